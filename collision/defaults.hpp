@@ -1,0 +1,29 @@
+#pragma once
+// Named tolerances and caps of the collision module, with the GJK++ paper's defaults
+// (Montaut et al., T-RO 2024, Sec. II and IV).
+
+#include <cmath>
+
+namespace hb::defaults {
+
+/// Duality-gap tolerance on the squared distance (eq. 17-18): ||x_k - x*||^2 <= eps.
+inline constexpr double kGjkTolerance = 1e-8;
+/// GJK iteration cap; every variant reports MaxIterations when it is reached.
+inline constexpr int kGjkMaxIterations = 128;
+/// Below this many vertices a hull support is a linear scan, above it hill-climbing.
+inline constexpr int kHullScanThreshold = 32;
+/// EPA caps: polytope vertices, faces and iterations.
+inline constexpr int kEpaMaxVertices = 128;
+inline constexpr int kEpaMaxFaces = 256;
+inline constexpr int kEpaMaxIterations = 96;
+/// EPA stops when the support along the closest face normal gains less than this (metres).
+inline constexpr double kEpaTolerance = 1e-6;
+/// Contact manifolds keep at most this many points.
+inline constexpr int kMaxManifoldPoints = 4;
+
+/// Boolean-collision threshold eps_col = sqrt(eps) (Alg. 2): below it shapes are in collision.
+inline double collisionTolerance(double tolerance) {
+  return std::sqrt(tolerance);
+}
+
+}  // namespace hb::defaults

@@ -1,0 +1,262 @@
+// GJK as fully-corrective Frank–Wolfe with Polyak / Nesterov momentum (GJK++, Alg. 2, 4, 6, 7).
+// Notation follows the paper: x_k the iterate (closest point of the simplex W_k to the origin),
+// d_k the support direction, s_k = S_D(d_k) = argmin_{s in D} <d_k, s> the support point,
+// g(x_k) = 2 <x_k, x_k - s_k> the duality gap / fixed-point criterion (eq. 17, 32).
+
+#include "collision/gjk.hpp"
+
+#include <cmath>
+
+namespace hb {
+namespace {
+
+using Eigen::Vector3d;
+
+bool sameSupport(const Simplex& simplex, const Vector3d& w) {
+  for (int i = 0; i < simplex.size; ++i) {
+    if (simplex.points[i].w == w) return true;
+  }
+  return false;
+}
+
+// Momentum for Auto, decided once from the warm start's own support point s_0 (computed along
+// x_0 by every variant alike): gap0 = <x_0/|x_0|, s_0> is the separation of the shapes along the
+// warm-start axis, negative when their extents overlap along it. Momentum pays off for shapes in
+// close proximity and costs iterations on deep overlaps and distant pairs (GJK++, Fig. 9-11).
+GjkVariant autoVariant(double gap0, double size0) {
+  // size0 = |s_0|: the scale of the problem along the warm-start axis.
+  if (gap0 < -0.25 * size0) return GjkVariant::Vanilla;
+  return GjkVariant::Nesterov;
+}
+
+}  // namespace
+
+std::string_view toString(GjkVariant v) {
+  switch (v) {
+    case GjkVariant::Vanilla:
+      return "gjk";
+    case GjkVariant::Polyak:
+      return "polyak";
+    case GjkVariant::Nesterov:
+      return "nesterov";
+    case GjkVariant::Auto:
+      return "auto";
+  }
+  return "unknown";
+}
+
+std::string_view toString(GjkStatus s) {
+  switch (s) {
+    case GjkStatus::Separated:
+      return "separated";
+    case GjkStatus::Intersecting:
+      return "intersecting";
+    case GjkStatus::MaxIterations:
+      return "max_iterations";
+    case GjkStatus::Degenerate:
+      return "degenerate";
+    case GjkStatus::InvalidInput:
+      return "invalid_input";
+  }
+  return "unknown";
+}
+
+GjkResult gjk(const MinkowskiDifference& difference, const Vector3d& initialGuess,
+              const GjkOptions& options, SupportHints hints) {
+  GjkResult result;
+  result.hints = hints;
+  const Pose& poseA = difference.poseA();
+  if (!initialGuess.allFinite() || !poseA.isValid() || !difference.translationBinA().allFinite() ||
+      !difference.rotationBtoA().allFinite() || !(options.tolerance > 0.0) ||
+      options.maxIterations < 1) {
+    result.status = GjkStatus::InvalidInput;
+    return result;
+  }
+  const double eps = options.tolerance;
+  const double epsCol = options.collisionTolerance >= 0.0 ? options.collisionTolerance
+                                                          : defaults::collisionTolerance(eps);
+  const double inflation = difference.inflation();
+  const bool boolean = options.mode == GjkMode::Boolean;
+
+  GjkVariant variant = options.variant;
+  bool momentum = variant != GjkVariant::Vanilla;
+  const bool normalize = options.normalizeNesterov;
+
+  // x_0 in A's frame. W_0 is empty, d_{-1} = s_{-1} = x_0 (Alg. 6).
+  Vector3d x = poseA.q.conjugate() * initialGuess;
+  if (x.squaredNorm() == 0.0) x = Vector3d::UnitX();
+  Vector3d previousDirection = x;
+  Vector3d previousSupport = x;
+  Simplex& simplex = result.simplex;
+  simplex.size = 0;
+
+  enum class End { Converged, Separating, Overlap, MaxIterations, Stalled };
+  End end = End::MaxIterations;
+  double lowerBound = 0.0;  // Boolean mode: the separating plane's gap
+  int k = 0;
+  for (; k < options.maxIterations; ++k) {
+    // Support direction d_k: plain gradient direction, or momentum (eq. 28a-b, 33).
+    Vector3d d = x;
+    if (momentum) {
+      const double delta = (k + 1.0) / (k + 3.0);
+      const bool nesterov = variant == GjkVariant::Nesterov;
+      const Vector3d y = nesterov ? Vector3d(delta * x + (1.0 - delta) * previousSupport) : x;
+      if (nesterov && normalize) {
+        const double yn = y.norm();
+        const double dn = previousDirection.norm();
+        d = (yn > 0.0 && dn > 0.0)
+                ? Vector3d(delta * previousDirection / dn + (1.0 - delta) * y / yn)
+                : x;
+      } else {
+        d = delta * previousDirection + (1.0 - delta) * 2.0 * y;
+      }
+      if (k == 0) d = x;  // d_0 = x_0 for every variant
+      // Safeguard beyond Alg. 6 (an adaptive restart in the sense of O'Donoghue and Candes,
+      // 2015): once the momentum points away from the gradient, <d_k, x_k> <= 0, its supports lie
+      // on the far side of D and progress crawls (seen on overlapping shapes whose iterate has
+      // crossed the origin). Momentum is switched off there, as at a fixed point.
+      if (k > 0 && d.dot(x) <= 0.0) {
+        momentum = false;
+        result.momentumStopIteration = k;
+        d = x;
+      }
+    }
+    SupportPoint s = difference.supportCore(-d, hints);
+
+    if (k == 0 && variant == GjkVariant::Auto) {
+      const double xn = x.norm();
+      variant = autoVariant(x.dot(s.w) / xn, s.w.norm());
+      momentum = variant != GjkVariant::Vanilla;
+    }
+
+    // Alg. 2: a plane of normal d_k separating D from the origin by more than eps_col.
+    if (boolean) {
+      const double dn = d.norm();
+      const double gap = d.dot(s.w);
+      if (dn > 0.0 && gap > (epsCol + inflation) * dn) {
+        lowerBound = gap / dn;
+        end = End::Separating;
+        break;
+      }
+    }
+
+    // Duality gap / fixed-point test (eq. 32). Skipped at k = 0: x_0 need not lie in D.
+    if (k > 0) {
+      double g = 2.0 * x.dot(x - s.w);
+      if (g <= eps && momentum) {
+        // Momentum has stalled: continue as vanilla GJK from here (Alg. 6, lines 5-7). The
+        // gradient direction's support is taken now, so convergence is checked at once.
+        momentum = false;
+        result.momentumStopIteration = k;
+        s = difference.supportCore(-x, hints);
+        g = 2.0 * x.dot(x - s.w);
+        if (boolean && x.dot(s.w) > (epsCol + inflation) * x.norm()) {
+          lowerBound = x.dot(s.w) / x.norm();
+          end = End::Separating;
+          break;
+        }
+      }
+      if (g <= eps) {
+        end = End::Converged;
+        break;
+      }
+    }
+
+    // A support point already in W_k cannot make progress.
+    if (sameSupport(simplex, s.w)) {
+      if (!momentum) {
+        end = End::Stalled;
+        break;
+      }
+      momentum = false;
+      result.momentumStopIteration = k;
+      s = difference.supportCore(-x, hints);
+      if (sameSupport(simplex, s.w)) {
+        end = End::Stalled;
+        break;
+      }
+    }
+
+    // W~_{k+1} = W_k + {s_k}; x_{k+1} = projection of the origin on conv(W~_{k+1}).
+    simplex.points[simplex.size++] = s;
+    const double previousNorm2 = x.squaredNorm();
+    x = projectOriginOnSimplex(simplex);
+    previousSupport = s.w;
+    previousDirection = d;
+    if (simplex.size == 4 || x.squaredNorm() == 0.0) {
+      end = End::Overlap;
+      ++k;
+      break;
+    }
+    // Vanilla GJK decreases |x_k| strictly; when rounding stops that, x_k is as good as it gets.
+    if (!momentum && k > 0 && x.squaredNorm() >= previousNorm2) {
+      end = End::Stalled;
+      ++k;
+      break;
+    }
+  }
+  result.iterations = k;
+  result.variantUsed = variant;
+
+  // Witness points of the cores, then of the full shapes (moved out by the radii along x).
+  const Vector3d rotatedX = poseA.q * x;
+  Vector3d witnessA = simplex.size > 0 ? simplex.witnessA() : Vector3d::Zero();
+  Vector3d witnessB = simplex.size > 0 ? simplex.witnessB() : Vector3d::Zero();
+  const double coreDistance = x.norm();
+  // Cores closer than eps_col count as overlapping too: the origin may lie inside D with x_k
+  // merely tiny, and only EPA can tell the depth.
+  if (end == End::Overlap || (end != End::Separating && coreDistance <= epsCol)) {
+    result.coresOverlap = true;
+    result.distance = -inflation;
+    result.separation.setZero();
+  } else {
+    result.distance = (end == End::Separating ? lowerBound : coreDistance) - inflation;
+    result.separation = rotatedX;
+    if (coreDistance > 0.0) {
+      const Vector3d u = x / coreDistance;
+      witnessA -= difference.shapeA().convexRadius() * u;
+      witnessB += difference.shapeB().convexRadius() * u;
+    }
+  }
+  result.witnessA = poseA.apply(witnessA);
+  result.witnessB = poseA.apply(witnessB);
+  result.hints = hints;
+  result.inCollision = end != End::Separating && result.distance <= epsCol;
+
+  switch (end) {
+    case End::Converged:
+    case End::Separating:
+    case End::Overlap:
+      result.status = result.inCollision ? GjkStatus::Intersecting : GjkStatus::Separated;
+      break;
+    case End::Stalled: {
+      // Rounding stopped progress: accept when the gap is within rounding of the tolerance.
+      const SupportPoint s = difference.supportCore(-x, hints);
+      const double g = 2.0 * x.dot(x - s.w);
+      const double roundoff = 1e-12 * std::max(1.0, x.squaredNorm() + s.w.squaredNorm());
+      if (g <= std::max(eps, roundoff) || coreDistance <= epsCol) {
+        result.status = result.inCollision ? GjkStatus::Intersecting : GjkStatus::Separated;
+      } else {
+        result.status = GjkStatus::Degenerate;
+      }
+      break;
+    }
+    case End::MaxIterations:
+      result.status = GjkStatus::MaxIterations;
+      break;
+  }
+  return result;
+}
+
+GjkResult gjk(const Shape& a, const Pose& poseA, const Shape& b, const Pose& poseB,
+              const Vector3d& initialGuess, const GjkOptions& options, SupportHints hints) {
+  if (!poseA.isValid() || !poseB.isValid()) {
+    GjkResult result;
+    result.status = GjkStatus::InvalidInput;
+    result.hints = hints;
+    return result;
+  }
+  return gjk(MinkowskiDifference(a, poseA, b, poseB), initialGuess, options, hints);
+}
+
+}  // namespace hb

@@ -1,0 +1,34 @@
+#pragma once
+// Pose: where a body or a shape sits in the world. One representation, used by every module that
+// may include collision/: a unit quaternion q (body -> world rotation) and a position p (metres).
+
+#include <Eigen/Geometry>
+
+namespace hb {
+
+struct Pose {
+  Eigen::Quaterniond q = Eigen::Quaterniond::Identity();
+  Eigen::Vector3d p = Eigen::Vector3d::Zero();
+
+  static Pose identity() { return {}; }
+  static Pose translation(const Eigen::Vector3d& t) { return {Eigen::Quaterniond::Identity(), t}; }
+
+  /// Maps a point from the local frame to the world frame.
+  Eigen::Vector3d apply(const Eigen::Vector3d& x) const { return q * x + p; }
+  /// Maps a world point into the local frame.
+  Eigen::Vector3d applyInverse(const Eigen::Vector3d& x) const { return q.conjugate() * (x - p); }
+  Pose inverse() const {
+    const Eigen::Quaterniond qi = q.conjugate();
+    return {qi, -(qi * p)};
+  }
+  /// Composition: (this * other).apply(x) == this->apply(other.apply(x)).
+  Pose operator*(const Pose& o) const { return {q * o.q, q * o.p + p}; }
+  Eigen::Matrix3d rotation() const { return q.toRotationMatrix(); }
+
+  /// True when every coefficient is finite and q has unit norm (within 1e-6).
+  bool isValid() const {
+    return q.coeffs().allFinite() && p.allFinite() && std::abs(q.squaredNorm() - 1.0) < 1e-6;
+  }
+};
+
+}  // namespace hb

@@ -1,0 +1,28 @@
+#pragma once
+// Loading Wavefront OBJ meshes (tinyobjloader): vertex positions and triangles, in the file's own
+// frame and units (YCB meshes are in metres). I/O boundary: errors are exceptions naming the file.
+
+#include <Eigen/Core>
+#include <array>
+#include <filesystem>
+#include <stdexcept>
+#include <vector>
+
+namespace hb {
+
+/// Thrown for a missing or unreadable file, a file without vertices or faces, or non-finite
+/// coordinates; the message starts with the file path.
+class MeshLoadError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct ObjMesh {
+  std::vector<Eigen::Vector3d> vertices;
+  std::vector<std::array<int, 3>> triangles;  ///< indices into vertices (polygons fan-triangulated)
+};
+
+/// Loads positions and faces; texture coordinates and normals are ignored here.
+ObjMesh loadObjMesh(const std::filesystem::path& path);
+
+}  // namespace hb
