@@ -1,0 +1,209 @@
+// `heavyball query`: answers collision problems read as JSON lines, one JSON answer per line.
+
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "apps/heavyball/commands.hpp"
+#include "apps/heavyball/problem_json.hpp"
+#include "collision/collide.hpp"
+#include "collision/defaults.hpp"
+#include "collision/obb.hpp"
+
+namespace hb::cli {
+namespace {
+
+using nlohmann::json;
+using nlohmann::ordered_json;
+
+constexpr const char* kQueryFooter =
+    R"(Input: one JSON object per line; empty lines and lines starting with '#' are skipped.
+  {"id": 7,
+   "a": {"type": "box", "half_extents": [0.1, 0.1, 0.1]},
+   "pose_a": {"p": [0, 0, 0], "q": [1, 0, 0, 0]},
+   "b": {"type": "mesh", "path": "assets/ycb/013_apple/textured.obj"},
+   "pose_b": {"p": [0.3, 0, 0]},
+   "variant": "nesterov"}
+Shapes (metres, local frame):
+  sphere radius | box half_extents [x,y,z] | capsule, cylinder radius, half_length (axis z,
+  centred) | cone radius, half_length (axis z, base at -half_length, apex at +half_length) |
+  ellipsoid radii [a,b,c] | mesh path: convex hull of the OBJ's vertices, in the file's frame
+  (relative paths resolve against the current directory; each file is loaded once).
+Poses: p [x,y,z] (default 0), q [w,x,y,z] (default identity; its norm must be within 1e-6 of 1,
+  it is then normalised); pose_a and pose_b default to the identity.
+Options: variant gjk|vanilla|polyak|nesterov|auto (default gjk); warm_start obb|none (default
+  obb: x0 = centre of A's world OBB - centre of B's; none: x0 = (1,0,0)); tolerance (GJK duality
+  gap, squared metres, default 1e-8); max_iterations (default 128); id (any JSON value, echoed).
+  Unknown keys are errors.
+Output: one JSON object per problem line, in input order:
+  {"line", "id", "collide", "distance" (signed: < 0 is minus the penetration depth), "normal"
+  (unit, from A towards B), "witness_a", "witness_b", "iterations" (GJK), "epa_iterations",
+  "status" (GJK), "epa_status" (when EPA ran)}; a line that cannot be parsed gives
+  {"line", "id" (when readable), "error"} and the run goes on.
+Exit status: 0 when every line was answered, 1 when any line gave an error, 2 when the input
+  cannot be read or the output cannot be written.)";
+static_assert(defaults::kGjkTolerance == 1e-8 && defaults::kGjkMaxIterations == 128,
+              "the query help text quotes these defaults");
+
+/// Adding +0.0 turns -0.0 into 0.0, which reads better in the output.
+ordered_json toJson(const Eigen::Vector3d& v) {
+  return ordered_json::array({v.x() + 0.0, v.y() + 0.0, v.z() + 0.0});
+}
+
+/// Local OBBs of hulls are fitted, which is costly; remember them per hull.
+class LocalObbCache {
+ public:
+  Obb get(const Shape& shape) {
+    if (shape.type() != ShapeType::ConvexHull) return localObb(shape);
+    auto it = boxes_.find(&shape.hull());
+    if (it == boxes_.end()) {
+      it = boxes_.emplace(&shape.hull(), localObb(shape)).first;
+      holders_.push_back(shape.hullPtr());  // keeps the key alive
+    }
+    return it->second;
+  }
+
+ private:
+  std::map<const ConvexHull*, Obb> boxes_;
+  std::vector<std::shared_ptr<const ConvexHull>> holders_;
+};
+
+ordered_json solve(const QueryProblem& problem, LocalObbCache& boxes) {
+  Eigen::Vector3d x0 = Eigen::Vector3d::UnitX();
+  if (problem.warmStart == WarmStart::ObbCenters) {
+    x0 = boxes.get(problem.a).transformed(problem.poseA).center -
+         boxes.get(problem.b).transformed(problem.poseB).center;
+  }
+  const CollisionResult r =
+      collide(problem.a, problem.poseA, problem.b, problem.poseB, x0, problem.options);
+  ordered_json out;
+  out["collide"] = r.collide;
+  out["distance"] = r.distance;
+  out["normal"] = toJson(r.normal);
+  out["witness_a"] = toJson(r.witnessA);
+  out["witness_b"] = toJson(r.witnessB);
+  out["iterations"] = r.gjkIterations;
+  out["epa_iterations"] = r.epaIterations;
+  out["status"] = std::string(toString(r.gjkStatus));
+  if (r.epaStatus) out["epa_status"] = std::string(toString(*r.epaStatus));
+  return out;
+}
+
+/// nlohmann's messages start with "[json.exception.parse_error.101] "; the rest is the useful part.
+std::string withoutExceptionTag(const std::string& message) {
+  if (!message.empty() && message.front() == '[') {
+    const size_t end = message.find("] ");
+    if (end != std::string::npos) return message.substr(end + 2);
+  }
+  return message;
+}
+
+bool isSkipped(std::string_view line) {
+  const size_t first = line.find_first_not_of(" \t");
+  return first == std::string_view::npos || line[first] == '#';
+}
+
+/// Answers every line of `in` on `out`; returns the number of error lines.
+int runQueries(std::istream& in, std::ostream& out) {
+  MeshHullCache meshes;
+  LocalObbCache boxes;
+  int errors = 0;
+  int answered = 0;
+  int lineNumber = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++lineNumber;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (isSkipped(line)) continue;
+
+    ordered_json answer;
+    answer["line"] = lineNumber;
+    json problem;
+    try {
+      problem = json::parse(line);
+    } catch (const json::exception& e) {  // syntax errors, and number overflow such as 1e999
+      answer["error"] = "invalid JSON: " + withoutExceptionTag(e.what());
+      ++errors;
+      out << answer.dump() << '\n';
+      continue;
+    }
+    try {
+      if (problem.is_object() && problem.contains("id")) answer["id"] = ordered_json(problem["id"]);
+      answer.update(solve(parseQueryProblem(problem, meshes), boxes));
+      ++answered;
+    } catch (const std::exception& e) {
+      answer["error"] = withoutExceptionTag(e.what());
+      ++errors;
+    }
+    out << answer.dump() << '\n';
+  }
+  out.flush();
+  spdlog::debug("query: {} answered, {} errors, {} meshes loaded", answered, errors, meshes.size());
+  return errors;
+}
+
+}  // namespace
+
+void addQueryCommand(CLI::App& app) {
+  struct Options {
+    std::string input;
+    std::string output;
+  };
+  auto options = std::make_shared<Options>();
+  CLI::App* query = app.add_subcommand(
+      "query", "Answer collision problems given as JSON lines (distance, normal, witnesses)");
+  query
+      ->add_option("-i,--input", options->input,
+                   "Problems file, one JSON object per line; - = stdin")
+      ->required();
+  query->add_option("-o,--output", options->output, "Answers file (default: stdout)");
+  query->footer(kQueryFooter);
+  query->callback([options] {
+    // Answers go to stdout by default: keep log messages off it.
+    auto logger = std::make_shared<spdlog::logger>(
+        "heavyball", std::make_shared<spdlog::sinks::stderr_color_sink_mt>());
+    logger->set_level(spdlog::default_logger()->level());
+    spdlog::set_default_logger(std::move(logger));
+
+    std::ifstream inFile;
+    if (options->input != "-") {
+      std::error_code ec;
+      if (!std::filesystem::is_directory(options->input, ec)) inFile.open(options->input);
+      if (!inFile.is_open()) {
+        spdlog::error("query: cannot open input file '{}'", options->input);
+        throw CLI::RuntimeError(2);
+      }
+    }
+    std::ofstream outFile;
+    if (!options->output.empty()) {
+      outFile.open(options->output);
+      if (!outFile) {
+        spdlog::error("query: cannot open output file '{}'", options->output);
+        throw CLI::RuntimeError(2);
+      }
+    }
+    std::istream& in = options->input == "-" ? std::cin : inFile;
+    std::ostream& out = options->output.empty() ? std::cout : outFile;
+    const int errors = runQueries(in, out);
+    if (in.bad()) {
+      spdlog::error("query: read error on '{}'", options->input);
+      throw CLI::RuntimeError(2);
+    }
+    if (!out) {
+      spdlog::error("query: write error");
+      throw CLI::RuntimeError(2);
+    }
+    if (errors > 0) throw CLI::RuntimeError(1);
+  });
+}
+
+}  // namespace hb::cli

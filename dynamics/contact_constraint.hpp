@@ -1,0 +1,37 @@
+#pragma once
+// One contact point between two bodies, as the solver sees it.
+
+#include <Eigen/Core>
+
+namespace hb {
+
+struct ContactConstraint {
+  int bodyA = -1;
+  int bodyB = -1;
+  Eigen::Vector3d point = Eigen::Vector3d::Zero();    ///< world, midway between the surfaces
+  Eigen::Vector3d normal = Eigen::Vector3d::UnitZ();  ///< world, unit, from A towards B
+  Eigen::Vector3d tangent1 = Eigen::Vector3d::UnitX();
+  Eigen::Vector3d tangent2 = Eigen::Vector3d::UnitY();
+  /// Penetration (m): > 0 overlapping, < 0 a speculative gap still open.
+  double depth = 0.0;
+  double friction = 0.5;
+  double restitution = 0.0;
+  /// Accumulated impulse in the contact frame (normal, tangent1, tangent2), N s. Set it before
+  /// solving to warm-start; the solver leaves the final impulse here.
+  Eigen::Vector3d impulse = Eigen::Vector3d::Zero();
+
+  /// Fills tangent1/tangent2 as an orthonormal basis completing the normal.
+  void buildTangents();
+};
+
+inline void ContactConstraint::buildTangents() {
+  // Branch on the normal's smallest component for a well-conditioned cross product.
+  const Eigen::Vector3d n = normal;
+  const Eigen::Vector3d axis = std::abs(n.x()) < 0.57735   ? Eigen::Vector3d::UnitX()
+                               : std::abs(n.y()) < 0.57735 ? Eigen::Vector3d::UnitY()
+                                                           : Eigen::Vector3d::UnitZ();
+  tangent1 = n.cross(axis).normalized();
+  tangent2 = n.cross(tangent1);
+}
+
+}  // namespace hb

@@ -1,0 +1,84 @@
+#include "dynamics/islands.hpp"
+
+#include <numeric>
+
+namespace hb {
+namespace {
+
+int findRoot(std::vector<int>& parent, int i) {
+  while (parent[i] != i) {
+    parent[i] = parent[parent[i]];  // path halving
+    i = parent[i];
+  }
+  return i;
+}
+
+}  // namespace
+
+std::vector<int> findIslands(std::span<const RigidBody> bodies,
+                             std::span<const std::pair<int, int>> pairs) {
+  const int n = static_cast<int>(bodies.size());
+  std::vector<int> parent(n);
+  std::iota(parent.begin(), parent.end(), 0);
+  for (const auto& [a, b] : pairs) {
+    if (bodies[a].isStatic || bodies[b].isStatic) continue;
+    const int ra = findRoot(parent, a), rb = findRoot(parent, b);
+    if (ra != rb) parent[std::max(ra, rb)] = std::min(ra, rb);  // deterministic roots
+  }
+  std::vector<int> island(n, -1);
+  std::vector<int> label(n, -1);
+  int count = 0;
+  for (int i = 0; i < n; ++i) {
+    if (bodies[i].isStatic) continue;
+    const int r = findRoot(parent, i);
+    if (label[r] < 0) label[r] = count++;
+    island[i] = label[r];
+  }
+  return island;
+}
+
+int wakeTouchedIslands(std::span<RigidBody> bodies, std::span<const int> islandOf) {
+  int islands = 0;
+  for (int i : islandOf) islands = std::max(islands, i + 1);
+  std::vector<char> awake(islands, 0);
+  for (size_t i = 0; i < bodies.size(); ++i) {
+    if (islandOf[i] >= 0 && !bodies[i].sleeping) awake[islandOf[i]] = 1;
+  }
+  int woken = 0;
+  for (size_t i = 0; i < bodies.size(); ++i) {
+    if (islandOf[i] >= 0 && bodies[i].sleeping && awake[islandOf[i]]) {
+      bodies[i].sleeping = false;
+      bodies[i].restingTime = 0.0;
+      ++woken;
+    }
+  }
+  return woken;
+}
+
+int updateSleep(std::span<RigidBody> bodies, std::span<const int> islandOf, double dt,
+                const SleepOptions& options) {
+  if (!options.enabled) return 0;
+  int islands = 0;
+  for (int i : islandOf) islands = std::max(islands, i + 1);
+  std::vector<double> minRest(islands, 1e300);
+  for (size_t i = 0; i < bodies.size(); ++i) {
+    RigidBody& b = bodies[i];
+    if (!b.isActive()) continue;
+    const bool slow = b.linearVelocity.norm() < options.linearThreshold &&
+                      b.angularVelocity.norm() < options.angularThreshold;
+    b.restingTime = slow ? b.restingTime + dt : 0.0;
+    minRest[islandOf[i]] = std::min(minRest[islandOf[i]], b.restingTime);
+  }
+  int slept = 0;
+  for (size_t i = 0; i < bodies.size(); ++i) {
+    RigidBody& b = bodies[i];
+    if (!b.isActive() || minRest[islandOf[i]] < options.timeToSleep) continue;
+    b.sleeping = true;
+    b.linearVelocity.setZero();
+    b.angularVelocity.setZero();
+    ++slept;
+  }
+  return slept;
+}
+
+}  // namespace hb

@@ -1,0 +1,42 @@
+#pragma once
+// Mass properties of a closed triangle mesh of uniform density, by exact volume integrals: the
+// divergence theorem turns the volume integrals of 1, x and x x^T into sums over signed
+// tetrahedra (origin, a, b, c) of the surface triangles (Mirtich 1996; Eberly, "Polyhedral Mass
+// Properties (Revisited)"). For a tetrahedron with a vertex at the origin and edge matrix
+// A = [a b c]: volume V = det(A) / 6, first moment V (a + b + c) / 4, and second moment
+// int x x^T dV = V / 20 (a a^T + b b^T + c c^T + s s^T) with s = a + b + c.
+
+#include <Eigen/Core>
+#include <array>
+#include <span>
+#include <stdexcept>
+
+namespace hb {
+
+struct MassProperties {
+  double mass = 0.0;                                       ///< kg
+  double volume = 0.0;                                     ///< m^3
+  Eigen::Vector3d centerOfMass = Eigen::Vector3d::Zero();  ///< in the mesh frame, m
+  /// Inertia tensor about the centre of mass, axes of the mesh frame (kg m^2).
+  Eigen::Matrix3d inertia = Eigen::Matrix3d::Zero();
+};
+
+/// Thrown for open, inverted or degenerate meshes (non-positive volume, non-finite values).
+class MassPropertiesError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+/// Mass properties of the solid bounded by the triangles (outward winding), with the given
+/// density (kg/m^3). Throws MassPropertiesError for a non-positive volume.
+MassProperties computeMassProperties(std::span<const Eigen::Vector3d> vertices,
+                                     std::span<const std::array<int, 3>> triangles, double density);
+
+/// The same properties rescaled to a given total mass (the shape's density follows).
+MassProperties withMass(const MassProperties& properties, double mass);
+
+/// Mass properties of primitive solids centred at their origin (axis z where it matters).
+MassProperties boxMassProperties(const Eigen::Vector3d& halfExtents, double density);
+MassProperties sphereMassProperties(double radius, double density);
+
+}  // namespace hb

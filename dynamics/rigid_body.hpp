@@ -1,0 +1,47 @@
+#pragma once
+// Rigid-body state. The body frame sits at the centre of mass; positions in metres, velocities
+// in the world frame (linear m/s at the centre of mass, angular rad/s).
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+
+#include "dynamics/mass_properties.hpp"
+
+namespace hb {
+
+struct RigidBody {
+  Eigen::Vector3d position = Eigen::Vector3d::Zero();               ///< centre of mass, world
+  Eigen::Quaterniond orientation = Eigen::Quaterniond::Identity();  ///< body -> world
+  Eigen::Vector3d linearVelocity = Eigen::Vector3d::Zero();
+  Eigen::Vector3d angularVelocity = Eigen::Vector3d::Zero();
+
+  double inverseMass = 0.0;                                      ///< 0 for static bodies
+  Eigen::Matrix3d inverseInertiaBody = Eigen::Matrix3d::Zero();  ///< about the centre of mass
+  bool isStatic = true;
+  bool sleeping = false;
+  double restingTime = 0.0;  ///< seconds spent below the sleep thresholds
+
+  /// A dynamic body with the given mass properties (centre of mass taken as the body origin).
+  static RigidBody dynamic(const MassProperties& properties);
+  static RigidBody fixed();
+
+  /// Simulated: dynamic and awake.
+  bool isActive() const { return !isStatic && !sleeping; }
+  /// World-frame inverse inertia R I^-1 R^T (zero for static bodies).
+  Eigen::Matrix3d inverseInertiaWorld() const {
+    const Eigen::Matrix3d r = orientation.toRotationMatrix();
+    return r * inverseInertiaBody * r.transpose();
+  }
+  /// Velocity of the material point at world position x.
+  Eigen::Vector3d pointVelocity(const Eigen::Vector3d& x) const {
+    return linearVelocity + angularVelocity.cross(x - position);
+  }
+  /// Kinetic energy (J) with the body's mass recovered from its inverse.
+  double kineticEnergy() const;
+  bool isFinite() const {
+    return position.allFinite() && orientation.coeffs().allFinite() && linearVelocity.allFinite() &&
+           angularVelocity.allFinite();
+  }
+};
+
+}  // namespace hb

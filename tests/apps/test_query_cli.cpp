@@ -1,0 +1,254 @@
+// End-to-end tests of `heavyball query`: run the built binary on shipped problem files and check
+// its JSON answers against analytic distances.
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+constexpr double kTol = 1e-6;
+
+struct CliRun {
+  int exitCode = -1;
+  std::string out;
+};
+
+/// Runs `heavyball <args>` in the repository root (relative mesh paths resolve there).
+CliRun runCli(const std::string& args) {
+  const std::string command =
+      std::string("cd '") + HB_SOURCE_DIR + "' && '" + HB_CLI_PATH + "' " + args;
+  CliRun run;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (!pipe) return run;
+  std::array<char, 4096> buffer;
+  size_t n = 0;
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+    run.out.append(buffer.data(), n);
+  const int status = ::pclose(pipe);
+  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+std::vector<json> parseLines(const std::string& text) {
+  std::vector<json> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty()) continue;
+    lines.push_back(json::parse(line));  // every output line must be valid JSON
+  }
+  return lines;
+}
+
+void expectVector(const json& v, double x, double y, double z, const std::string& what) {
+  ASSERT_TRUE(v.is_array() && v.size() == 3) << what << ": " << v;
+  EXPECT_NEAR(v[0].get<double>(), x, kTol) << what;
+  EXPECT_NEAR(v[1].get<double>(), y, kTol) << what;
+  EXPECT_NEAR(v[2].get<double>(), z, kTol) << what;
+}
+
+std::string dataFile(const std::string& name) {
+  return (fs::path(HB_APPS_TEST_DATA) / name).string();
+}
+
+/// The answers to tests/apps/data/problems.jsonl, by input line number.
+class QueryProblemsFile : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    run_ = runCli("query --input '" + dataFile("problems.jsonl") + "'");
+    for (const json& answer : parseLines(run_.out)) {
+      answers_[answer.at("line").get<int>()] = answer;
+    }
+  }
+  const json& answer(int line) {
+    static const json missing;
+    const auto it = answers_.find(line);
+    if (it == answers_.end()) {
+      ADD_FAILURE() << "no answer for line " << line;
+      return missing;
+    }
+    return it->second;
+  }
+  void expectAnswer(int line, bool collide, double distance) {
+    const json& a = answer(line);
+    ASSERT_FALSE(a.contains("error")) << a;
+    EXPECT_EQ(a.at("collide").get<bool>(), collide) << a;
+    EXPECT_NEAR(a.at("distance").get<double>(), distance, kTol) << a;
+    EXPECT_EQ(a.at("status").get<std::string>(), collide ? "intersecting" : "separated") << a;
+  }
+  void expectError(int line, const std::string& id, const std::string& messagePart) {
+    const json& a = answer(line);
+    ASSERT_TRUE(a.contains("error")) << a;
+    EXPECT_FALSE(a.contains("distance")) << a;
+    if (!id.empty()) {
+      EXPECT_EQ(a.value("id", json()), id) << a;
+    }
+    EXPECT_NE(a.at("error").get<std::string>().find(messagePart), std::string::npos)
+        << "line " << line << ": " << a;
+  }
+
+  static inline CliRun run_;
+  static inline std::map<int, json> answers_;
+};
+
+TEST_F(QueryProblemsFile, ExitCodeIsOneAndEveryProblemLineIsAnswered) {
+  EXPECT_EQ(run_.exitCode, 1);
+  // 19 problem lines; lines 1, 2 and 21 are a comment, a blank line and an indented comment.
+  EXPECT_EQ(answers_.size(), 19u);
+  EXPECT_EQ(answers_.count(1) + answers_.count(2) + answers_.count(21), 0u);
+  // Output keeps input order.
+  int previous = 0;
+  for (const json& a : parseLines(run_.out)) {
+    EXPECT_GT(a.at("line").get<int>(), previous);
+    previous = a.at("line").get<int>();
+  }
+}
+
+TEST_F(QueryProblemsFile, SphereSphereSeparated) {
+  expectAnswer(3, false, 1.25);
+  const json& a = answer(3);
+  EXPECT_EQ(a.at("id"), "sphere-sphere");
+  expectVector(a.at("normal"), 1, 0, 0, "normal");
+  expectVector(a.at("witness_a"), 0.5, 0, 0, "witness_a");
+  expectVector(a.at("witness_b"), 1.75, 0, 0, "witness_b");
+  EXPECT_GE(a.at("iterations").get<int>(), 1);
+  EXPECT_FALSE(a.contains("epa_status"));
+  EXPECT_EQ(a.at("epa_iterations").get<int>(), 0);
+}
+
+TEST_F(QueryProblemsFile, SphereSphereOverlappingDepthWithoutEpa) {
+  expectAnswer(4, true, -0.2);
+  const json& a = answer(4);
+  EXPECT_EQ(a.at("id"), 4);
+  expectVector(a.at("normal"), 0, 0.6, 0.8, "normal");
+  expectVector(a.at("witness_a"), 0, 0.3, 0.4, "witness_a");  // deepest point of A in B
+  expectVector(a.at("witness_b"), 0, 0.18, 0.24, "witness_b");
+  EXPECT_FALSE(a.contains("epa_status"));  // the point cores are apart: no EPA needed
+}
+
+TEST_F(QueryProblemsFile, BoxBoxOverlappingDepthFromEpa) {
+  expectAnswer(5, true, -0.1);
+  const json& a = answer(5);
+  expectVector(a.at("normal"), 1, 0, 0, "normal");
+  ASSERT_TRUE(a.contains("epa_status")) << a;
+  EXPECT_EQ(a.at("epa_status"), "converged");
+  EXPECT_GE(a.at("epa_iterations").get<int>(), 1);
+  // Witnesses lie on the overlap's faces along the normal: x = 0.5 on A, x = 0.4 on B.
+  EXPECT_NEAR(a.at("witness_a")[0].get<double>(), 0.5, kTol);
+  EXPECT_NEAR(a.at("witness_b")[0].get<double>(), 0.4, kTol);
+}
+
+TEST_F(QueryProblemsFile, RotatedBoxesEdgeToFace) {
+  // B turned 45 degrees about z: its edge at x = 2 - sqrt(2)/2 faces A's face at x = 0.5.
+  expectAnswer(6, false, 1.5 - std::sqrt(0.5));
+  expectVector(answer(6).at("normal"), 1, 0, 0, "normal");
+}
+
+TEST_F(QueryProblemsFile, PrimitivesAgainstSpheres) {
+  expectAnswer(7, false, 0.2);  // capsule turned onto x
+  expectVector(answer(7).at("witness_a"), 0.6, 0, 0, "capsule witness");
+  expectAnswer(8, false, 0.6);   // cylinder side
+  expectAnswer(9, false, 0.75);  // cone apex
+  expectVector(answer(9).at("witness_a"), 0, 0, 0.5, "cone apex");
+  expectAnswer(10, false, 1.5);  // ellipsoid pole
+  expectVector(answer(10).at("witness_a"), 0, 0, 3, "ellipsoid pole");
+}
+
+TEST_F(QueryProblemsFile, YcbHullAgainstFarBox) {
+  // The apple's largest x is 0.038583 (file frame); the box's face is at x = 0.9.
+  expectAnswer(11, false, 0.9 - 0.038583);
+  expectVector(answer(11).at("normal"), 1, 0, 0, "normal");
+  EXPECT_NEAR(answer(11).at("witness_b")[0].get<double>(), 0.9, kTol);
+  // Turned 90 degrees about z, the apple's largest x is minus its smallest y (-0.041220).
+  expectAnswer(12, false, 0.9 - 0.041220);
+}
+
+TEST_F(QueryProblemsFile, ErrorLinesNameTheProblem) {
+  expectError(13, "", "invalid JSON");
+  expectError(14, "unknown-key", "colour: unknown key");
+  expectError(15, "unknown-nested-key", "a.centre: unknown key");
+  expectError(16, "wrong-type", "a.half_extents: expected array of 3 numbers");
+  expectError(17, "", "invalid JSON");  // JSON has no NaN literal
+  expectError(18, "", "invalid JSON: number overflow");
+  expectError(19, "non-unit-q", "pose_b.q: expected a unit quaternion");
+  expectError(20, "missing-mesh", "b.path: ");
+  expectError(20, "missing-mesh", "999_missing/textured.obj: no such file");
+}
+
+TEST_F(QueryProblemsFile, RunContinuesAfterErrors) {
+  expectAnswer(22, false, 1.25);
+  EXPECT_EQ(answer(22).at("id"), "after-errors");
+}
+
+/// A scratch directory for input and output files.
+class QueryCliFiles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("hb_query_cli_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string write(const std::string& name, const std::string& text) {
+    std::ofstream(dir_ / name) << text;
+    return (dir_ / name).string();
+  }
+  fs::path dir_;
+};
+
+TEST_F(QueryCliFiles, StdinToOutputFileExitsZero) {
+  const std::string input = write(
+      "in.jsonl",
+      "{\"a\": {\"type\": \"box\", \"half_extents\": [1, 1, 1]}, \"b\": {\"type\": \"sphere\", "
+      "\"radius\": 0.5}, \"pose_b\": {\"p\": [0, 0, 3]}}\r\n"
+      "\n"
+      "{\"a\": {\"type\": \"box\", \"half_extents\": [1, 1, 1]}, \"b\": {\"type\": \"mesh\", "
+      "\"path\": \"assets/ycb/013_apple/textured.obj\"}, \"pose_b\": {\"p\": [0, 0, -3]}}\n");
+  const std::string output = (dir_ / "out.jsonl").string();
+  const CliRun run = runCli("query --input - --output '" + output + "' < '" + input + "'");
+  EXPECT_EQ(run.exitCode, 0);
+  EXPECT_TRUE(run.out.empty()) << run.out;
+  std::ifstream in(output);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::vector<json> answers = parseLines(text);
+  ASSERT_EQ(answers.size(), 2u) << text;
+  EXPECT_EQ(answers[0].at("line"), 1);
+  EXPECT_NEAR(answers[0].at("distance").get<double>(), 1.5, kTol);
+  EXPECT_FALSE(answers[0].contains("id"));
+  EXPECT_EQ(answers[1].at("line"), 3);
+  // The apple's top is at z = 0.071496 in its file frame, moved 3 m down; the box's bottom is at
+  // -1.
+  EXPECT_NEAR(answers[1].at("distance").get<double>(), 3.0 - 0.071496 - 1.0, kTol);
+}
+
+TEST_F(QueryCliFiles, MissingInputFileExitsTwo) {
+  const CliRun run = runCli("query --input '" + (dir_ / "absent.jsonl").string() + "' 2>/dev/null");
+  EXPECT_EQ(run.exitCode, 2);
+  EXPECT_TRUE(run.out.empty()) << run.out;
+}
+
+TEST(QueryCli, HelpDescribesFormatAndExitStatus) {
+  const CliRun run = runCli("query --help");
+  EXPECT_EQ(run.exitCode, 0);
+  EXPECT_NE(run.out.find("--input"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("Exit status"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("half_extents"), std::string::npos) << run.out;
+}
+
+}  // namespace

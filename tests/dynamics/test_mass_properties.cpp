@@ -1,0 +1,111 @@
+// Mass properties against closed-form solids.
+
+#include <gtest/gtest.h>
+
+#include <Eigen/Geometry>
+#include <cmath>
+#include <numbers>
+
+#include "dynamics/mass_properties.hpp"
+
+namespace hb {
+namespace {
+
+using Eigen::Vector3d;
+using Tri = std::array<int, 3>;
+
+struct Mesh {
+  std::vector<Vector3d> v;
+  std::vector<Tri> t;
+};
+
+// A box as 12 outward-wound triangles, centred at c.
+Mesh boxMesh(const Vector3d& h, const Vector3d& c) {
+  Mesh m;
+  for (int i = 0; i < 8; ++i)
+    m.v.push_back(
+        c + Vector3d((i & 1 ? 1 : -1) * h.x(), (i & 2 ? 1 : -1) * h.y(), (i & 4 ? 1 : -1) * h.z()));
+  m.t = {{0, 2, 1}, {1, 2, 3}, {4, 5, 6}, {5, 7, 6}, {0, 1, 4}, {1, 5, 4},
+         {2, 6, 3}, {3, 6, 7}, {0, 4, 2}, {2, 4, 6}, {1, 3, 5}, {3, 7, 5}};
+  return m;
+}
+
+// A UV sphere of radius r.
+Mesh sphereMesh(double r, int n) {
+  Mesh m;
+  const double pi = std::numbers::pi;
+  m.v.push_back({0, 0, r});
+  for (int i = 1; i < n; ++i)
+    for (int j = 0; j < 2 * n; ++j) {
+      const double th = pi * i / n, ph = pi * j / n;
+      m.v.push_back(
+          r * Vector3d(std::sin(th) * std::cos(ph), std::sin(th) * std::sin(ph), std::cos(th)));
+    }
+  m.v.push_back({0, 0, -r});
+  const int south = static_cast<int>(m.v.size()) - 1;
+  auto idx = [&](int i, int j) { return 1 + (i - 1) * 2 * n + (j % (2 * n)); };
+  for (int j = 0; j < 2 * n; ++j) {
+    m.t.push_back({0, idx(1, j), idx(1, j + 1)});
+    m.t.push_back({south, idx(n - 1, j + 1), idx(n - 1, j)});
+  }
+  for (int i = 1; i < n - 1; ++i)
+    for (int j = 0; j < 2 * n; ++j) {
+      m.t.push_back({idx(i, j), idx(i + 1, j), idx(i + 1, j + 1)});
+      m.t.push_back({idx(i, j), idx(i + 1, j + 1), idx(i, j + 1)});
+    }
+  return m;
+}
+
+TEST(MassProperties, BoxMatchesClosedForm) {
+  const Vector3d h(0.1, 0.25, 0.4), c(3.0, -2.0, 7.0);
+  const Mesh m = boxMesh(h, c);
+  const MassProperties p = computeMassProperties(m.v, m.t, 500.0);
+  const MassProperties expected = boxMassProperties(h, 500.0);
+  EXPECT_NEAR(p.volume, expected.volume, 1e-12);
+  EXPECT_NEAR(p.mass, expected.mass, 1e-9);
+  EXPECT_TRUE(p.centerOfMass.isApprox(c, 1e-12));
+  EXPECT_TRUE(p.inertia.isApprox(expected.inertia, 1e-10)) << p.inertia;
+}
+
+TEST(MassProperties, RotatedBoxInertiaRotates) {
+  const Vector3d h(0.1, 0.25, 0.4);
+  Mesh m = boxMesh(h, Vector3d::Zero());
+  const Eigen::Matrix3d r =
+      Eigen::AngleAxisd(0.7, Vector3d(1, 2, 3).normalized()).toRotationMatrix();
+  for (auto& v : m.v) v = r * v;
+  const MassProperties p = computeMassProperties(m.v, m.t, 1000.0);
+  const Eigen::Matrix3d expected = r * boxMassProperties(h, 1000.0).inertia * r.transpose();
+  EXPECT_TRUE(p.inertia.isApprox(expected, 1e-10));
+}
+
+TEST(MassProperties, FineSphereApproachesClosedForm) {
+  const Mesh m = sphereMesh(0.5, 96);
+  const MassProperties p = computeMassProperties(m.v, m.t, 1000.0);
+  const MassProperties s = sphereMassProperties(0.5, 1000.0);
+  EXPECT_NEAR(p.volume / s.volume, 1.0, 2e-3);
+  EXPECT_NEAR(p.inertia(0, 0) / s.inertia(0, 0), 1.0, 4e-3);
+  EXPECT_NEAR(p.inertia(0, 1), 0.0, 1e-9);
+  EXPECT_LT(p.centerOfMass.norm(), 1e-9);
+}
+
+TEST(MassProperties, WithMassRescales) {
+  const Mesh m = boxMesh({1, 1, 1}, Vector3d::Zero());
+  const MassProperties p = withMass(computeMassProperties(m.v, m.t, 1.0), 2.0);
+  EXPECT_NEAR(p.mass, 2.0, 1e-12);
+  EXPECT_NEAR(p.inertia(0, 0), 2.0 / 12.0 * 8.0, 1e-12);
+}
+
+TEST(MassProperties, DegenerateMeshesThrow) {
+  Mesh m = boxMesh({1, 1, 1}, Vector3d::Zero());
+  for (auto& t : m.t) std::swap(t[1], t[2]);  // inverted winding
+  EXPECT_THROW(computeMassProperties(m.v, m.t, 1.0), MassPropertiesError);
+  const std::vector<Vector3d> flat = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+  const std::vector<Tri> twice = {{0, 1, 2}, {0, 2, 1}};
+  EXPECT_THROW(computeMassProperties(flat, twice, 1.0), MassPropertiesError);
+  const std::vector<Tri> bad = {{0, 1, 7}};
+  EXPECT_THROW(computeMassProperties(flat, bad, 1.0), MassPropertiesError);
+  EXPECT_THROW(computeMassProperties(m.v, m.t, -1.0), MassPropertiesError);
+}
+
+}  // namespace
+}  // namespace hb
