@@ -2,187 +2,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include <algorithm>
-#include <array>
-#include <cmath>
-#include <initializer_list>
-#include <string_view>
-
-#include "engine/obj_mesh.hpp"
-
 namespace hb::cli {
-namespace {
 
-using nlohmann::json;
-
-[[noreturn]] void fail(const std::string& where, const std::string& what) {
-  throw ProblemError(where + ": " + what);
-}
-
-std::string child(const std::string& where, std::string_view key) {
-  return where.empty() ? std::string(key) : where + "." + std::string(key);
-}
-
-void requireObject(const json& value, const std::string& where) {
-  if (!value.is_object()) fail(where, "expected an object");
-}
-
-void rejectUnknownKeys(const json& object, const std::string& where,
-                       std::initializer_list<std::string_view> allowed) {
-  for (const auto& [key, value] : object.items()) {
-    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
-      std::string list;
-      for (std::string_view k : allowed) list += (list.empty() ? "" : ", ") + std::string(k);
-      fail(child(where, key), "unknown key (expected one of: " + list + ")");
-    }
-  }
-}
-
-const json& required(const json& object, const std::string& where, std::string_view key) {
-  const auto it = object.find(key);
-  if (it == object.end()) fail(child(where, key), "missing required key");
-  return *it;
-}
-
-double finiteNumber(const json& value, const std::string& where) {
-  if (!value.is_number()) fail(where, "expected a number");
-  const double x = value.get<double>();
-  // JSON has no NaN, but overflowing literals such as 1e999 parse to infinity.
-  if (!std::isfinite(x)) fail(where, "not a finite number");
-  return x;
-}
-
-double positiveNumber(const json& value, const std::string& where) {
-  const double x = finiteNumber(value, where);
-  if (!(x > 0.0)) fail(where, "expected a positive number");
-  return x;
-}
-
-template <int N>
-Eigen::Matrix<double, N, 1> finiteVector(const json& value, const std::string& where) {
-  if (!value.is_array() || value.size() != N ||
-      !std::all_of(value.begin(), value.end(), [](const json& x) { return x.is_number(); })) {
-    fail(where, "expected array of " + std::to_string(N) + " numbers");
-  }
-  Eigen::Matrix<double, N, 1> v;
-  for (int i = 0; i < N; ++i) v[i] = finiteNumber(value[i], where + "[" + std::to_string(i) + "]");
-  return v;
-}
-
-Eigen::Vector3d positiveVector3(const json& value, const std::string& where) {
-  const Eigen::Vector3d v = finiteVector<3>(value, where);
-  if (!(v.array() > 0.0).all()) fail(where, "expected 3 positive numbers");
-  return v;
-}
-
-std::string stringValue(const json& value, const std::string& where) {
-  if (!value.is_string()) fail(where, "expected a string");
-  return value.get<std::string>();
-}
-
-}  // namespace
-
-std::shared_ptr<const ConvexHull> MeshHullCache::hull(const std::filesystem::path& file) {
-  const std::filesystem::path resolved = std::filesystem::absolute(file).lexically_normal();
-  const std::string key = resolved.string();
-  auto it = entries_.find(key);
-  if (it == entries_.end()) {
-    try {
-      const ObjMesh mesh = loadObjMesh(resolved);
-      auto hull = std::make_shared<const ConvexHull>(ConvexHull::build(mesh.vertices));
-      it = entries_.emplace(key, std::move(hull)).first;
-    } catch (const HullError& e) {
-      it = entries_.emplace(key, key + ": convex hull: " + e.what()).first;
-    } catch (const MeshLoadError& e) {
-      it = entries_.emplace(key, std::string(e.what())).first;
-    }
-  }
-  if (const auto* error = std::get_if<std::string>(&it->second)) throw MeshLoadError(*error);
-  return std::get<std::shared_ptr<const ConvexHull>>(it->second);
-}
-
-Shape parseShape(const json& value, const std::string& where, MeshHullCache& meshes) {
-  requireObject(value, where);
-  const std::string type = stringValue(required(value, where, "type"), child(where, "type"));
-  const auto number = [&](std::string_view key) {
-    return positiveNumber(required(value, where, key), child(where, key));
-  };
-  const auto vector3 = [&](std::string_view key) {
-    return positiveVector3(required(value, where, key), child(where, key));
-  };
-  if (type == "sphere") {
-    rejectUnknownKeys(value, where, {"type", "radius"});
-    return Shape::sphere(number("radius"));
-  }
-  if (type == "box") {
-    rejectUnknownKeys(value, where, {"type", "half_extents"});
-    return Shape::box(vector3("half_extents"));
-  }
-  if (type == "capsule" || type == "cylinder" || type == "cone") {
-    rejectUnknownKeys(value, where, {"type", "radius", "half_length"});
-    const double radius = number("radius");
-    const double halfLength = number("half_length");
-    if (type == "capsule") return Shape::capsule(radius, halfLength);
-    if (type == "cylinder") return Shape::cylinder(radius, halfLength);
-    return Shape::cone(radius, halfLength);
-  }
-  if (type == "ellipsoid") {
-    rejectUnknownKeys(value, where, {"type", "radii"});
-    return Shape::ellipsoid(vector3("radii"));
-  }
-  if (type == "mesh") {
-    rejectUnknownKeys(value, where, {"type", "path"});
-    const std::string pathKey = child(where, "path");
-    const std::string file = stringValue(required(value, where, "path"), pathKey);
-    if (file.empty()) fail(pathKey, "empty path");
-    try {
-      return Shape::convexHull(meshes.hull(file));
-    } catch (const MeshLoadError& e) {
-      fail(pathKey, e.what());
-    }
-  }
-  fail(child(where, "type"), "unknown shape type '" + type +
-                                 "' (expected sphere, box, capsule, cylinder, cone, ellipsoid "
-                                 "or mesh)");
-}
-
-Pose parsePose(const json& value, const std::string& where) {
-  requireObject(value, where);
-  rejectUnknownKeys(value, where, {"p", "q"});
-  Pose pose;
-  if (const auto p = value.find("p"); p != value.end()) {
-    pose.p = finiteVector<3>(*p, child(where, "p"));
-  }
-  if (const auto q = value.find("q"); q != value.end()) {
-    const Eigen::Vector4d wxyz = finiteVector<4>(*q, child(where, "q"));
-    const double norm = wxyz.norm();
-    if (!(std::abs(norm - 1.0) <= 1e-6)) {
-      fail(child(where, "q"),
-           "expected a unit quaternion [w, x, y, z], norm is " + std::to_string(norm));
-    }
-    pose.q = Eigen::Quaterniond(wxyz[0], wxyz[1], wxyz[2], wxyz[3]).normalized();
-  }
-  return pose;
-}
-
-GjkVariant parseGjkVariant(const json& value, const std::string& where) {
-  const std::string name = stringValue(value, where);
-  if (name == "gjk" || name == "vanilla") return GjkVariant::Vanilla;
-  if (name == "polyak") return GjkVariant::Polyak;
-  if (name == "nesterov") return GjkVariant::Nesterov;
-  if (name == "auto") return GjkVariant::Auto;
-  fail(where, "unknown variant '" + name + "' (expected gjk, vanilla, polyak, nesterov or auto)");
-}
-
-WarmStart parseWarmStart(const json& value, const std::string& where) {
-  const std::string name = stringValue(value, where);
-  if (name == "none") return WarmStart::None;
-  if (name == "obb") return WarmStart::ObbCenters;
-  fail(where, "unknown warm start '" + name + "' (expected none or obb)");
-}
+using namespace hb::json_read;
 
 QueryProblem parseQueryProblem(const json& value, MeshHullCache& meshes) {
-  if (!value.is_object()) throw ProblemError("expected a JSON object");
+  if (!value.is_object()) throw JsonError("expected a JSON object");
   rejectUnknownKeys(
       value, "",
       {"id", "a", "pose_a", "b", "pose_b", "variant", "warm_start", "tolerance", "max_iterations"});
@@ -205,10 +30,8 @@ QueryProblem parseQueryProblem(const json& value, MeshHullCache& meshes) {
     problem.options.gjk.tolerance = positiveNumber(*it, "tolerance");
   }
   if (const auto it = value.find("max_iterations"); it != value.end()) {
-    if (!it->is_number_integer() || it->get<long long>() < 1 || it->get<long long>() > 1'000'000) {
-      fail("max_iterations", "expected an integer in [1, 1000000]");
-    }
-    problem.options.gjk.maxIterations = it->get<int>();
+    problem.options.gjk.maxIterations =
+        static_cast<int>(integer(*it, "max_iterations", 1, 1'000'000));
   }
   return problem;
 }

@@ -1,0 +1,119 @@
+// heavyball's GJK variants as benchmark methods, and the table of every method of the build.
+
+#include <stdexcept>
+#include <string>
+
+#include "apps/heavyball/bench_method.hpp"
+#include "apps/heavyball/peers/peer.hpp"
+
+namespace hb::bench {
+
+namespace {
+
+class HeavyballGjk final : public Method {
+ public:
+  HeavyballGjk(std::string_view name, GjkVariant variant) : name_(name), variant_(variant) {}
+
+  std::string_view name() const override { return name_; }
+  bool supports(GjkMode) const override { return true; }
+  void prepare(std::span<const BenchShape> shapes) override { shapes_ = shapes; }
+  void setProblem(const Problem& problem) override { problem_ = problem; }
+
+  Answer solve(GjkMode mode) override {
+    GjkOptions options;
+    options.variant = variant_;
+    options.mode = mode;
+    // The public entry point, pose checks and support dispatch included, as an engine calls it;
+    // default (zero) hints, as the paper solves every problem cold.
+    const GjkResult r = gjk(shapes_[problem_.a].shape, problem_.poseA, shapes_[problem_.b].shape,
+                            problem_.poseB, problem_.x0, options);
+    Answer a;
+    a.collide = r.collide();
+    a.distance = r.distance;
+    a.iterations = r.iterations;
+    a.converged = r.status == GjkStatus::Separated || r.status == GjkStatus::Intersecting;
+    return a;
+  }
+
+ private:
+  std::string_view name_;
+  GjkVariant variant_;
+  std::span<const BenchShape> shapes_;
+  Problem problem_;
+};
+
+using Factory = std::unique_ptr<Method> (*)();
+
+struct Entry {
+  std::string_view name;
+  Factory make;  // null when the build has no such method
+};
+
+template <GjkVariant V>
+std::unique_ptr<Method> makeHeavyball(std::string_view name) {
+  return std::make_unique<HeavyballGjk>(name, V);
+}
+
+const std::vector<Entry>& entries() {
+  static const std::vector<Entry> table = {
+      {"gjk", [] { return makeHeavyball<GjkVariant::Vanilla>("gjk"); }},
+      {"polyak", [] { return makeHeavyball<GjkVariant::Polyak>("polyak"); }},
+      {"nesterov", [] { return makeHeavyball<GjkVariant::Nesterov>("nesterov"); }},
+      {"auto", [] { return makeHeavyball<GjkVariant::Auto>("auto"); }},
+#ifdef HB_HAVE_CCD
+      {"ccd_gjk", &peers::makeCcdGjk},
+      {"ccd_mpr", &peers::makeCcdMpr},
+#else
+      {"ccd_gjk", nullptr},
+      {"ccd_mpr", nullptr},
+#endif
+#ifdef HB_HAVE_FCL
+      {"fcl_gjk", &peers::makeFclLibccd},
+      {"fcl_indep", &peers::makeFclIndep},
+#else
+      {"fcl_gjk", nullptr},
+      {"fcl_indep", nullptr},
+#endif
+#ifdef HB_HAVE_BULLET
+      {"bullet_gjk", &peers::makeBulletGjk},
+#else
+      {"bullet_gjk", nullptr},
+#endif
+  };
+  return table;
+}
+
+}  // namespace
+
+std::vector<std::string> availableMethods() {
+  std::vector<std::string> names;
+  for (const Entry& e : entries()) {
+    if (e.make) names.emplace_back(e.name);
+  }
+  return names;
+}
+
+std::vector<std::string> unavailableMethods() {
+  std::vector<std::string> names;
+  for (const Entry& e : entries()) {
+    if (!e.make) names.emplace_back(e.name);
+  }
+  return names;
+}
+
+std::unique_ptr<Method> makeMethod(std::string_view name) {
+  for (const Entry& e : entries()) {
+    if (e.name != name) continue;
+    if (!e.make) {
+      throw std::invalid_argument("method '" + std::string(name) +
+                                  "' is not in this build (its library was not found, or "
+                                  "HB_WITH_PEERS is OFF)");
+    }
+    return e.make();
+  }
+  std::string known;
+  for (const Entry& e : entries()) known += (known.empty() ? "" : ", ") + std::string(e.name);
+  throw std::invalid_argument("unknown method '" + std::string(name) + "' (known: " + known + ")");
+}
+
+}  // namespace hb::bench

@@ -1,0 +1,117 @@
+// Bullet peer: btGjkEpaSolver2::Distance (Bullet's GJK, double precision when the float64 build is
+// installed) on btConvexHullShape built from the same hull vertices, or on a shape that calls
+// heavyball's support function (ellipsoids, which Bullet lacks). Bullet's GJK has no early exit on
+// a separating plane, so the Boolean and the distance query are the same call; GJK is started from
+// x0 (Bullet's `guess`, in A's frame).
+
+#include <btBulletCollisionCommon.h>
+
+#include <BulletCollision/NarrowPhaseCollision/btGjkEpa2.h>
+#include <Eigen/Geometry>
+#include <stdexcept>
+
+#include "apps/heavyball/peers/peer.hpp"
+#include "collision/support.hpp"
+
+namespace hb::bench::peers {
+
+namespace {
+
+btVector3 toBullet(const Eigen::Vector3d& v) {
+  return btVector3(v.x(), v.y(), v.z());
+}
+
+/// A Bullet convex shape whose support is heavyball's (used for primitives Bullet does not have).
+class SupportCallbackShape final : public btConvexInternalShape {
+ public:
+  explicit SupportCallbackShape(const Shape& shape) : shape_(shape) {
+    m_shapeType = CUSTOM_CONVEX_SHAPE_TYPE;
+    setMargin(0.0);
+  }
+
+  btVector3 localGetSupportingVertexWithoutMargin(const btVector3& dir) const override {
+    int hint = 0;
+    return toBullet(support(shape_, Eigen::Vector3d(dir.x(), dir.y(), dir.z()), hint));
+  }
+  void batchedUnitVectorGetSupportingVertexWithoutMargin(const btVector3* dirs, btVector3* out,
+                                                         int n) const override {
+    for (int i = 0; i < n; ++i) out[i] = localGetSupportingVertexWithoutMargin(dirs[i]);
+  }
+  void getAabb(const btTransform& t, btVector3& lo, btVector3& hi) const override {
+    getAabbSlow(t, lo, hi);
+  }
+  void calculateLocalInertia(btScalar, btVector3& inertia) const override {
+    inertia.setValue(0, 0, 0);
+  }
+  const char* getName() const override { return "HeavyballSupport"; }
+  int getNumPreferredPenetrationDirections() const override { return 0; }
+  void getPreferredPenetrationDirection(int, btVector3&) const override {}
+
+ private:
+  const Shape& shape_;
+};
+
+std::unique_ptr<btConvexShape> toBullet(const Shape& shape) {
+  if (shape.type() == ShapeType::ConvexHull) {
+    auto hull = std::make_unique<btConvexHullShape>();
+    for (const Eigen::Vector3d& v : shape.hull().vertices()) hull->addPoint(toBullet(v), false);
+    hull->recalcLocalAabb();
+    hull->setMargin(0.0);  // Bullet's default 4 cm margin would inflate the shape
+    return hull;
+  }
+  if (shape.type() == ShapeType::Ellipsoid) return std::make_unique<SupportCallbackShape>(shape);
+  throw std::invalid_argument("Bullet peer: unsupported shape type " +
+                              std::string(toString(shape.type())));
+}
+
+btTransform toBullet(const Pose& pose) {
+  const Eigen::Matrix3d r = pose.rotation();
+  return btTransform(
+      btMatrix3x3(r(0, 0), r(0, 1), r(0, 2), r(1, 0), r(1, 1), r(1, 2), r(2, 0), r(2, 1), r(2, 2)),
+      toBullet(pose.p));
+}
+
+class BulletPeer final : public Method {
+ public:
+  std::string_view name() const override { return "bullet_gjk"; }
+  bool supports(GjkMode) const override { return true; }
+
+  void prepare(std::span<const BenchShape> shapes) override {
+    shapes_.clear();
+    for (const BenchShape& s : shapes) shapes_.push_back(toBullet(s.shape));
+  }
+
+  void setProblem(const Problem& p) override {
+    a_ = shapes_[p.a].get();
+    b_ = shapes_[p.b].get();
+    tfA_ = toBullet(p.poseA);
+    tfB_ = toBullet(p.poseB);
+    guess_ = toBullet(p.poseA.q.conjugate() * p.x0);
+  }
+
+  Answer solve(GjkMode) override {
+    btGjkEpaSolver2::sResults result;
+    const bool separated = btGjkEpaSolver2::Distance(a_, tfA_, b_, tfB_, guess_, result);
+    Answer answer;
+    answer.collide = !separated && result.status == btGjkEpaSolver2::sResults::Penetrating;
+    answer.distance = separated ? result.distance : 0.0;
+    answer.converged = separated || result.status == btGjkEpaSolver2::sResults::Penetrating;
+    return answer;
+  }
+
+ private:
+  std::vector<std::unique_ptr<btConvexShape>> shapes_;
+  const btConvexShape* a_ = nullptr;
+  const btConvexShape* b_ = nullptr;
+  btTransform tfA_;
+  btTransform tfB_;
+  btVector3 guess_;
+};
+
+}  // namespace
+
+std::unique_ptr<Method> makeBulletGjk() {
+  return std::make_unique<BulletPeer>();
+}
+
+}  // namespace hb::bench::peers

@@ -1,0 +1,108 @@
+// libccd peers: GJK (ccdGJKIntersect) and MPR (ccdMPRIntersect) Boolean queries. libccd takes
+// support callbacks, so both run on heavyball's own support functions: the comparison isolates the
+// algorithms. libccd has no public GJK distance query, so these peers are Boolean only.
+
+#include <ccd/ccd.h>
+
+#include <Eigen/Core>
+
+#include "apps/heavyball/peers/peer.hpp"
+#include "collision/support.hpp"
+
+namespace hb::bench::peers {
+
+namespace {
+
+/// One posed shape as libccd sees it.
+struct CcdBody {
+  const Shape* shape = nullptr;
+  Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();
+  Eigen::Vector3d position = Eigen::Vector3d::Zero();
+  Eigen::Vector3d obbCentre = Eigen::Vector3d::Zero();  ///< world
+  int hint = 0;
+};
+
+void supportWorld(const void* object, const ccd_vec3_t* dir, ccd_vec3_t* out) {
+  // libccd hands the bodies back as const; the hint is scratch state of the query.
+  auto* body = static_cast<CcdBody*>(const_cast<void*>(object));
+  const Eigen::Vector3d d(dir->v[0], dir->v[1], dir->v[2]);
+  const Eigen::Vector3d local = body->rotation.transpose() * d;
+  const Eigen::Vector3d w =
+      body->rotation * support(*body->shape, local, body->hint) + body->position;
+  out->v[0] = w.x();
+  out->v[1] = w.y();
+  out->v[2] = w.z();
+}
+
+void centreWorld(const void* object, ccd_vec3_t* out) {
+  const auto* body = static_cast<const CcdBody*>(object);
+  out->v[0] = body->obbCentre.x();
+  out->v[1] = body->obbCentre.y();
+  out->v[2] = body->obbCentre.z();
+}
+
+/// libccd's GJK takes its first support along this direction; -x0 matches heavyball's start.
+void firstDirection(const void* objectA, const void* objectB, ccd_vec3_t* out) {
+  const auto* a = static_cast<const CcdBody*>(objectA);
+  const auto* b = static_cast<const CcdBody*>(objectB);
+  const Eigen::Vector3d d = b->obbCentre - a->obbCentre;
+  out->v[0] = d.x();
+  out->v[1] = d.y();
+  out->v[2] = d.z();
+}
+
+class CcdPeer final : public Method {
+ public:
+  explicit CcdPeer(bool mpr) : mpr_(mpr) {
+    CCD_INIT(&ccd_);
+    ccd_.support1 = &supportWorld;
+    ccd_.support2 = &supportWorld;
+    ccd_.center1 = &centreWorld;
+    ccd_.center2 = &centreWorld;
+    ccd_.first_dir = &firstDirection;
+    ccd_.max_iterations = 1000;  // libccd's default is unbounded
+  }
+
+  std::string_view name() const override { return mpr_ ? "ccd_mpr" : "ccd_gjk"; }
+  bool supports(GjkMode mode) const override { return mode == GjkMode::Boolean; }
+  void prepare(std::span<const BenchShape> shapes) override { shapes_ = shapes; }
+
+  void setProblem(const Problem& p) override {
+    set(a_, shapes_[p.a], p.poseA);
+    set(b_, shapes_[p.b], p.poseB);
+  }
+
+  Answer solve(GjkMode) override {
+    a_.hint = 0;
+    b_.hint = 0;
+    const int hit = mpr_ ? ccdMPRIntersect(&a_, &b_, &ccd_) : ccdGJKIntersect(&a_, &b_, &ccd_);
+    Answer answer;
+    answer.collide = hit != 0;
+    return answer;
+  }
+
+ private:
+  static void set(CcdBody& body, const BenchShape& s, const Pose& pose) {
+    body.shape = &s.shape;
+    body.rotation = pose.rotation();
+    body.position = pose.p;
+    body.obbCentre = s.localObb.transformed(pose).center;
+  }
+
+  bool mpr_;
+  ccd_t ccd_{};
+  std::span<const BenchShape> shapes_;
+  CcdBody a_;
+  CcdBody b_;
+};
+
+}  // namespace
+
+std::unique_ptr<Method> makeCcdGjk() {
+  return std::make_unique<CcdPeer>(false);
+}
+std::unique_ptr<Method> makeCcdMpr() {
+  return std::make_unique<CcdPeer>(true);
+}
+
+}  // namespace hb::bench::peers

@@ -1,0 +1,141 @@
+// FCL 0.7 peers on FCL's own shapes (fcl::Convex from the same hull, fcl::Ellipsoid):
+//  - fcl_gjk: GJKSolver_libccd (GST_LIBCCD, FCL's default). Its Boolean query is libccd's MPR
+//    (ccdMPRIntersect) in FCL 0.7; its distance query is FCL's copy of libccd's GJK distance.
+//    It takes no initial guess.
+//  - fcl_indep: GJKSolver_indep (GST_INDEP), FCL's own GJK, started from x0 through its cached
+//    guess. Its Boolean query runs EPA after GJK when the shapes overlap (FCL has no cheaper one).
+// Both are called through the solver's shapeIntersect / shapeDistance, bypassing the collision
+// objects and broad phase of fcl::collide / fcl::distance.
+// libfcl is built for the baseline instruction set and its ABI holds Eigen types, so this file is
+// compiled the same way and talks to the benchmark through the Eigen-free PlainPeer interface.
+
+#include <fcl/geometry/shape/convex.h>
+#include <fcl/geometry/shape/ellipsoid.h>
+#include <fcl/narrowphase/detail/gjk_solver_indep.h>
+#include <fcl/narrowphase/detail/gjk_solver_libccd.h>
+
+#include <limits>
+#include <type_traits>
+
+#include "apps/heavyball/peers/plain_peer.hpp"
+
+namespace hb::bench::peers {
+
+namespace {
+
+/// One benchmark shape in FCL's representation (exactly one pointer set).
+struct FclShape {
+  std::unique_ptr<fcl::Convexd> convex;
+  std::unique_ptr<fcl::Ellipsoidd> ellipsoid;
+};
+
+FclShape toFcl(const PlainShape& shape) {
+  FclShape out;
+  if (shape.isEllipsoid) {
+    out.ellipsoid =
+        std::make_unique<fcl::Ellipsoidd>(shape.radii[0], shape.radii[1], shape.radii[2]);
+  } else {
+    auto vertices = std::make_shared<std::vector<fcl::Vector3d>>();
+    for (const auto& v : shape.vertices) vertices->emplace_back(v[0], v[1], v[2]);
+    auto faces = std::make_shared<const std::vector<int>>(shape.faces);
+    out.convex = std::make_unique<fcl::Convexd>(vertices, shape.numFaces, faces);
+  }
+  return out;
+}
+
+fcl::Transform3d toFcl(const PlainPose& pose) {
+  fcl::Transform3d tf = fcl::Transform3d::Identity();
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) tf.linear()(i, j) = pose.rotation[3 * i + j];
+    tf.translation()[i] = pose.position[i];
+  }
+  return tf;
+}
+
+template <class Solver>
+class FclPeer final : public PlainPeer {
+ public:
+  explicit FclPeer(const char* name) : name_(name) {}
+
+  const char* name() const override { return name_; }
+  bool supportsDistance() const override { return true; }
+
+  void prepare(const std::vector<PlainShape>& shapes) override {
+    shapes_.clear();
+    for (const PlainShape& s : shapes) shapes_.push_back(toFcl(s));
+  }
+
+  void setProblem(const PlainProblem& p) override {
+    a_ = &shapes_[p.a];
+    b_ = &shapes_[p.b];
+    tfA_ = toFcl(p.poseA);
+    tfB_ = toFcl(p.poseB);
+    // GJKSolver_indep works in A's frame and takes its first support along the cached guess;
+    // heavyball's GJK takes its first support along -x0.
+    guess_ = -(tfA_.linear().transpose() * fcl::Vector3d(p.x0[0], p.x0[1], p.x0[2]));
+    if (a_->convex) {
+      solve_ = b_->convex ? &FclPeer::solveAs<fcl::Convexd, fcl::Convexd>
+                          : &FclPeer::solveAs<fcl::Convexd, fcl::Ellipsoidd>;
+    } else {
+      solve_ = b_->convex ? &FclPeer::solveAs<fcl::Ellipsoidd, fcl::Convexd>
+                          : &FclPeer::solveAs<fcl::Ellipsoidd, fcl::Ellipsoidd>;
+    }
+  }
+
+  PlainAnswer solve(bool distanceMode) override { return (this->*solve_)(distanceMode); }
+
+ private:
+  template <class T>
+  static const T& get(const FclShape& s) {
+    if constexpr (std::is_same_v<T, fcl::Convexd>) {
+      return *s.convex;
+    } else {
+      return *s.ellipsoid;
+    }
+  }
+
+  template <class A, class B>
+  PlainAnswer solveAs(bool distanceMode) {
+    if constexpr (std::is_same_v<Solver, fcl::detail::GJKSolver_indep<double>>) {
+      solver_.enable_cached_guess = true;
+      solver_.cached_guess = guess_;  // the previous call overwrote it
+    }
+    const A& a = get<A>(*a_);
+    const B& b = get<B>(*b_);
+    PlainAnswer answer;
+    if (!distanceMode) {
+      answer.collide = solver_.shapeIntersect(a, tfA_, b, tfB_);
+      answer.distance = std::numeric_limits<double>::quiet_NaN();
+    } else {
+      double d = -1.0;
+      const bool separated = solver_.shapeDistance(a, tfA_, b, tfB_, &d);
+      answer.collide = !separated;
+      answer.distance = separated ? d : 0.0;
+    }
+    return answer;
+  }
+
+  using SolveFn = PlainAnswer (FclPeer::*)(bool);
+
+  const char* name_;
+  Solver solver_;
+  std::vector<FclShape> shapes_;
+  const FclShape* a_ = nullptr;
+  const FclShape* b_ = nullptr;
+  fcl::Transform3d tfA_ = fcl::Transform3d::Identity();
+  fcl::Transform3d tfB_ = fcl::Transform3d::Identity();
+  fcl::Vector3d guess_ = fcl::Vector3d::UnitX();
+  SolveFn solve_ = nullptr;
+};
+
+}  // namespace
+
+std::unique_ptr<PlainPeer> makeFclLibccdPlain() {
+  return std::make_unique<FclPeer<fcl::detail::GJKSolver_libccd<double>>>("fcl_gjk");
+}
+
+std::unique_ptr<PlainPeer> makeFclIndepPlain() {
+  return std::make_unique<FclPeer<fcl::detail::GJKSolver_indep<double>>>("fcl_indep");
+}
+
+}  // namespace hb::bench::peers

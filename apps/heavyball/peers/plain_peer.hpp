@@ -1,0 +1,55 @@
+#pragma once
+// An Eigen-free peer interface, for peers whose library exposes Eigen types in its ABI (FCL):
+// such a peer is compiled with the library's own instruction set, hence Eigen alignment, instead
+// of heavyball's -march=native, so no struct holding Eigen members may cross into it.
+// plain_peer_adapter.cpp wraps a PlainPeer into a benchmark Method.
+
+#include <array>
+#include <memory>
+#include <vector>
+
+namespace hb::bench::peers {
+
+struct PlainShape {
+  bool isEllipsoid = false;
+  std::array<double, 3> radii{};                ///< ellipsoid semi-axes
+  std::vector<std::array<double, 3>> vertices;  ///< hull vertices
+  /// Hull faces, each as its vertex count followed by its vertex indices, counter-clockwise seen
+  /// from outside.
+  std::vector<int> faces;
+  int numFaces = 0;
+};
+
+struct PlainPose {
+  std::array<double, 9> rotation{};  ///< row-major, body to world
+  std::array<double, 3> position{};
+};
+
+struct PlainProblem {
+  int a = 0;
+  int b = 0;
+  PlainPose poseA;
+  PlainPose poseB;
+  std::array<double, 3> x0{};  ///< world
+};
+
+struct PlainAnswer {
+  bool collide = false;
+  double distance = 0.0;  ///< NaN when not computed
+};
+
+class PlainPeer {
+ public:
+  virtual ~PlainPeer() = default;
+  virtual const char* name() const = 0;
+  virtual bool supportsDistance() const = 0;
+  virtual void prepare(const std::vector<PlainShape>& shapes) = 0;
+  virtual void setProblem(const PlainProblem& problem) = 0;
+  virtual PlainAnswer solve(bool distanceMode) = 0;
+};
+
+/// FCL 0.7 (fcl_peer.cpp).
+std::unique_ptr<PlainPeer> makeFclLibccdPlain();
+std::unique_ptr<PlainPeer> makeFclIndepPlain();
+
+}  // namespace hb::bench::peers

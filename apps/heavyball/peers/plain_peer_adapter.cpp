@@ -1,0 +1,88 @@
+// Runs a PlainPeer as a benchmark Method: converts shapes and problems to plain data, untimed.
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "apps/heavyball/peers/peer.hpp"
+#include "apps/heavyball/peers/plain_peer.hpp"
+
+namespace hb::bench::peers {
+
+namespace {
+
+PlainShape toPlain(const Shape& shape) {
+  PlainShape out;
+  if (shape.type() == ShapeType::Ellipsoid) {
+    out.isEllipsoid = true;
+    out.radii = {shape.radii().x(), shape.radii().y(), shape.radii().z()};
+  } else if (shape.type() == ShapeType::ConvexHull) {
+    const ConvexHull& hull = shape.hull();
+    for (const Eigen::Vector3d& v : hull.vertices()) out.vertices.push_back({v.x(), v.y(), v.z()});
+    for (int f = 0; f < hull.numFaces(); ++f) {
+      const std::span<const int> face = hull.face(f);
+      out.faces.push_back(static_cast<int>(face.size()));
+      out.faces.insert(out.faces.end(), face.begin(), face.end());
+    }
+    out.numFaces = hull.numFaces();
+  } else {
+    throw std::invalid_argument("peer: unsupported shape type " +
+                                std::string(toString(shape.type())));
+  }
+  return out;
+}
+
+PlainPose toPlain(const Pose& pose) {
+  PlainPose out;
+  const Eigen::Matrix3d r = pose.rotation();
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) out.rotation[3 * i + j] = r(i, j);
+    out.position[i] = pose.p[i];
+  }
+  return out;
+}
+
+class PlainPeerMethod final : public Method {
+ public:
+  explicit PlainPeerMethod(std::unique_ptr<PlainPeer> peer) : peer_(std::move(peer)) {}
+
+  std::string_view name() const override { return peer_->name(); }
+  bool supports(GjkMode mode) const override {
+    return mode == GjkMode::Boolean || peer_->supportsDistance();
+  }
+  void prepare(std::span<const BenchShape> shapes) override {
+    std::vector<PlainShape> plain;
+    for (const BenchShape& s : shapes) plain.push_back(toPlain(s.shape));
+    peer_->prepare(plain);
+  }
+  void setProblem(const Problem& p) override {
+    PlainProblem plain;
+    plain.a = p.a;
+    plain.b = p.b;
+    plain.poseA = toPlain(p.poseA);
+    plain.poseB = toPlain(p.poseB);
+    plain.x0 = {p.x0.x(), p.x0.y(), p.x0.z()};
+    peer_->setProblem(plain);
+  }
+  Answer solve(GjkMode mode) override {
+    const PlainAnswer a = peer_->solve(mode == GjkMode::Distance);
+    Answer answer;
+    answer.collide = a.collide;
+    answer.distance = a.distance;
+    return answer;
+  }
+
+ private:
+  std::unique_ptr<PlainPeer> peer_;
+};
+
+}  // namespace
+
+std::unique_ptr<Method> makeFclLibccd() {
+  return std::make_unique<PlainPeerMethod>(makeFclLibccdPlain());
+}
+std::unique_ptr<Method> makeFclIndep() {
+  return std::make_unique<PlainPeerMethod>(makeFclIndepPlain());
+}
+
+}  // namespace hb::bench::peers

@@ -1,0 +1,329 @@
+// Convex hull construction (Qhull) and vertex support queries (linear scan or hill-climbing).
+//
+// Qhull is driven through orgQhull::QhullQh, the C++ face of Qhull's reentrant qhT: it redirects
+// Qhull's messages to a stream we own, so nothing reaches stderr. The higher-level headers
+// (libqhullcpp/Qhull.h, QhullFacetList.h, QhullVertexSet.h) declare constructors as `Foo<T>(...)`,
+// which GCC 12 rejects in C++20, so the facets are read from the reentrant C structures instead.
+
+#include "collision/convex_hull.hpp"
+
+#include <libqhullcpp/QhullError.h>
+#include <libqhullcpp/QhullQh.h>
+
+#include <Eigen/Geometry>
+#include <Eigen/SVD>
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <csetjmp>
+#include <limits>
+#include <sstream>
+#include <utility>
+
+#include "collision/defaults.hpp"
+
+namespace hb {
+namespace {
+
+using Eigen::Vector3d;
+
+// Points whose spread across some direction is below this fraction of their extent are treated
+// as flat: Qhull would either fail on them or return a sliver with meaningless normals.
+constexpr double kFlatTolerance = 1e-9;
+
+[[noreturn]] void fail(const std::string& what) {
+  throw HullError("ConvexHull::build: " + what);
+}
+
+std::string formatPoint(const Vector3d& p) {
+  std::ostringstream s;
+  s << '(' << p.x() << ", " << p.y() << ", " << p.z() << ')';
+  return s.str();
+}
+
+// Upper-triangular R of the QR factorisation of the n x 3 matrix of centred points, folding one
+// row at a time into R with Givens rotations (numerically as good as Householder, no n x 3
+// matrix needed).
+Eigen::Matrix3d triangularFactor(std::span<const Vector3d> points, const Vector3d& centroid) {
+  Eigen::Matrix3d r = Eigen::Matrix3d::Zero();
+  for (const Vector3d& p : points) {
+    Vector3d row = p - centroid;
+    for (int k = 0; k < 3; ++k) {
+      if (row[k] == 0.0) continue;
+      const double rho = std::hypot(r(k, k), row[k]);
+      const double c = r(k, k) / rho;
+      const double s = row[k] / rho;
+      for (int j = k; j < 3; ++j) {
+        const double rkj = r(k, j);
+        r(k, j) = c * rkj + s * row[j];
+        row[j] = c * row[j] - s * rkj;
+      }
+    }
+  }
+  return r;
+}
+
+// Rejects inputs without a proper 3-D hull before Qhull sees them, so the message can name the
+// problem instead of relaying a Qhull precision error.
+void checkInput(std::span<const Vector3d> points, Vector3d& centroid) {
+  const std::size_t n = points.size();
+  if (n < 4) fail("needs at least 4 points, got " + std::to_string(n));
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!points[i].allFinite()) {
+      fail("point " + std::to_string(i) + " has a non-finite coordinate " + formatPoint(points[i]));
+    }
+  }
+
+  std::vector<std::array<double, 3>> sorted(n);
+  for (std::size_t i = 0; i < n; ++i) sorted[i] = {points[i].x(), points[i].y(), points[i].z()};
+  std::sort(sorted.begin(), sorted.end());
+  const auto distinct = std::unique(sorted.begin(), sorted.end()) - sorted.begin();
+  if (distinct < 4) {
+    fail("only " + std::to_string(distinct) + " distinct points among " + std::to_string(n) +
+         " (duplicates); a 3-D hull needs at least 4");
+  }
+
+  centroid.setZero();
+  for (const Vector3d& p : points) centroid += p;
+  centroid /= static_cast<double>(n);
+
+  // The right singular vectors of the centred points are the directions of largest, middle and
+  // smallest spread; the largest deviation from the best line and plane, relative to the
+  // extent, decides the rank. The points' matrix A = QR has the right singular vectors of its
+  // 3x3 factor R, so a 3x3 SVD suffices.
+  double extent = 0.0;
+  for (const Vector3d& p : points) extent = std::max(extent, (p - centroid).norm());
+  const Eigen::JacobiSVD<Eigen::Matrix3d> svd(triangularFactor(points, centroid),
+                                              Eigen::ComputeFullV);
+  const Vector3d lineDir = svd.matrixV().col(0);
+  const Vector3d planeNormal = svd.matrixV().col(2);
+  double lineDeviation = 0.0;
+  double planeDeviation = 0.0;
+  for (const Vector3d& p : points) {
+    const Vector3d d = p - centroid;
+    lineDeviation = std::max(lineDeviation, (d - d.dot(lineDir) * lineDir).norm());
+    planeDeviation = std::max(planeDeviation, std::abs(d.dot(planeNormal)));
+  }
+  if (lineDeviation <= kFlatTolerance * extent) {
+    fail("the " + std::to_string(n) + " points are collinear (no 3-D hull)");
+  }
+  if (planeDeviation <= kFlatTolerance * extent) {
+    std::ostringstream what;
+    what << "the " << n << " points are coplanar (no 3-D hull): largest distance to their plane "
+         << planeDeviation << " m for an extent of " << extent << " m";
+    fail(what.str());
+  }
+}
+
+// One Qhull facet: its outward unit normal and the input indices of its vertices (unordered).
+struct RawFacet {
+  Vector3d normal;
+  std::vector<int> inputIndices;
+};
+
+// Runs Qhull with its default options in 3-D, which pre-merge coplanar facets ("C-0"); no "Qt",
+// so coplanar triangles come back as one polygonal facet.
+std::vector<RawFacet> runQhull(std::span<const Vector3d> points, const Vector3d& centroid) {
+  // Centred coordinates keep Qhull's round-off relative to the cloud's size, not its position.
+  std::vector<coordT> coords(3 * points.size());
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const Vector3d c = points[i] - centroid;
+    coords[3 * i] = c.x();
+    coords[3 * i + 1] = c.y();
+    coords[3 * i + 2] = c.z();
+  }
+
+  std::vector<RawFacet> facets;
+  std::ostringstream messages;
+  try {
+    orgQhull::QhullQh qhull;
+    qhull.setErrorStream(&messages);
+    qhull.setOutputStream(&messages);
+    qhT* qh = &qhull;
+    char command[] = "qhull";
+
+    // Qhull reports errors by longjmp to qh->errexit. Only C calls run between setjmp and the
+    // jump, so no C++ destructor is skipped.
+    volatile bool completed = false;
+    qh->NOerrexit = False;
+    if (setjmp(qh->errexit) == 0) {
+      qh_initflags(qh, command);
+      qh_init_B(qh, coords.data(), static_cast<int>(points.size()), 3, False);
+      qh_qhull(qh);
+      qh_check_output(qh);
+      completed = true;
+    }
+    qh->NOerrexit = True;
+    if (!completed) {
+      const std::string message = messages.str();
+      fail("Qhull failed: " + message.substr(0, message.find('\n')));
+    }
+
+    for (facetT* facet = qh->facet_list; facet && facet->next; facet = facet->next) {
+      RawFacet raw;
+      raw.normal = Vector3d(facet->normal[0], facet->normal[1], facet->normal[2]);
+      vertexT *vertex, **vertexp;
+      FOREACHvertex_(facet->vertices) {
+        const int id = qh_pointid(qh, vertex->point);
+        if (id < 0 || id >= static_cast<int>(points.size()))
+          fail("Qhull returned a foreign vertex");
+        raw.inputIndices.push_back(id);
+      }
+      facets.push_back(std::move(raw));
+    }
+  } catch (const orgQhull::QhullError& e) {
+    fail(std::string("Qhull failed: ") + e.what());
+  }
+  return facets;
+}
+
+// Sorts a planar convex polygon's vertices by angle around their centroid, which is inside the
+// polygon, so the order is counter-clockwise seen from the tip of `normal`.
+void orderCounterClockwise(std::vector<int>& polygon, const Vector3d& normal,
+                           const std::vector<Vector3d>& vertices) {
+  Vector3d centre = Vector3d::Zero();
+  for (int v : polygon) centre += vertices[v];
+  centre /= static_cast<double>(polygon.size());
+  const Vector3d u = normal.unitOrthogonal();
+  const Vector3d w = normal.cross(u);
+  std::vector<std::pair<double, int>> byAngle;
+  byAngle.reserve(polygon.size());
+  for (int v : polygon) {
+    const Vector3d d = vertices[v] - centre;
+    byAngle.emplace_back(std::atan2(d.dot(w), d.dot(u)), v);
+  }
+  std::sort(byAngle.begin(), byAngle.end());
+  for (std::size_t i = 0; i < polygon.size(); ++i) polygon[i] = byAngle[i].second;
+}
+
+}  // namespace
+
+ConvexHull ConvexHull::build(std::span<const Eigen::Vector3d> points) {
+  Vector3d centroid;
+  checkInput(points, centroid);
+  std::vector<RawFacet> facets = runQhull(points, centroid);
+
+  ConvexHull hull;
+  // Keep only the points Qhull used as vertices, in input order, and renumber them.
+  std::vector<int> vertexOf(points.size(), -1);
+  for (const RawFacet& f : facets) {
+    for (int i : f.inputIndices) vertexOf[i] = 0;
+  }
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (vertexOf[i] == 0) {
+      vertexOf[i] = static_cast<int>(hull.vertices_.size());
+      hull.vertices_.push_back(points[i]);
+    }
+  }
+  if (hull.vertices_.size() < 4 || facets.size() < 4) {
+    fail("Qhull returned a degenerate hull (" + std::to_string(hull.vertices_.size()) +
+         " vertices, " + std::to_string(facets.size()) + " faces)");
+  }
+
+  hull.faceStart_.reserve(facets.size() + 1);
+  hull.faceStart_.push_back(0);
+  std::vector<std::pair<int, int>> edges;  // both directions of every polygon edge
+  for (RawFacet& f : facets) {
+    std::vector<int>& polygon = f.inputIndices;
+    if (polygon.size() < 3) fail("Qhull returned a facet with fewer than 3 vertices");
+    for (int& v : polygon) v = vertexOf[v];
+    orderCounterClockwise(polygon, f.normal, hull.vertices_);
+
+    // The offset puts the plane through the face's outermost vertex, so every vertex (and every
+    // input point, up to Qhull's round-off) satisfies n . x <= offset.
+    double offset = -std::numeric_limits<double>::infinity();
+    for (int v : polygon) offset = std::max(offset, f.normal.dot(hull.vertices_[v]));
+    hull.faceNormals_.push_back(f.normal);
+    hull.faceOffsets_.push_back(offset);
+    hull.faceVertices_.insert(hull.faceVertices_.end(), polygon.begin(), polygon.end());
+    hull.faceStart_.push_back(static_cast<int>(hull.faceVertices_.size()));
+
+    for (std::size_t i = 0; i < polygon.size(); ++i) {
+      const int a = polygon[i];
+      const int b = polygon[(i + 1) % polygon.size()];
+      edges.emplace_back(a, b);
+      edges.emplace_back(b, a);
+    }
+  }
+
+  // Each hull edge appears once in each of its two faces: sort and deduplicate, then pack the
+  // neighbour lists in CSR form.
+  std::sort(edges.begin(), edges.end());
+  edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
+  const int numVertices = hull.numVertices();
+  hull.adjacencyStart_.assign(numVertices + 1, 0);
+  for (const auto& [a, b] : edges) ++hull.adjacencyStart_[a + 1];
+  for (int v = 0; v < numVertices; ++v) hull.adjacencyStart_[v + 1] += hull.adjacencyStart_[v];
+  hull.adjacency_.reserve(edges.size());
+  for (const auto& [a, b] : edges) hull.adjacency_.push_back(b);  // already grouped by a
+
+  Vector3d mean = Vector3d::Zero();
+  for (const Vector3d& v : hull.vertices_) mean += v;
+  hull.interiorPoint_ = mean / static_cast<double>(numVertices);
+  return hull;
+}
+
+int ConvexHull::supportVertexScan(const Eigen::Vector3d& dir) const {
+  const Vector3d* v = vertices_.data();
+  const int n = numVertices();
+  int best = n > 0 ? 0 : -1;
+  double bestDot = -std::numeric_limits<double>::infinity();
+  for (int i = 0; i < n; ++i) {
+    const double d = dir.dot(v[i]);
+    if (d > bestDot) {
+      bestDot = d;
+      best = i;
+    }
+  }
+  return best;
+}
+
+// On a convex polytope a vertex with no strictly better neighbour along the hull edges is a
+// global maximiser of a linear function, so steepest ascent over the edge graph is exact. Each
+// move strictly increases dir . v, so no vertex is visited twice and the loop terminates even
+// with ties, a zero direction or NaN (which never compares greater).
+int ConvexHull::supportVertexClimb(const Eigen::Vector3d& dir, int hint) const {
+  const int n = numVertices();
+  if (n == 0) return -1;
+  const Vector3d* v = vertices_.data();
+  const int* start = adjacencyStart_.data();
+  const int* adjacency = adjacency_.data();
+  int current = (hint >= 0 && hint < n) ? hint : 0;
+  double currentDot = dir.dot(v[current]);
+  for (;;) {
+    int next = current;
+    double nextDot = currentDot;
+    for (int k = start[current], end = start[current + 1]; k < end; ++k) {
+      const int j = adjacency[k];
+      const double d = dir.dot(v[j]);
+      if (d > nextDot) {
+        nextDot = d;
+        next = j;
+      }
+    }
+    if (next == current) return current;
+    current = next;
+    currentDot = nextDot;
+  }
+}
+
+int ConvexHull::supportVertex(const Eigen::Vector3d& dir, int& hint) const {
+  hint = numVertices() < defaults::kHullScanThreshold ? supportVertexScan(dir)
+                                                      : supportVertexClimb(dir, hint);
+  return hint;
+}
+
+int ConvexHull::mostAlignedFace(const Eigen::Vector3d& dir) const {
+  int best = numFaces() > 0 ? 0 : -1;
+  double bestDot = -std::numeric_limits<double>::infinity();
+  for (int f = 0; f < numFaces(); ++f) {
+    const double d = dir.dot(faceNormals_[f]);
+    if (d > bestDot) {
+      bestDot = d;
+      best = f;
+    }
+  }
+  return best;
+}
+
+}  // namespace hb

@@ -1,0 +1,213 @@
+#include "engine/json_read.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "engine/obj_mesh.hpp"
+
+namespace hb {
+
+std::shared_ptr<const ConvexHull> MeshHullCache::hull(const std::filesystem::path& file) {
+  const std::filesystem::path resolved = std::filesystem::absolute(file).lexically_normal();
+  const std::string key = resolved.string();
+  auto it = entries_.find(key);
+  if (it == entries_.end()) {
+    try {
+      const ObjMesh mesh = loadObjMesh(resolved);
+      auto hull = std::make_shared<const ConvexHull>(ConvexHull::build(mesh.vertices));
+      it = entries_.emplace(key, std::move(hull)).first;
+    } catch (const HullError& e) {
+      it = entries_.emplace(key, key + ": convex hull: " + e.what()).first;
+    } catch (const MeshLoadError& e) {
+      it = entries_.emplace(key, std::string(e.what())).first;
+    }
+  }
+  if (const auto* error = std::get_if<std::string>(&it->second)) throw MeshLoadError(*error);
+  return std::get<std::shared_ptr<const ConvexHull>>(it->second);
+}
+
+namespace json_read {
+
+[[noreturn]] void fail(const std::string& where, const std::string& what) {
+  throw JsonError(where + ": " + what);
+}
+
+std::string child(const std::string& where, std::string_view key) {
+  return where.empty() ? std::string(key) : where + "." + std::string(key);
+}
+
+void requireObject(const json& value, const std::string& where) {
+  if (!value.is_object()) fail(where, "expected an object");
+}
+
+void rejectUnknownKeys(const json& object, const std::string& where,
+                       std::initializer_list<std::string_view> allowed) {
+  for (const auto& [key, value] : object.items()) {
+    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
+      std::string list;
+      for (std::string_view k : allowed) list += (list.empty() ? "" : ", ") + std::string(k);
+      fail(child(where, key), "unknown key (expected one of: " + list + ")");
+    }
+  }
+}
+
+const json& required(const json& object, const std::string& where, std::string_view key) {
+  const auto it = object.find(key);
+  if (it == object.end()) fail(child(where, key), "missing required key");
+  return *it;
+}
+
+double finiteNumber(const json& value, const std::string& where) {
+  if (!value.is_number()) fail(where, "expected a number");
+  const double x = value.get<double>();
+  // JSON has no NaN, but overflowing literals such as 1e999 parse to infinity.
+  if (!std::isfinite(x)) fail(where, "not a finite number");
+  return x;
+}
+
+double positiveNumber(const json& value, const std::string& where) {
+  const double x = finiteNumber(value, where);
+  if (!(x > 0.0)) fail(where, "expected a positive number");
+  return x;
+}
+
+namespace {
+
+template <int N>
+Eigen::Matrix<double, N, 1> finiteVector(const json& value, const std::string& where) {
+  if (!value.is_array() || value.size() != N ||
+      !std::all_of(value.begin(), value.end(), [](const json& x) { return x.is_number(); })) {
+    fail(where, "expected array of " + std::to_string(N) + " numbers");
+  }
+  Eigen::Matrix<double, N, 1> v;
+  for (int i = 0; i < N; ++i) v[i] = finiteNumber(value[i], where + "[" + std::to_string(i) + "]");
+  return v;
+}
+
+}  // namespace
+
+Eigen::Vector3d finiteVector3(const json& value, const std::string& where) {
+  return finiteVector<3>(value, where);
+}
+
+Eigen::Vector4d finiteVector4(const json& value, const std::string& where) {
+  return finiteVector<4>(value, where);
+}
+
+double nonNegativeNumber(const json& value, const std::string& where) {
+  const double x = finiteNumber(value, where);
+  if (!(x >= 0.0)) fail(where, "expected a number >= 0");
+  return x;
+}
+
+long long integer(const json& value, const std::string& where, long long lo, long long hi) {
+  if (!value.is_number_integer() || value.get<long long>() < lo || value.get<long long>() > hi) {
+    fail(where, "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  }
+  return value.get<long long>();
+}
+
+bool boolean(const json& value, const std::string& where) {
+  if (!value.is_boolean()) fail(where, "expected true or false");
+  return value.get<bool>();
+}
+
+Eigen::Vector3d positiveVector3(const json& value, const std::string& where) {
+  const Eigen::Vector3d v = finiteVector<3>(value, where);
+  if (!(v.array() > 0.0).all()) fail(where, "expected 3 positive numbers");
+  return v;
+}
+
+std::string stringValue(const json& value, const std::string& where) {
+  if (!value.is_string()) fail(where, "expected a string");
+  return value.get<std::string>();
+}
+
+Shape parseShape(const json& value, const std::string& where, MeshHullCache& meshes,
+                 const std::filesystem::path& baseDir) {
+  requireObject(value, where);
+  const std::string type = stringValue(required(value, where, "type"), child(where, "type"));
+  const auto number = [&](std::string_view key) {
+    return positiveNumber(required(value, where, key), child(where, key));
+  };
+  const auto vector3 = [&](std::string_view key) {
+    return positiveVector3(required(value, where, key), child(where, key));
+  };
+  if (type == "sphere") {
+    rejectUnknownKeys(value, where, {"type", "radius"});
+    return Shape::sphere(number("radius"));
+  }
+  if (type == "box") {
+    rejectUnknownKeys(value, where, {"type", "half_extents"});
+    return Shape::box(vector3("half_extents"));
+  }
+  if (type == "capsule" || type == "cylinder" || type == "cone") {
+    rejectUnknownKeys(value, where, {"type", "radius", "half_length"});
+    const double radius = number("radius");
+    const double halfLength = number("half_length");
+    if (type == "capsule") return Shape::capsule(radius, halfLength);
+    if (type == "cylinder") return Shape::cylinder(radius, halfLength);
+    return Shape::cone(radius, halfLength);
+  }
+  if (type == "ellipsoid") {
+    rejectUnknownKeys(value, where, {"type", "radii"});
+    return Shape::ellipsoid(vector3("radii"));
+  }
+  if (type == "mesh") {
+    rejectUnknownKeys(value, where, {"type", "path"});
+    const std::string pathKey = child(where, "path");
+    const std::string file = stringValue(required(value, where, "path"), pathKey);
+    if (file.empty()) fail(pathKey, "empty path");
+    try {
+      const std::filesystem::path path(file);
+      return Shape::convexHull(
+          meshes.hull(path.is_absolute() || baseDir.empty() ? path : baseDir / path));
+    } catch (const MeshLoadError& e) {
+      fail(pathKey, e.what());
+    }
+  }
+  fail(child(where, "type"), "unknown shape type '" + type +
+                                 "' (expected sphere, box, capsule, cylinder, cone, ellipsoid "
+                                 "or mesh)");
+}
+
+Pose parsePose(const json& value, const std::string& where) {
+  requireObject(value, where);
+  rejectUnknownKeys(value, where, {"p", "q"});
+  Pose pose;
+  if (const auto p = value.find("p"); p != value.end()) {
+    pose.p = finiteVector<3>(*p, child(where, "p"));
+  }
+  if (const auto q = value.find("q"); q != value.end()) {
+    const Eigen::Vector4d wxyz = finiteVector<4>(*q, child(where, "q"));
+    const double norm = wxyz.norm();
+    if (!(std::abs(norm - 1.0) <= 1e-6)) {
+      fail(child(where, "q"),
+           "expected a unit quaternion [w, x, y, z], norm is " + std::to_string(norm));
+    }
+    pose.q = Eigen::Quaterniond(wxyz[0], wxyz[1], wxyz[2], wxyz[3]).normalized();
+  }
+  return pose;
+}
+
+GjkVariant parseGjkVariant(const json& value, const std::string& where) {
+  const std::string name = stringValue(value, where);
+  if (name == "gjk" || name == "vanilla") return GjkVariant::Vanilla;
+  if (name == "polyak") return GjkVariant::Polyak;
+  if (name == "nesterov") return GjkVariant::Nesterov;
+  if (name == "auto") return GjkVariant::Auto;
+  fail(where, "unknown variant '" + name + "' (expected gjk, vanilla, polyak, nesterov or auto)");
+}
+
+WarmStart parseWarmStart(const json& value, const std::string& where) {
+  const std::string name = stringValue(value, where);
+  if (name == "none") return WarmStart::None;
+  if (name == "obb") return WarmStart::ObbCenters;
+  if (name == "previous") return WarmStart::PreviousSolution;
+  if (name == "transformed") return WarmStart::TransformedPrevious;
+  fail(where, "unknown warm start '" + name + "' (expected none, obb, previous or transformed)");
+}
+
+}  // namespace json_read
+}  // namespace hb

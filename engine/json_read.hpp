@@ -1,0 +1,83 @@
+#pragma once
+// Reading heavyball's JSON inputs (scene files, `heavyball query` problems) with errors that name
+// the JSON path of the bad value, e.g. "a.half_extents: expected array of 3 numbers".
+// Include only from .cpp files: nlohmann/json.hpp is slow to parse.
+
+#include <nlohmann/json.hpp>
+
+#include <Eigen/Core>
+#include <filesystem>
+#include <initializer_list>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <variant>
+
+#include "collision/convex_hull.hpp"
+#include "collision/gjk.hpp"
+#include "collision/pose.hpp"
+#include "collision/shape.hpp"
+#include "collision/warm_start.hpp"
+
+namespace hb {
+
+/// A JSON value that does not say what heavyball expects; the message starts with its path.
+class JsonError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Convex hulls of OBJ meshes, built once per file (problem and scene files name the same few
+/// meshes many times). Failures are remembered too, so a bad file is read once.
+class MeshHullCache {
+ public:
+  /// Hull of the OBJ's vertices in the file's own frame. Relative paths resolve against the
+  /// current directory. Throws hb::MeshLoadError (message starts with the file).
+  std::shared_ptr<const ConvexHull> hull(const std::filesystem::path& file);
+  int size() const { return static_cast<int>(entries_.size()); }
+
+ private:
+  std::unordered_map<std::string, std::variant<std::shared_ptr<const ConvexHull>, std::string>>
+      entries_;
+};
+
+namespace json_read {
+
+using nlohmann::json;
+
+[[noreturn]] void fail(const std::string& where, const std::string& what);
+/// "where.key", or "key" at the top level.
+std::string child(const std::string& where, std::string_view key);
+void requireObject(const json& value, const std::string& where);
+/// Errors on the first key of `object` not in `allowed`, listing the allowed ones.
+void rejectUnknownKeys(const json& object, const std::string& where,
+                       std::initializer_list<std::string_view> allowed);
+const json& required(const json& object, const std::string& where, std::string_view key);
+double finiteNumber(const json& value, const std::string& where);
+double positiveNumber(const json& value, const std::string& where);
+double nonNegativeNumber(const json& value, const std::string& where);
+/// An integer in [lo, hi].
+long long integer(const json& value, const std::string& where, long long lo, long long hi);
+bool boolean(const json& value, const std::string& where);
+std::string stringValue(const json& value, const std::string& where);
+Eigen::Vector3d finiteVector3(const json& value, const std::string& where);
+Eigen::Vector4d finiteVector4(const json& value, const std::string& where);
+Eigen::Vector3d positiveVector3(const json& value, const std::string& where);
+
+/// A shape object: {"type": "sphere", "radius": r}, box "half_extents" [x,y,z], capsule /
+/// cylinder / cone "radius" and "half_length", ellipsoid "radii" [a,b,c], mesh "path" (relative
+/// paths resolve against `baseDir`).
+Shape parseShape(const json& value, const std::string& where, MeshHullCache& meshes,
+                 const std::filesystem::path& baseDir = {});
+/// {"p": [x,y,z], "q": [w,x,y,z]}; both optional (zero, identity). q must be finite and of unit
+/// norm within 1e-6; it is then normalised exactly.
+Pose parsePose(const json& value, const std::string& where);
+/// "gjk" or "vanilla", "polyak", "nesterov", "auto".
+GjkVariant parseGjkVariant(const json& value, const std::string& where);
+/// "none", "obb", "previous", "transformed".
+WarmStart parseWarmStart(const json& value, const std::string& where);
+
+}  // namespace json_read
+}  // namespace hb

@@ -1,0 +1,320 @@
+// Broad phase: on random scenes (sizes, rotations, owners, static proxies, margins) it returns
+// exactly the pairs of the brute-force reference, through the temporal-coherence path as well,
+// after renumbering and sweep-axis changes, on boxes at the edge of contact, and on degenerate
+// scenes.
+
+#include "collision/broad_phase.hpp"
+
+#include <gtest/gtest.h>
+
+#include <Eigen/Geometry>
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <numeric>
+#include <random>
+#include <vector>
+
+#include "random_geometry.hpp"
+
+namespace hb {
+namespace {
+
+using Eigen::Matrix3d;
+using Eigen::Vector3d;
+
+struct Scene {
+  std::vector<Obb> boxes;
+  std::vector<int> owners;
+  std::vector<std::uint8_t> isStatic;
+  double margin = 0.0;
+
+  BroadPhaseInput input() const { return {boxes, owners, isStatic, margin}; }
+};
+
+double logUniform(std::mt19937& rng, double lo, double hi) {
+  std::uniform_real_distribution<double> u(std::log(lo), std::log(hi));
+  return std::exp(u(rng));
+}
+
+// n boxes in a cube of side `region`: half-extents from 5 mm to 1 m (some slabs and rods),
+// random rotations or, sometimes, none (exact ties between AABB ends).
+Scene randomScene(std::mt19937& rng, int n, double region) {
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  Scene scene;
+  const bool axisAligned = u(rng) < 0.15;
+  for (int i = 0; i < n; ++i) {
+    Obb box;
+    box.center = test::randomVector(rng, -0.5 * region, 0.5 * region);
+    if (!axisAligned) box.axes = test::randomRotation(rng).toRotationMatrix();
+    for (int k = 0; k < 3; ++k) box.halfExtents[k] = logUniform(rng, 0.005, 1.0);
+    if (u(rng) < 0.1) box.halfExtents[i % 3] = 0.0;  // a flat box
+    scene.boxes.push_back(box);
+  }
+  // Owners: every proxy its own body, or bodies of a few proxies (compound shapes).
+  const int kind = static_cast<int>(3.0 * u(rng));
+  if (kind == 1) {
+    std::uniform_int_distribution<int> body(0, std::max(0, n / 3));
+    for (int i = 0; i < n; ++i) scene.owners.push_back(body(rng));
+  } else if (kind == 2) {
+    for (int i = 0; i < n; ++i) scene.owners.push_back(i);
+  }
+  if (u(rng) < 0.6) {
+    const double fraction = u(rng);
+    for (int i = 0; i < n; ++i) scene.isStatic.push_back(u(rng) < fraction ? 1 : 0);
+  }
+  if (u(rng) < 0.4) scene.margin = logUniform(rng, 1e-4, 0.2);
+  return scene;
+}
+
+void expectSortedUnique(const std::vector<ProxyPair>& pairs) {
+  for (const ProxyPair& p : pairs) EXPECT_LT(p.first, p.second);
+  EXPECT_TRUE(std::is_sorted(pairs.begin(), pairs.end()));
+  EXPECT_EQ(std::adjacent_find(pairs.begin(), pairs.end()), pairs.end());
+}
+
+// Rotates and moves every box a little, as one simulation step would.
+void jiggle(std::mt19937& rng, Scene& scene, double step) {
+  for (Obb& box : scene.boxes) {
+    box.center += test::randomVector(rng, -step, step);
+    const Eigen::AngleAxisd turn(step, test::randomUnitVector(rng));
+    box.axes = turn.toRotationMatrix() * box.axes;
+  }
+}
+
+TEST(BroadPhase, RandomScenesMatchBruteForce) {
+  std::mt19937 rng(20240601);
+  std::uniform_int_distribution<int> count(0, 80);
+  BroadPhase shared;  // carried across scenes of different sizes: exercises the reset paths
+  long totalPairs = 0;
+  for (int scene = 0; scene < 3000; ++scene) {
+    const int n = count(rng);
+    const double region = logUniform(rng, 0.3, 8.0) * std::cbrt(std::max(n, 1));
+    const Scene s = randomScene(rng, n, region);
+    const std::vector<ProxyPair> expected = bruteForcePairs(s.input());
+    BroadPhase fresh;
+    ASSERT_EQ(fresh.update(s.input()), expected) << "scene " << scene << ", n " << n;
+    ASSERT_EQ(shared.update(s.input()), expected) << "scene " << scene << ", n " << n;
+    expectSortedUnique(expected);
+    totalPairs += static_cast<long>(expected.size());
+  }
+  EXPECT_GT(totalPairs, 10000);  // the scenes are not all empty
+}
+
+TEST(BroadPhase, BruteForceAppliesTheFilters) {
+  std::mt19937 rng(7);
+  const Scene s = randomScene(rng, 60, 2.0);
+  for (const ProxyPair& p : bruteForcePairs(s.input())) {
+    if (!s.owners.empty()) EXPECT_NE(s.owners[p.first], s.owners[p.second]);
+    if (!s.isStatic.empty()) EXPECT_FALSE(s.isStatic[p.first] && s.isStatic[p.second]);
+  }
+}
+
+TEST(BroadPhase, TemporalCoherenceMatchesBruteForce) {
+  std::mt19937 rng(99);
+  long insertionSteps = 0, steps = 0;
+  for (int run = 0; run < 40; ++run) {
+    Scene s = randomScene(rng, 150, 6.0);
+    BroadPhase broadPhase;
+    broadPhase.update(s.input());
+    EXPECT_TRUE(broadPhase.stats().fullSort);
+    const double step = logUniform(rng, 1e-4, 0.05);
+    for (int frame = 0; frame < 40; ++frame) {
+      jiggle(rng, s, step);
+      ASSERT_EQ(broadPhase.update(s.input()), bruteForcePairs(s.input()))
+          << "run " << run << ", frame " << frame;
+      insertionSteps += broadPhase.stats().fullSort ? 0 : 1;
+      ++steps;
+    }
+  }
+  // Small motions keep the saved order nearly sorted, so insertion sort does the work.
+  EXPECT_GT(insertionSteps, steps * 9 / 10);
+}
+
+TEST(BroadPhase, RenumberedAndTeleportedProxiesMatchBruteForce) {
+  std::mt19937 rng(5);
+  BroadPhase broadPhase;
+  Scene s = randomScene(rng, 200, 5.0);
+  broadPhase.update(s.input());
+  for (int round = 0; round < 20; ++round) {
+    // Same count, proxies shuffled (the saved order is now wrong) or half of them teleported.
+    std::vector<int> perm(s.boxes.size());
+    std::iota(perm.begin(), perm.end(), 0);
+    std::shuffle(perm.begin(), perm.end(), rng);
+    Scene next = s;
+    for (std::size_t i = 0; i < perm.size(); ++i) {
+      next.boxes[i] = s.boxes[perm[i]];
+      if (round % 2 == 1 && i % 2 == 0) {
+        next.boxes[i].center = test::randomVector(rng, -2.5, 2.5);
+      }
+    }
+    s = next;
+    ASSERT_EQ(broadPhase.update(s.input()), bruteForcePairs(s.input())) << "round " << round;
+  }
+}
+
+TEST(BroadPhase, SweepAxisFollowsTheSpread) {
+  std::mt19937 rng(11);
+  BroadPhase broadPhase;
+  Scene s = randomScene(rng, 300, 1.0);
+  for (int axis : {0, 2, 1, 0}) {
+    // Stretch the scene along `axis` and squash it along the others.
+    for (Obb& box : s.boxes) {
+      for (int k = 0; k < 3; ++k) box.center[k] = (k == axis ? 10.0 : 0.3) * (rng() % 1000) / 1e3;
+    }
+    ASSERT_EQ(broadPhase.update(s.input()), bruteForcePairs(s.input()));
+    EXPECT_EQ(broadPhase.stats().sweepAxis, axis);
+  }
+}
+
+TEST(BroadPhase, ChangingProxyCountMatchesBruteForce) {
+  std::mt19937 rng(12);
+  BroadPhase broadPhase;
+  for (int n : {100, 50, 50, 101, 0, 1, 2, 100}) {
+    const Scene s = randomScene(rng, n, 3.0);
+    ASSERT_EQ(broadPhase.update(s.input()), bruteForcePairs(s.input())) << "n " << n;
+  }
+}
+
+TEST(BroadPhase, BoxesAtTheEdgeOfContact) {
+  // B slid along a random direction to where obbOverlap flips (found by bisection), then moved
+  // by a relative amount from 1e-12 to 1e-2 either way: the broad phase must agree with the
+  // exact test on both sides of the boundary, where the AABB growth matters.
+  std::mt19937 rng(2024);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  int overlapping = 0, separated = 0;
+  BroadPhase broadPhase;
+  for (int trial = 0; trial < 3000; ++trial) {
+    Obb a, b;
+    a.center = test::randomVector(rng, -100.0, 100.0);
+    // A fifth are aligned with the world, where the AABBs are the boxes themselves and the
+    // exact test's parallel-edge slack lies just outside them.
+    const bool worldAligned = trial % 5 == 0;
+    if (!worldAligned) {
+      a.axes = test::randomRotation(rng).toRotationMatrix();
+      b.axes = u(rng) < 0.2 ? a.axes : test::randomRotation(rng).toRotationMatrix();
+    }
+    for (int k = 0; k < 3; ++k) {
+      a.halfExtents[k] = logUniform(rng, 0.01, 1.0);
+      b.halfExtents[k] = logUniform(rng, 0.01, 1.0);
+    }
+    const Vector3d dir =
+        worldAligned || u(rng) < 0.3 ? a.axes.col(trial % 3) : test::randomUnitVector(rng);
+    double inside = 0.0, outside = 2.0 * (a.halfExtents.norm() + b.halfExtents.norm());
+    for (int i = 0; i < 200; ++i) {
+      const double mid = 0.5 * (inside + outside);
+      b.center = a.center + mid * dir;
+      (obbOverlap(a, b) ? inside : outside) = mid;
+    }
+    const double relative = logUniform(rng, 1e-12, 1e-2) * (u(rng) < 0.5 ? -1.0 : 1.0);
+    b.center = a.center + inside * (1.0 + relative) * dir;
+    const std::vector<Obb> boxes = {a, b};
+    const BroadPhaseInput input{boxes};
+    const std::vector<ProxyPair> expected = bruteForcePairs(input);
+    ASSERT_EQ(broadPhase.update(input), expected) << "trial " << trial;
+    (expected.empty() ? separated : overlapping) += 1;
+  }
+  EXPECT_GT(overlapping, 1000);
+  EXPECT_GT(separated, 1000);
+}
+
+TEST(BroadPhase, EmptyAndSingleScenes) {
+  BroadPhase broadPhase;
+  EXPECT_TRUE(broadPhase.update({}).empty());
+  const std::vector<Obb> one(1);
+  EXPECT_TRUE(broadPhase.update({one}).empty());
+  EXPECT_TRUE(bruteForcePairs({one}).empty());
+  EXPECT_TRUE(broadPhase.update({}).empty());
+}
+
+TEST(BroadPhase, IdenticalBoxesAllOverlap) {
+  Obb box;
+  box.center = Vector3d(1.0, -2.0, 3.0);
+  box.axes = Eigen::AngleAxisd(0.7, Vector3d(1, 2, 3).normalized()).toRotationMatrix();
+  box.halfExtents = Vector3d(0.1, 0.2, 0.3);
+  const int n = 40;
+  const std::vector<Obb> boxes(n, box);
+  std::vector<ProxyPair> all;
+  for (int i = 0; i < n; ++i) {
+    for (int j = i + 1; j < n; ++j) all.emplace_back(i, j);
+  }
+  BroadPhase broadPhase;
+  EXPECT_EQ(broadPhase.update({boxes}), all);
+  EXPECT_EQ(broadPhase.update({boxes}), all);  // the warm path
+  EXPECT_EQ(bruteForcePairs({boxes}), all);
+
+  // Zero-size boxes (points) at one place touch, so they overlap too.
+  std::vector<Obb> points(n);
+  EXPECT_EQ(broadPhase.update({points}), all);
+}
+
+TEST(BroadPhase, AllBoxesAtOnePlace) {
+  std::mt19937 rng(3);
+  Scene s = randomScene(rng, 120, 1.0);
+  for (Obb& box : s.boxes) box.center = Vector3d(0.5, 0.5, 0.5);
+  BroadPhase broadPhase;
+  const std::vector<ProxyPair> expected = bruteForcePairs(s.input());
+  EXPECT_EQ(broadPhase.update(s.input()), expected);
+  EXPECT_EQ(broadPhase.update(s.input()), expected);
+}
+
+TEST(BroadPhase, TouchingGridOfCubes) {
+  // Unit cubes on an integer grid touch their 26 neighbours exactly (faces, edges, corners).
+  const int side = 6;
+  std::vector<Obb> boxes;
+  for (int x = 0; x < side; ++x) {
+    for (int y = 0; y < side; ++y) {
+      for (int z = 0; z < side; ++z) {
+        Obb box;
+        box.center = Vector3d(x, y, z);
+        box.halfExtents = Vector3d::Constant(0.5);
+        boxes.push_back(box);
+      }
+    }
+  }
+  BroadPhase broadPhase;
+  const std::vector<ProxyPair>& pairs = broadPhase.update({boxes});
+  EXPECT_EQ(pairs, bruteForcePairs({boxes}));
+  // Neighbour pairs along each of the 13 directions (half of the 26).
+  const long expected = 3L * (side - 1) * side * side + 6L * (side - 1) * (side - 1) * side +
+                        4L * (side - 1) * (side - 1) * (side - 1);
+  EXPECT_EQ(static_cast<long>(pairs.size()), expected);
+}
+
+TEST(BroadPhase, OwnersStaticsAndMargin) {
+  // Three unit cubes in a row with 0.1 m gaps; the middle and right ones share an owner.
+  std::vector<Obb> boxes(3);
+  for (int i = 0; i < 3; ++i) {
+    boxes[i].center = Vector3d(1.1 * i, 0.0, 0.0);
+    boxes[i].halfExtents = Vector3d::Constant(0.5);
+  }
+  const std::vector<int> owners = {0, 1, 1};
+  BroadPhase broadPhase;
+  EXPECT_TRUE(broadPhase.update({boxes, owners}).empty());
+  // Grown by 0.06 m each, the gaps close.
+  const std::vector<ProxyPair> left = {{0, 1}};
+  EXPECT_EQ(broadPhase.update({boxes, owners, {}, 0.06}), left);
+  const std::vector<ProxyPair> both = {{0, 1}, {1, 2}};
+  EXPECT_EQ(broadPhase.update({boxes, {}, {}, 0.06}), both);
+  // A static proxy still meets a dynamic one, never another static one.
+  const std::vector<std::uint8_t> statics = {1, 1, 0};
+  const std::vector<ProxyPair> right = {{1, 2}};
+  EXPECT_EQ(broadPhase.update({boxes, {}, statics, 0.06}), right);
+  EXPECT_EQ(bruteForcePairs({boxes, {}, statics, 0.06}), right);
+}
+
+TEST(BroadPhase, WarmCallsReuseTheOutputBuffer) {
+  std::mt19937 rng(8);
+  Scene s = randomScene(rng, 300, 4.0);
+  s.margin = 0.01;
+  BroadPhase broadPhase;
+  const std::vector<ProxyPair>& pairs = broadPhase.update(s.input());
+  const ProxyPair* data = pairs.data();
+  for (int frame = 0; frame < 20; ++frame) {
+    EXPECT_EQ(&broadPhase.update(s.input()), &pairs);
+    EXPECT_EQ(pairs.data(), data);
+  }
+}
+
+}  // namespace
+}  // namespace hb

@@ -1,0 +1,378 @@
+// ConvexHull: containment, merged polygonal faces and their winding, topology (Euler
+// characteristic, adjacency), degenerate inputs, and the support queries (climb == scan).
+
+#include <gtest/gtest.h>
+
+#include <Eigen/Geometry>
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <random>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "collision/convex_hull.hpp"
+#include "collision/defaults.hpp"
+#include "random_geometry.hpp"
+
+namespace hb {
+namespace {
+
+using Eigen::Vector3d;
+
+std::vector<Vector3d> sphereCloud(std::mt19937& rng, int n, double radius) {
+  std::vector<Vector3d> points;
+  for (int i = 0; i < n; ++i) points.push_back(radius * test::randomUnitVector(rng));
+  return points;
+}
+
+std::vector<Vector3d> boxCloud(std::mt19937& rng, int n, const Vector3d& halfExtents) {
+  std::vector<Vector3d> points;
+  for (int i = 0; i < n; ++i) {
+    points.push_back(test::randomVector(rng, -1.0, 1.0).cwiseProduct(halfExtents));
+  }
+  return points;
+}
+
+// The 8 corners of [-1, 1]^3 and `interior` points strictly inside.
+std::vector<Vector3d> cubeWithInteriorPoints(std::mt19937& rng, int interior) {
+  std::vector<Vector3d> points;
+  for (int k = 0; k < 8; ++k) {
+    points.emplace_back((k & 1) ? 1.0 : -1.0, (k & 2) ? 1.0 : -1.0, (k & 4) ? 1.0 : -1.0);
+  }
+  for (int i = 0; i < interior; ++i) points.push_back(test::randomVector(rng, -0.99, 0.99));
+  return points;
+}
+
+double scaleOf(const std::vector<Vector3d>& points) {
+  double s = 0.0;
+  for (const Vector3d& p : points) s = std::max(s, p.norm());
+  return s;
+}
+
+// Random clouds of several kinds and sizes, some far from the origin.
+std::vector<std::vector<Vector3d>> randomClouds(std::mt19937& rng) {
+  std::vector<std::vector<Vector3d>> clouds;
+  for (int n : {4, 5, 10, 50, 300, 2000}) {
+    clouds.push_back(sphereCloud(rng, n, 0.3));
+    clouds.push_back(boxCloud(rng, n, Vector3d(0.5, 0.1, 0.02)));
+  }
+  std::vector<Vector3d> far = sphereCloud(rng, 200, 0.05);
+  for (Vector3d& p : far) p += Vector3d(1e3, -2e3, 5e2);
+  clouds.push_back(far);
+  return clouds;
+}
+
+int edgeCount(const ConvexHull& hull) {
+  int directed = 0;
+  for (int v = 0; v < hull.numVertices(); ++v) directed += hull.neighbours(v).size();
+  return directed / 2;
+}
+
+double maxDot(const ConvexHull& hull, const Vector3d& dir) {
+  double best = -std::numeric_limits<double>::infinity();
+  for (const Vector3d& v : hull.vertices()) best = std::max(best, dir.dot(v));
+  return best;
+}
+
+}  // namespace
+
+TEST(ConvexHull, ContainsEveryInputPoint) {
+  std::mt19937 rng(11);
+  for (const std::vector<Vector3d>& points : randomClouds(rng)) {
+    const ConvexHull hull = ConvexHull::build(points);
+    const double tolerance = 1e-9 * scaleOf(points);
+    ASSERT_GE(hull.numVertices(), 4);
+    ASSERT_GE(hull.numFaces(), 4);
+    for (int f = 0; f < hull.numFaces(); ++f) {
+      const Vector3d& n = hull.faceNormal(f);
+      EXPECT_NEAR(n.norm(), 1.0, 1e-12);
+      for (const Vector3d& p : points) ASSERT_LE(n.dot(p), hull.faceOffset(f) + tolerance);
+      for (int v : hull.face(f)) {
+        EXPECT_NEAR(n.dot(hull.vertices()[v]), hull.faceOffset(f), tolerance);
+      }
+      // The interior point is strictly inside every face plane.
+      EXPECT_LT(n.dot(hull.interiorPoint()), hull.faceOffset(f));
+    }
+  }
+}
+
+TEST(ConvexHull, VerticesAreDistinctInputPoints) {
+  std::mt19937 rng(12);
+  const std::vector<Vector3d> points = boxCloud(rng, 500, Vector3d(1.0, 2.0, 3.0));
+  const ConvexHull hull = ConvexHull::build(points);
+  std::set<std::pair<double, std::pair<double, double>>> input, seen;
+  for (const Vector3d& p : points) input.insert({p.x(), {p.y(), p.z()}});
+  for (const Vector3d& v : hull.vertices()) {
+    const auto key = std::make_pair(v.x(), std::make_pair(v.y(), v.z()));
+    EXPECT_TRUE(input.count(key)) << "vertex is not an input point";
+    EXPECT_TRUE(seen.insert(key).second) << "vertex listed twice";
+  }
+  Vector3d mean = Vector3d::Zero();
+  for (const Vector3d& v : hull.vertices()) mean += v;
+  EXPECT_LT((hull.interiorPoint() - mean / hull.numVertices()).norm(), 1e-12);
+}
+
+TEST(ConvexHull, CubeWithInteriorPointsHasEightCornersAndSixSquares) {
+  std::mt19937 rng(13);
+  const ConvexHull hull = ConvexHull::build(cubeWithInteriorPoints(rng, 300));
+  ASSERT_EQ(hull.numVertices(), 8);
+  ASSERT_EQ(hull.numFaces(), 6);
+  std::set<std::pair<int, int>> normals;  // (axis, sign)
+  for (int f = 0; f < hull.numFaces(); ++f) {
+    EXPECT_EQ(hull.face(f).size(), 4u);
+    const Vector3d& n = hull.faceNormal(f);
+    int axis;
+    n.cwiseAbs().maxCoeff(&axis);
+    EXPECT_NEAR(std::abs(n[axis]), 1.0, 1e-12);
+    EXPECT_NEAR(hull.faceOffset(f), 1.0, 1e-12);
+    normals.insert({axis, n[axis] > 0 ? 1 : -1});
+  }
+  EXPECT_EQ(normals.size(), 6u);
+  for (int v = 0; v < hull.numVertices(); ++v) {
+    EXPECT_EQ(hull.vertices()[v].cwiseAbs(), Vector3d::Ones());
+    ASSERT_EQ(hull.neighbours(v).size(), 3u);
+    for (int w : hull.neighbours(v)) {
+      // A cube edge changes exactly one coordinate.
+      EXPECT_EQ((hull.vertices()[v] - hull.vertices()[w]).cwiseAbs().sum(), 2.0);
+    }
+  }
+  EXPECT_LT(hull.interiorPoint().norm(), 1e-12);
+}
+
+TEST(ConvexHull, CoplanarTrianglesMergeIntoPolygons) {
+  // Hexagonal prism sampled densely on its faces and edges: Qhull's facets must merge into two
+  // hexagons and six rectangles over the 12 corners only.
+  std::vector<Vector3d> points;
+  const double pi = std::numbers::pi;
+  std::vector<Vector3d> ring;
+  for (int k = 0; k < 6; ++k) ring.emplace_back(std::cos(k * pi / 3), std::sin(k * pi / 3), 0.0);
+  for (int k = 0; k < 6; ++k) {
+    const Vector3d a = ring[k], b = ring[(k + 1) % 6];
+    for (int i = 0; i <= 4; ++i) {
+      for (int j = 0; j <= 4; ++j) {
+        points.push_back(a + (b - a) * (i / 4.0) + Vector3d(0, 0, -0.5 + j / 4.0));
+      }
+      points.push_back((a + (b - a) * (i / 4.0)) * 0.5 + Vector3d(0, 0, 0.5));   // on the cap
+      points.push_back((a + (b - a) * (i / 4.0)) * 0.5 + Vector3d(0, 0, -0.5));  // on the base
+    }
+  }
+  const ConvexHull hull = ConvexHull::build(points);
+  EXPECT_EQ(hull.numVertices(), 12);
+  ASSERT_EQ(hull.numFaces(), 8);
+  int hexagons = 0, rectangles = 0;
+  for (int f = 0; f < hull.numFaces(); ++f) {
+    hexagons += hull.face(f).size() == 6;
+    rectangles += hull.face(f).size() == 4;
+  }
+  EXPECT_EQ(hexagons, 2);
+  EXPECT_EQ(rectangles, 6);
+  EXPECT_EQ(hull.numVertices() - edgeCount(hull) + hull.numFaces(), 2);
+}
+
+TEST(ConvexHull, FacesWindCounterClockwiseAroundOutwardNormals) {
+  std::mt19937 rng(14);
+  std::vector<std::vector<Vector3d>> clouds = randomClouds(rng);
+  clouds.push_back(cubeWithInteriorPoints(rng, 50));
+  for (const std::vector<Vector3d>& points : clouds) {
+    const ConvexHull hull = ConvexHull::build(points);
+    const double scale = scaleOf(points);
+    for (int f = 0; f < hull.numFaces(); ++f) {
+      const std::span<const int> face = hull.face(f);
+      ASSERT_GE(face.size(), 3u);
+      const Vector3d& n = hull.faceNormal(f);
+      // Newell's normal of the polygon in its stored order, relative to its centroid.
+      Vector3d centroid = Vector3d::Zero();
+      for (int v : face) centroid += hull.vertices()[v];
+      centroid /= static_cast<double>(face.size());
+      Vector3d areaNormal = Vector3d::Zero();
+      for (std::size_t i = 0; i < face.size(); ++i) {
+        const Vector3d a = hull.vertices()[face[i]] - centroid;
+        const Vector3d b = hull.vertices()[face[(i + 1) % face.size()]] - centroid;
+        areaNormal += a.cross(b);
+        // Every corner turns left (convex polygon, no reflex corner from a bad ordering).
+        const Vector3d c = hull.vertices()[face[(i + 2) % face.size()]] - centroid;
+        EXPECT_GE((b - a).cross(c - b).dot(n), -1e-12 * scale * scale);
+      }
+      ASSERT_GT(areaNormal.norm(), 0.0);
+      EXPECT_GT(areaNormal.normalized().dot(n), 1.0 - 1e-9);
+      // Outward: the face lies beyond the interior point along n.
+      EXPECT_GT(n.dot(centroid - hull.interiorPoint()), 0.0);
+    }
+  }
+}
+
+TEST(ConvexHull, EulerCharacteristicIsTwo) {
+  std::mt19937 rng(15);
+  for (const std::vector<Vector3d>& points : randomClouds(rng)) {
+    const ConvexHull hull = ConvexHull::build(points);
+    const int edges = edgeCount(hull);
+    EXPECT_EQ(hull.numVertices() - edges + hull.numFaces(), 2) << points.size() << " points";
+    // Each edge borders two faces; adjacency is symmetric, without loops or repeats.
+    int faceEdges = 0;
+    for (int f = 0; f < hull.numFaces(); ++f) faceEdges += hull.face(f).size();
+    EXPECT_EQ(faceEdges, 2 * edges);
+    for (int v = 0; v < hull.numVertices(); ++v) {
+      const std::span<const int> nb = hull.neighbours(v);
+      EXPECT_GE(nb.size(), 3u);
+      EXPECT_EQ(std::set<int>(nb.begin(), nb.end()).size(), nb.size());
+      for (int w : nb) {
+        EXPECT_NE(w, v);
+        const std::span<const int> back = hull.neighbours(w);
+        EXPECT_NE(std::find(back.begin(), back.end(), v), back.end());
+      }
+    }
+  }
+}
+
+TEST(ConvexHull, DegenerateInputsThrowHullError) {
+  std::mt19937 rng(16);
+  const auto expectError = [](const std::vector<Vector3d>& points, const std::string& words) {
+    testing::internal::CaptureStderr();
+    try {
+      ConvexHull::build(points);
+      ADD_FAILURE() << "no HullError for: " << words;
+    } catch (const HullError& e) {
+      EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(testing::internal::GetCapturedStderr(), "") << "something was printed";
+  };
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+
+  expectError({}, "at least 4");
+  expectError({Vector3d(0, 0, 0), Vector3d(1, 0, 0), Vector3d(0, 1, 0)}, "at least 4");
+
+  std::vector<Vector3d> withNan = boxCloud(rng, 10, Vector3d::Ones());
+  withNan[5].y() = nan;
+  expectError(withNan, "point 5");
+  std::vector<Vector3d> withInf = boxCloud(rng, 10, Vector3d::Ones());
+  withInf[2].z() = -inf;
+  expectError(withInf, "point 2");
+
+  std::vector<Vector3d> duplicates;
+  for (int i = 0; i < 10; ++i) {
+    duplicates.push_back(Vector3d(0, 0, 0));
+    duplicates.push_back(Vector3d(1, 0, 0));
+    duplicates.push_back(Vector3d(0, 1, 0));
+  }
+  expectError(duplicates, "distinct");
+  expectError(std::vector<Vector3d>(8, Vector3d(1, 2, 3)), "distinct");
+
+  std::vector<Vector3d> collinear;
+  const Vector3d origin(0.3, -1.0, 2.0), along = test::randomUnitVector(rng);
+  for (int i = 0; i < 20; ++i) collinear.push_back(origin + (i * 0.37 - 3.0) * along);
+  expectError(collinear, "collinear");
+
+  // Coplanar, on a rotated plane away from the origin; then with round-off sized noise.
+  const Eigen::Quaterniond q = test::randomRotation(rng);
+  std::vector<Vector3d> coplanar;
+  for (int i = 0; i < 50; ++i) {
+    coplanar.push_back(
+        q * Vector3d(test::randomVector(rng, -1, 1).x(), test::randomVector(rng, -1, 1).y(), 0.0) +
+        Vector3d(5, 6, 7));
+  }
+  expectError(coplanar, "coplanar");
+  std::vector<Vector3d> noisy = coplanar;
+  for (Vector3d& p : noisy) p += 1e-13 * test::randomUnitVector(rng);
+  expectError(noisy, "coplanar");
+
+  // A thin but genuinely 3-D slab still builds.
+  std::vector<Vector3d> slab = boxCloud(rng, 100, Vector3d(1.0, 1.0, 1e-6));
+  EXPECT_NO_THROW(ConvexHull::build(slab));
+}
+
+TEST(ConvexHull, ClimbMatchesScanOnRandomHulls) {
+  std::mt19937 rng(17);
+  std::uniform_int_distribution<int> any(0, 1 << 30);
+  for (int n : {50, 300, 2000}) {
+    for (const std::vector<Vector3d>& points :
+         {sphereCloud(rng, n, 1.0), boxCloud(rng, n, Vector3d(1.0, 0.5, 0.2))}) {
+      const ConvexHull hull = ConvexHull::build(points);
+      for (int k = 0; k < 2000; ++k) {
+        const Vector3d dir = test::randomUnitVector(rng);
+        const int hint = any(rng) % hull.numVertices();
+        const int scan = hull.supportVertexScan(dir);
+        const int climb = hull.supportVertexClimb(dir, hint);
+        ASSERT_GE(climb, 0);
+        ASSERT_LT(climb, hull.numVertices());
+        ASSERT_NEAR(dir.dot(hull.vertices()[climb]), dir.dot(hull.vertices()[scan]), 1e-12)
+            << n << " points, hint " << hint;
+      }
+      // Warm-started: a slowly turning direction, as GJK produces.
+      int hint = 0;
+      Vector3d dir = test::randomUnitVector(rng);
+      for (int k = 0; k < 1000; ++k) {
+        dir = (dir + 0.05 * test::randomUnitVector(rng)).normalized();
+        const int v = hull.supportVertex(dir, hint);
+        ASSERT_EQ(v, hint);
+        ASSERT_NEAR(dir.dot(hull.vertices()[v]), maxDot(hull, dir), 1e-12);
+      }
+    }
+  }
+}
+
+TEST(ConvexHull, ClimbIsExactWithTiesAndOddDirections) {
+  // A cube with its faces and edges sampled: directions along axes and diagonals make whole
+  // faces and edges tie for the maximum.
+  std::mt19937 rng(18);
+  std::vector<Vector3d> points = cubeWithInteriorPoints(rng, 20);
+  for (int i = 0; i < 200; ++i) {
+    Vector3d p = test::randomVector(rng, -1.0, 1.0);
+    p[i % 3] = (i % 2) ? 1.0 : -1.0;
+    points.push_back(p);
+  }
+  const ConvexHull hull = ConvexHull::build(points);
+  ASSERT_EQ(hull.numVertices(), 8);
+  for (int x = -1; x <= 1; ++x) {
+    for (int y = -1; y <= 1; ++y) {
+      for (int z = -1; z <= 1; ++z) {
+        const Vector3d dir(x, y, z);
+        for (int hint = -1; hint <= hull.numVertices(); ++hint) {  // includes invalid hints
+          const int v = hull.supportVertexClimb(dir, hint);
+          ASSERT_GE(v, 0);
+          EXPECT_EQ(dir.dot(hull.vertices()[v]), maxDot(hull, dir));
+        }
+      }
+    }
+  }
+  // Zero and NaN directions terminate on a valid vertex.
+  EXPECT_EQ(hull.supportVertexClimb(Vector3d::Zero(), 3), 3);
+  const int v = hull.supportVertexClimb(Vector3d::Constant(std::nan("")), 5);
+  EXPECT_TRUE(v >= 0 && v < hull.numVertices());
+}
+
+TEST(ConvexHull, SupportVertexUpdatesHintOnSmallAndLargeHulls) {
+  std::mt19937 rng(19);
+  const ConvexHull small = ConvexHull::build(sphereCloud(rng, 12, 1.0));
+  const ConvexHull large = ConvexHull::build(sphereCloud(rng, 500, 1.0));
+  ASSERT_LT(small.numVertices(), defaults::kHullScanThreshold);
+  ASSERT_GE(large.numVertices(), defaults::kHullScanThreshold);
+  for (const ConvexHull* hull : {&small, &large}) {
+    int hint = -7;  // invalid hints are tolerated
+    for (int k = 0; k < 200; ++k) {
+      const Vector3d dir = test::randomUnitVector(rng);
+      const int v = hull->supportVertex(dir, hint);
+      EXPECT_EQ(v, hint);
+      EXPECT_NEAR(dir.dot(hull->vertices()[v]), maxDot(*hull, dir), 1e-12);
+    }
+  }
+}
+
+TEST(ConvexHull, MostAlignedFaceMatchesBruteForce) {
+  std::mt19937 rng(20);
+  const ConvexHull cube = ConvexHull::build(cubeWithInteriorPoints(rng, 10));
+  const int f = cube.mostAlignedFace(Vector3d(-0.2, 0.1, -1.0));
+  EXPECT_NEAR(cube.faceNormal(f).z(), -1.0, 1e-12);
+
+  const ConvexHull hull = ConvexHull::build(sphereCloud(rng, 400, 1.0));
+  for (int k = 0; k < 500; ++k) {
+    const Vector3d dir = test::randomVector(rng, -2.0, 2.0);
+    double best = -std::numeric_limits<double>::infinity();
+    for (int g = 0; g < hull.numFaces(); ++g) best = std::max(best, dir.dot(hull.faceNormal(g)));
+    EXPECT_EQ(dir.dot(hull.faceNormal(hull.mostAlignedFace(dir))), best);
+  }
+}
+
+}  // namespace hb
