@@ -7,6 +7,7 @@
 #include <bit>
 #include <cassert>
 #include <cmath>
+#include <limits>
 
 namespace hb {
 namespace {
@@ -18,13 +19,22 @@ using Eigen::Vector3d;
 // round-off relative to their position) so that they never reject a pair obbOverlap accepts:
 // update() then returns exactly what bruteForcePairs() does. The growth only adds a few
 // obbOverlap calls on pairs that are touching to within a millionth of their size.
-constexpr double kSizeSlack = 0.0;
-constexpr double kPositionSlack = 0.0;
+constexpr double kSizeSlack = 1e-6;
+constexpr double kPositionSlack = 1e-12;
 
 // The sweep axis changes only when another axis spreads the centres this much more (variance
 // ratio): changing it throws away the saved order, and near-ties would otherwise flip it back and
 // forth from one step to the next.
 constexpr double kAxisSwitchRatio = 1.5;
+
+// Columns: cells about this many median box widths across. Wider columns hold more boxes that
+// meet on the sweep axis only; narrower ones duplicate more boxes that straddle cells.
+constexpr double kCellWidths = 2.0;
+// Below this many boxes per column (on average) the bookkeeping costs more than it saves.
+constexpr int kMinBoxesPerColumn = 8;
+// The grid is coarsened while boxes straddle so many cells that the copies exceed this many per
+// box (a few huge boxes, a ground plane, are fine; many are not).
+constexpr int kMaxEntriesPerBox = 3;
 
 // The boxes the tests see: the input, or copies grown by the margin.
 std::span<const Obb> inflate(std::span<const Obb> boxes, double margin, std::vector<Obb>& out) {
@@ -88,6 +98,12 @@ void sortPairs(const std::vector<ProxyPair>& candidates, int n, std::vector<int>
 
 }  // namespace
 
+int BroadPhase::Grid::cellOf(double v, double origin, double inverseSize, int cells) {
+  if (cells == 1) return 0;
+  const double x = std::clamp((v - origin) * inverseSize, 0.0, cells - 1.0);
+  return static_cast<int>(x);
+}
+
 void BroadPhase::reset() {
   haveOrder_ = false;
 }
@@ -100,12 +116,27 @@ const std::vector<ProxyPair>& BroadPhase::update(const BroadPhaseInput& input) {
   candidates_.clear();
   if (static_cast<int>(order_.size()) != n) haveOrder_ = false;
 
-  // Enclosing AABBs: the half-width along world axis k is sum_j |axes(k, j)| * halfExtents(j).
-  // The centres' spread picks the sweep axis (Ericson, Sec. 7.5.2): the wider the centres are
-  // spread along it, the fewer intervals overlap. Sums are taken relative to the first centre so
-  // that far-away scenes do not lose the variance to cancellation.
+  buildAabbs(boxes);
+  chooseSweepAxis();
+  sortAlongSweepAxis();
+  const Grid grid = chooseGrid((axis_ + 1) % 3, (axis_ + 2) % 3);
+  fillColumns(grid, input);
+  sweepColumns(grid, boxes);
+
+  sortPairs(candidates_, n, bucket_, pairs_);
+  stats_.pairs = static_cast<long>(pairs_.size());
+  return pairs_;
+}
+
+// Enclosing AABBs: the half-width along world axis k is sum_j |axes(k, j)| * halfExtents(j).
+// Also their bounds and the variance of the centres, summed relative to the first centre so
+// that far-away scenes do not lose it to cancellation.
+void BroadPhase::buildAabbs(std::span<const Obb> boxes) {
+  const int n = static_cast<int>(boxes.size());
   lo_.resize(n);
   hi_.resize(n);
+  sceneLo_ = Vector3d::Constant(std::numeric_limits<double>::infinity());
+  sceneHi_ = -sceneLo_;
   const Vector3d origin = n > 0 ? boxes[0].center : Vector3d::Zero();
   Vector3d sum = Vector3d::Zero(), sumSquares = Vector3d::Zero();
   for (int i = 0; i < n; ++i) {
@@ -116,26 +147,35 @@ const std::vector<ProxyPair>& BroadPhase::update(const BroadPhaseInput& input) {
     const Vector3d halfWidth = (box.axes.cwiseAbs() * box.halfExtents).array() + slack;
     lo_[i] = box.center - halfWidth;
     hi_[i] = box.center + halfWidth;
+    sceneLo_ = sceneLo_.cwiseMin(lo_[i]);
+    sceneHi_ = sceneHi_.cwiseMax(hi_[i]);
     const Vector3d d = box.center - origin;
     sum += d;
     sumSquares += d.cwiseAbs2();
   }
-  if (n > 0) {
-    const Vector3d variance = sumSquares / n - (sum / n).cwiseAbs2();
-    int widest;
-    variance.maxCoeff(&widest);
-    if (!haveOrder_) {
-      axis_ = widest;
-    } else if (variance[widest] > kAxisSwitchRatio * variance[axis_]) {
-      axis_ = widest;
-      haveOrder_ = false;
-    }
+  centreVariance_ =
+      n > 0 ? Vector3d(sumSquares / n - (sum / n).cwiseAbs2()) : Vector3d(Vector3d::Zero());
+}
+
+// The axis along which the centres spread most (Ericson, Sec. 7.5.2): the wider the spread, the
+// fewer intervals overlap on it.
+void BroadPhase::chooseSweepAxis() {
+  int widest;
+  centreVariance_.maxCoeff(&widest);
+  if (!haveOrder_) {
+    axis_ = widest;
+  } else if (centreVariance_[widest] > kAxisSwitchRatio * centreVariance_[axis_]) {
+    axis_ = widest;
+    haveOrder_ = false;
   }
   stats_.sweepAxis = axis_;
+}
 
-  // Restore the order along the sweep axis: insertion sort on last call's order, which is nearly
-  // sorted when bodies moved a little; a full sort when there is no usable order or when so much
-  // changed that insertion sort would cost more than n log n.
+// Insertion sort on last call's order, which is nearly sorted when bodies moved a little; a full
+// sort when there is no usable order or when so much changed that insertion sort would cost more
+// than n log n.
+void BroadPhase::sortAlongSweepAxis() {
+  const int n = static_cast<int>(lo_.size());
   if (!haveOrder_) {
     order_.resize(n);
     for (int k = 0; k < n; ++k) order_[k].proxy = k;
@@ -148,39 +188,126 @@ const std::vector<ProxyPair>& BroadPhase::update(const BroadPhaseInput& input) {
               [](const SortKey& a, const SortKey& b) { return a.key < b.key; });
   }
   haveOrder_ = true;
+}
 
-  const int axis1 = (axis_ + 1) % 3, axis2 = (axis_ + 2) % 3;
-  sweep_.resize(n);
-  for (int k = 0; k < n; ++k) {
-    const int i = order_[k].proxy;
-    sweep_[k] = {lo_[i][axis_],
-                 hi_[i][axis_],
-                 lo_[i][axis1],
-                 hi_[i][axis1],
-                 lo_[i][axis2],
-                 hi_[i][axis2],
-                 i,
-                 ownerOf(input, i),
-                 isStaticProxy(input, i)};
+// Cells kCellWidths median boxes wide over the scene's bounds on the cross axes, at most
+// n / kMinBoxesPerColumn of them, coarsened while boxes straddle too many cells.
+BroadPhase::Grid BroadPhase::chooseGrid(int axis1, int axis2) {
+  Grid grid;
+  const int n = static_cast<int>(lo_.size());
+  const double maxCells = static_cast<double>(n / kMinBoxesPerColumn);
+  if (maxCells < 2.0) return grid;
+  const auto medianWidth = [&](int axis) {
+    widths_.resize(n);
+    for (int i = 0; i < n; ++i) widths_[i] = hi_[i][axis] - lo_[i][axis];
+    std::nth_element(widths_.begin(), widths_.begin() + n / 2, widths_.end());
+    return widths_[n / 2];
+  };
+  // Cells across `extent` at `width` each, at most maxCells (also for zero-width boxes).
+  const auto cellsAcross = [maxCells](double extent, double width) {
+    if (extent <= 0.0) return 1.0;
+    return extent < width * maxCells ? extent / width : maxCells;
+  };
+  const double extent1 = sceneHi_[axis1] - sceneLo_[axis1];
+  const double extent2 = sceneHi_[axis2] - sceneLo_[axis2];
+  double cells1 = cellsAcross(extent1, kCellWidths * medianWidth(axis1));
+  double cells2 = cellsAcross(extent2, kCellWidths * medianWidth(axis2));
+  if (cells1 * cells2 > maxCells) {
+    const double shrink = std::sqrt(maxCells / (cells1 * cells2));
+    cells1 *= shrink;
+    cells2 *= shrink;
   }
+  grid.cells1 = std::max(1, static_cast<int>(cells1));
+  grid.cells2 = std::max(1, static_cast<int>(cells2));
+  for (;;) {
+    grid.origin1 = sceneLo_[axis1];
+    grid.origin2 = sceneLo_[axis2];
+    grid.inverseSize1 = extent1 > 0.0 ? grid.cells1 / extent1 : 0.0;
+    grid.inverseSize2 = extent2 > 0.0 ? grid.cells2 / extent2 : 0.0;
+    if (grid.cells1 * grid.cells2 == 1) break;
+    if (countColumnEntries(grid, axis1, axis2) <= static_cast<long>(kMaxEntriesPerBox) * n) break;
+    grid.cells1 = std::max(1, grid.cells1 / 2);
+    grid.cells2 = std::max(1, grid.cells2 / 2);
+  }
+  return grid;
+}
 
-  // The sweep: boxes are in order of their minimum, so the ones overlapping box p on the sweep
-  // axis are exactly those after it that start before it ends. Touching counts as overlapping.
-  for (int p = 0; p < n; ++p) {
-    const SweepEntry& a = sweep_[p];
-    for (int q = p + 1; q < n && sweep_[q].lo <= a.hi; ++q) {
-      const SweepEntry& b = sweep_[q];
-      if (b.lo1 > a.hi1 || a.lo1 > b.hi1 || b.lo2 > a.hi2 || a.lo2 > b.hi2) continue;
-      if (a.owner == b.owner || (a.isStatic && b.isStatic)) continue;
-      ++stats_.aabbOverlaps;
-      if (!obbOverlap(boxes[a.proxy], boxes[b.proxy])) continue;
-      candidates_.emplace_back(std::min(a.proxy, b.proxy), std::max(a.proxy, b.proxy));
+long BroadPhase::countColumnEntries(const Grid& grid, int axis1, int axis2) const {
+  long entries = 0;
+  for (std::size_t i = 0; i < lo_.size(); ++i) {
+    entries += static_cast<long>(grid.cell1(hi_[i][axis1]) - grid.cell1(lo_[i][axis1]) + 1) *
+               (grid.cell2(hi_[i][axis2]) - grid.cell2(lo_[i][axis2]) + 1);
+  }
+  return entries;
+}
+
+// Every box goes into each column it overlaps. Walking the boxes in sweep order fills every
+// column in sweep order too (a counting sort by column, which is stable).
+void BroadPhase::fillColumns(const Grid& grid, const BroadPhaseInput& input) {
+  const int axis1 = (axis_ + 1) % 3, axis2 = (axis_ + 2) % 3;
+  const int cells = grid.cells1 * grid.cells2;
+  columnStart_.assign(cells + 1, 0);
+  for (const SortKey& entry : order_) {
+    const int i = entry.proxy;
+    const int a1 = grid.cell1(lo_[i][axis1]), b1 = grid.cell1(hi_[i][axis1]);
+    const int a2 = grid.cell2(lo_[i][axis2]), b2 = grid.cell2(hi_[i][axis2]);
+    for (int c1 = a1; c1 <= b1; ++c1) {
+      for (int c2 = a2; c2 <= b2; ++c2) ++columnStart_[c1 * grid.cells2 + c2 + 1];
     }
   }
+  for (int c = 0; c < cells; ++c) columnStart_[c + 1] += columnStart_[c];
+  columnCursor_.assign(columnStart_.begin(), columnStart_.end() - 1);
+  columns_.resize(columnStart_[cells]);
+  for (const SortKey& entry : order_) {
+    const int i = entry.proxy;
+    const SweepEntry sweep{lo_[i][axis_],
+                           hi_[i][axis_],
+                           lo_[i][axis1],
+                           hi_[i][axis1],
+                           lo_[i][axis2],
+                           hi_[i][axis2],
+                           i,
+                           ownerOf(input, i),
+                           isStaticProxy(input, i)};
+    const int a1 = grid.cell1(sweep.lo1), b1 = grid.cell1(sweep.hi1);
+    const int a2 = grid.cell2(sweep.lo2), b2 = grid.cell2(sweep.hi2);
+    for (int c1 = a1; c1 <= b1; ++c1) {
+      for (int c2 = a2; c2 <= b2; ++c2) columns_[columnCursor_[c1 * grid.cells2 + c2]++] = sweep;
+    }
+  }
+  stats_.columns = cells;
+  stats_.columnEntries = static_cast<long>(columns_.size());
+}
 
-  sortPairs(candidates_, n, bucket_, pairs_);
-  stats_.pairs = static_cast<long>(pairs_.size());
-  return pairs_;
+// In each column the boxes are in order of their minimum, so the ones overlapping box p on the
+// sweep axis are exactly those after it that start before it ends (touching counts). A pair
+// sharing several columns is reported by one only: the column holding the low corner of the
+// overlap of the two boxes' cross-axis rectangles, which lies in both rectangles.
+void BroadPhase::sweepColumns(const Grid& grid, std::span<const Obb> boxes) {
+  const bool oneColumn = grid.cells1 * grid.cells2 == 1;
+  for (int c1 = 0; c1 < grid.cells1; ++c1) {
+    for (int c2 = 0; c2 < grid.cells2; ++c2) {
+      const int column = c1 * grid.cells2 + c2;
+      const int end = columnStart_[column + 1];
+      for (int p = columnStart_[column]; p < end; ++p) {
+        const SweepEntry& a = columns_[p];
+        int q = p + 1;
+        for (; q < end && columns_[q].lo <= a.hi; ++q) {
+          const SweepEntry& b = columns_[q];
+          if (b.lo1 > a.hi1 || a.lo1 > b.hi1 || b.lo2 > a.hi2 || a.lo2 > b.hi2) continue;
+          if (a.owner == b.owner || (a.isStatic && b.isStatic)) continue;
+          if (!oneColumn && (grid.cell1(std::max(a.lo1, b.lo1)) != c1 ||
+                             grid.cell2(std::max(a.lo2, b.lo2)) != c2)) {
+            continue;
+          }
+          ++stats_.aabbOverlaps;
+          if (!obbOverlap(boxes[a.proxy], boxes[b.proxy])) continue;
+          candidates_.emplace_back(std::min(a.proxy, b.proxy), std::max(a.proxy, b.proxy));
+        }
+        stats_.sweepOverlaps += q - (p + 1);
+      }
+    }
+  }
 }
 
 std::vector<ProxyPair> bruteForcePairs(const BroadPhaseInput& input) {

@@ -4,12 +4,14 @@
 //  1. The support feature of each shape along the normal (A along +n, B along -n), in world
 //     coordinates: a face polygon, an edge segment, or just a point.
 //  2. The more aligned of the faces is the reference; the other feature (the incident one) is
-//     clipped against the reference face's side planes (Sutherland–Hodgman).
+//     clipped against the reference face's side planes, taken along n (Sutherland–Hodgman).
 //  3. Every surviving incident point gets its depth along n below the reference plane; points
-//     deeper than -margin are kept, with their projection on the reference face as the partner.
+//     deeper than -margin are kept, with their projection along n on the reference face as the
+//     partner. Two nearly parallel segments give the ends of their overlap instead.
 //  4. At most four points survive: the deepest, the one furthest from it, then the two that
 //     span the largest area.
 // Point features, crossing edges or an empty clip give the narrow phase's witness pair.
+// Every point satisfies pointA - pointB = depth * normal.
 
 #include "collision/contact_manifold.hpp"
 

@@ -10,6 +10,8 @@ namespace hb::defaults {
 inline constexpr double kGjkTolerance = 1e-8;
 /// GJK iteration cap; every variant reports MaxIterations when it is reached.
 inline constexpr int kGjkMaxIterations = 128;
+/// Polyak / Nesterov momentum stops after at most this many iterations (GjkOptions).
+inline constexpr int kGjkMomentumMaxIterations = 32;
 /// Below this many vertices a hull support is a linear scan, above it hill-climbing.
 inline constexpr int kHullScanThreshold = 32;
 /// EPA caps: polytope vertices, faces and iterations.

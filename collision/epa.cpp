@@ -38,12 +38,18 @@ constexpr double kRelativeEpsilon = 1e-10;
 // A triangle whose edges make a smaller sine than this has no reliable normal.
 constexpr double kSliverSine = 1e-12;
 
+// A face's plane. No default initialisers: the fixed arrays below are filled as they are used,
+// and constructing a few hundred of them per query would cost more than the algorithm.
+struct Plane {
+  Vector3d n;     // outward unit normal
+  double d;       // signed distance of the plane from the origin
+  bool internal;  // the origin projects inside the triangle
+};
+
 struct Face {
-  std::array<int, 3> v{};          // vertex indices, counter-clockwise seen from outside
-  std::array<int, 3> adj{};        // adj[k]: the face across edge (v[k], v[k+1])
-  Vector3d n = Vector3d::UnitX();  // outward unit normal
-  double d = 0.0;                  // signed distance of the face's plane from the origin
-  bool internal = false;           // the origin projects inside the triangle
+  std::array<int, 3> v;    // vertex indices, counter-clockwise seen from outside
+  std::array<int, 3> adj;  // adj[k]: the face across edge (v[k], v[k+1])
+  Plane plane;
   bool alive = false;
 };
 
@@ -55,21 +61,21 @@ struct HorizonEdge {
 
 // Plane of triangle (a, b, c): outward unit normal, distance from the origin, and whether the
 // origin projects inside it. False for slivers, whose normal is unreliable.
-bool planeOf(const Vector3d& a, const Vector3d& b, const Vector3d& c, Face& face) {
+bool planeOf(const Vector3d& a, const Vector3d& b, const Vector3d& c, Plane& plane) {
   const Vector3d e1 = b - a;
   const Vector3d e2 = c - a;
   const Vector3d cross = e1.cross(e2);
   const double len = cross.norm();
   if (!(len > kSliverSine * e1.norm() * e2.norm()) || !std::isfinite(len)) return false;
-  face.n = cross / len;
+  const Vector3d n = cross / len;
+  plane.n = n;
   // Averaging the three vertices keeps d consistent whichever vertex rounding favours.
-  face.d = face.n.dot(a + b + c) / 3.0;
+  plane.d = n.dot(a + b + c) / 3.0;
   // Signed areas of the projection p = d n with each edge, relative to the triangle's.
-  const Vector3d p = face.d * face.n;
+  const Vector3d p = plane.d * n;
   const double slack = -1e-9 * len;
-  face.internal = face.n.dot((b - a).cross(p - a)) >= slack &&
-                  face.n.dot((c - b).cross(p - b)) >= slack &&
-                  face.n.dot((a - c).cross(p - c)) >= slack;
+  plane.internal = n.dot((b - a).cross(p - a)) >= slack && n.dot((c - b).cross(p - b)) >= slack &&
+                   n.dot((a - c).cross(p - c)) >= slack;
   return true;
 }
 
@@ -127,7 +133,8 @@ class Polytope {
   // Takes GJK's points (keeping only those that raise the affine dimension), then adds supports
   // of D until there are four affinely independent vertices.
   bool buildTetrahedron(const Simplex& simplex);
-  // The classic loop; fills `result` in A's frame (converted to world by the caller).
+  // The classic loop. Returns how it ended, the iterations run and the face that answers (the
+  // closest one when it ended; -1 if there is none).
   EpaStatus expand(const EpaOptions& options, int& iterations, int& closest);
 
   const Face& face(int f) const { return faces_[f]; }
@@ -143,7 +150,7 @@ class Polytope {
   // Below this gain a point counts as lying on a face's plane (rounding at the problem's scale).
   double visibilityEpsilon() const { return kRelativeEpsilon * scale_; }
   bool isVisible(int f, const Vector3d& w) const {
-    return faces_[f].n.dot(w) - faces_[f].d > visibilityEpsilon();
+    return faces_[f].plane.n.dot(w) - faces_[f].plane.d > visibilityEpsilon();
   }
 
   const MinkowskiDifference& difference_;
@@ -247,7 +254,8 @@ bool Polytope::initialFaces() {
   for (int f = 0; f < 4; ++f) {
     Face& face = faces_[f];
     face.v = {kTetra[f][0], kTetra[f][1], kTetra[f][2]};
-    if (!planeOf(vertices_[face.v[0]].w, vertices_[face.v[1]].w, vertices_[face.v[2]].w, face)) {
+    if (!planeOf(vertices_[face.v[0]].w, vertices_[face.v[1]].w, vertices_[face.v[2]].w,
+                 face.plane)) {
       return false;
     }
     face.alive = true;
@@ -277,12 +285,13 @@ bool Polytope::initialFaces() {
 int Polytope::closestFace() const {
   int best = -1;
   for (int f = 0; f < numFaceSlots_; ++f) {
-    if (faces_[f].alive && (best < 0 || faces_[f].d < faces_[best].d)) best = f;
+    if (faces_[f].alive && (best < 0 || faces_[f].plane.d < faces_[best].plane.d)) best = f;
   }
-  if (best < 0 || faces_[best].internal) return best;
-  const double tie = faces_[best].d + visibilityEpsilon();
+  if (best < 0 || faces_[best].plane.internal) return best;
+  const double tie = faces_[best].plane.d + visibilityEpsilon();
   for (int f = 0; f < numFaceSlots_; ++f) {
-    if (faces_[f].alive && faces_[f].internal && faces_[f].d <= tie) return f;
+    const Face& face = faces_[f];
+    if (face.alive && face.plane.internal && face.plane.d <= tie) return f;
   }
   return best;
 }
@@ -320,7 +329,7 @@ Polytope::Step Polytope::addVertex(int visibleFrom, const SupportPoint& s) {
 
   // Validate the new fan before touching the polytope: every new face needs a normal, and each
   // horizon vertex must start exactly one horizon edge so that the fan closes up.
-  std::array<Face, kMaxFaces> planes;
+  std::array<Plane, kMaxFaces> planes;
   std::array<int, kMaxFaces> next;  // next[i]: the horizon edge starting where edge i ends
   for (int i = 0; i < numHorizon; ++i) {
     const HorizonEdge& e = horizon[i];
@@ -349,8 +358,8 @@ Polytope::Step Polytope::addVertex(int visibleFrom, const SupportPoint& s) {
   for (int i = 0; i < numHorizon; ++i) {
     created[i] = numFree_ > 0 ? freeFaces_[--numFree_] : numFaceSlots_++;
     Face& face = faces_[created[i]];
-    face = planes[i];
     face.v = {horizon[i].from, horizon[i].to, newVertex};
+    face.plane = planes[i];
     face.alive = true;
     ++numAlive_;
   }
@@ -376,13 +385,13 @@ EpaStatus Polytope::expand(const EpaOptions& options, int& iterations, int& clos
     if (closest < 0) return EpaStatus::Degenerate;
     if (iterations >= options.maxIterations) return EpaStatus::MaxIterations;
     ++iterations;
-    const Face& face = faces_[closest];
-    const SupportPoint s = difference_.supportFull(face.n, hints_);
+    const Plane& plane = faces_[closest].plane;
+    const SupportPoint s = difference_.supportFull(plane.n, hints_);
     if (!s.w.allFinite() || !s.a.allFinite() || !s.b.allFinite()) return EpaStatus::Degenerate;
     // Gain = support value minus the face's distance: how far D reaches beyond the face. It
     // cannot usefully go below what rounding resolves at this scale (and the closest face must
     // be visible from s for the expansion to make progress).
-    if (face.n.dot(s.w) - face.d <= std::max(requested, visibilityEpsilon())) {
+    if (plane.n.dot(s.w) - plane.d <= std::max(requested, visibilityEpsilon())) {
       return EpaStatus::Converged;
     }
     switch (addVertex(closest, s)) {
@@ -449,18 +458,21 @@ EpaResult epa(const MinkowskiDifference& difference, const Simplex& gjkSimplex,
   if (status == EpaStatus::Degenerate || closest < 0) return result;
   result.status = status;
 
-  // The answer is the closest face: its distance is the depth (clamped: a face just in front of
-  // the origin means touching), and the origin's projection on it, in barycentric coordinates,
-  // gives the witness points on A and on B.
+  // The answer is the closest face: its distance is the depth, and the origin's projection on it,
+  // in barycentric coordinates, gives the witness points on A and on B. On a cap (MaxIterations,
+  // PolytopeFull) the distance is a lower bound of the depth. A face just in front of the origin
+  // (negative distance: GJK stopped within eps_col of touching and the origin is outside D)
+  // means touching: depth 0, and the witnesses keep their gap, witnessA - witnessB = -gap n.
   const Face& face = polytope.face(closest);
+  const Plane& plane = face.plane;
   const SupportPoint& p0 = polytope.vertex(face.v[0]);
   const SupportPoint& p1 = polytope.vertex(face.v[1]);
   const SupportPoint& p2 = polytope.vertex(face.v[2]);
-  const std::array<double, 3> lambda = closestPointWeights(p0.w, p1.w, p2.w, face.d * face.n);
+  const std::array<double, 3> lambda = closestPointWeights(p0.w, p1.w, p2.w, plane.d * plane.n);
   const Vector3d a = lambda[0] * p0.a + lambda[1] * p1.a + lambda[2] * p2.a;
   const Vector3d b = lambda[0] * p0.b + lambda[1] * p1.b + lambda[2] * p2.b;
-  result.depth = std::max(0.0, face.d);
-  result.normal = (poseA.q * face.n).normalized();
+  result.depth = std::max(0.0, plane.d);
+  result.normal = (poseA.q * plane.n).normalized();
   result.witnessA = poseA.apply(a);
   result.witnessB = poseA.apply(b);
   return result;

@@ -19,14 +19,24 @@ bool sameSupport(const Simplex& simplex, const Vector3d& w) {
   return false;
 }
 
-// Momentum for Auto, decided once from the warm start's own support point s_0 (computed along
-// x_0 by every variant alike): gap0 = <x_0/|x_0|, s_0> is the separation of the shapes along the
-// warm-start axis, negative when their extents overlap along it. Momentum pays off for shapes in
-// close proximity and costs iterations on deep overlaps and distant pairs (GJK++, Fig. 9-11).
-GjkVariant autoVariant(double gap0, double size0) {
-  // size0 = |s_0|: the scale of the problem along the warm-start axis.
-  if (gap0 < -0.25 * size0) return GjkVariant::Vanilla;
-  return GjkVariant::Nesterov;
+// Momentum for Auto, decided once before the first update of the simplex, from what every
+// variant knows alike at that point:
+//  - the shape types: momentum pays off on polytopes (hulls, boxes), whose supports jump between
+//    vertices, and not on strictly convex shapes (ellipsoids; spheres and capsules have point
+//    and segment cores that vanilla GJK solves in a few iterations);
+//  - the warm start's own support s_0 = S_D(x_0): gap0 = <x_0/|x_0|, s_0> is how far apart the
+//    shapes are along the warm-start axis (negative: their extents overlap along it), against
+//    the scale |x_0|. On the benchmark's YCB hulls Polyak is fastest for separated pairs,
+//    Nesterov for shallow overlaps and vanilla GJK for deep ones (docs/gjk-benchmark.md).
+bool isPolytope(ShapeType t) { return t == ShapeType::Box || t == ShapeType::ConvexHull; }
+
+GjkVariant autoVariant(const MinkowskiDifference& difference, double gap0, double scale) {
+  if (!isPolytope(difference.shapeA().type()) || !isPolytope(difference.shapeB().type())) {
+    return GjkVariant::Vanilla;
+  }
+  if (gap0 >= 0.0) return GjkVariant::Polyak;
+  if (gap0 >= -0.25 * scale) return GjkVariant::Nesterov;
+  return GjkVariant::Vanilla;
 }
 
 }  // namespace
@@ -111,11 +121,12 @@ GjkResult gjk(const MinkowskiDifference& difference, const Vector3d& initialGues
         d = delta * previousDirection + (1.0 - delta) * 2.0 * y;
       }
       if (k == 0) d = x;  // d_0 = x_0 for every variant
-      // Safeguard beyond Alg. 6 (an adaptive restart in the sense of O'Donoghue and Candes,
+      // Safeguards beyond Alg. 6 (an adaptive restart in the sense of O'Donoghue and Candes,
       // 2015): once the momentum points away from the gradient, <d_k, x_k> <= 0, its supports lie
       // on the far side of D and progress crawls (seen on overlapping shapes whose iterate has
-      // crossed the origin). Momentum is switched off there, as at a fixed point.
-      if (k > 0 && d.dot(x) <= 0.0) {
+      // crossed the origin); and past options.momentumMaxIterations the momentum no longer
+      // adapts. Momentum is switched off there, as at a fixed point.
+      if (k > 0 && (d.dot(x) <= 0.0 || k >= options.momentumMaxIterations)) {
         momentum = false;
         result.momentumStopIteration = k;
         d = x;
@@ -125,7 +136,7 @@ GjkResult gjk(const MinkowskiDifference& difference, const Vector3d& initialGues
 
     if (k == 0 && variant == GjkVariant::Auto) {
       const double xn = x.norm();
-      variant = autoVariant(x.dot(s.w) / xn, s.w.norm());
+      variant = autoVariant(difference, x.dot(s.w) / xn, xn);
       momentum = variant != GjkVariant::Vanilla;
     }
 
@@ -185,17 +196,17 @@ GjkResult gjk(const MinkowskiDifference& difference, const Vector3d& initialGues
     previousDirection = d;
     if (simplex.size == 4 || x.squaredNorm() == 0.0) {
       end = End::Overlap;
-      ++k;
       break;
     }
     // Vanilla GJK decreases |x_k| strictly; when rounding stops that, x_k is as good as it gets.
     if (!momentum && k > 0 && x.squaredNorm() >= previousNorm2) {
       end = End::Stalled;
-      ++k;
       break;
     }
   }
-  result.iterations = k;
+  // Iterations count the support directions explored: a run that stops inside iteration k
+  // has used k + 1 of them.
+  result.iterations = end == End::MaxIterations ? k : k + 1;
   result.variantUsed = variant;
 
   // Witness points of the cores, then of the full shapes (moved out by the radii along x).

@@ -38,6 +38,11 @@ struct GjkOptions {
   double tolerance = defaults::kGjkTolerance;  ///< eps on the duality gap (squared metres)
   int maxIterations = defaults::kGjkMaxIterations;
   bool normalizeNesterov = true;  ///< Alg. 7
+  /// Momentum is switched off after this many iterations at the latest. By then delta_k >= 0.94
+  /// and the direction barely follows the gradient: on strictly convex shapes in contact the
+  /// fixed-point test of eq. 32 may take over a hundred iterations to fire, while vanilla GJK
+  /// converges in tens.
+  int momentumMaxIterations = defaults::kGjkMomentumMaxIterations;
   /// eps_col of Alg. 2 (metres); negative means sqrt(tolerance).
   double collisionTolerance = -1.0;
 };

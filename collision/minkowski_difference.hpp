@@ -19,9 +19,9 @@ struct SupportHints {
 
 /// A support point of D with the points of A and B it came from (all in A's frame).
 struct SupportPoint {
-  Eigen::Vector3d w;  // a - b
-  Eigen::Vector3d a;
-  Eigen::Vector3d b;
+  Eigen::Vector3d w = Eigen::Vector3d::Zero();  // a - b
+  Eigen::Vector3d a = Eigen::Vector3d::Zero();
+  Eigen::Vector3d b = Eigen::Vector3d::Zero();
 };
 
 class MinkowskiDifference {

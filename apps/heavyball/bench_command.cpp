@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "apps/heavyball/bench_broadphase.hpp"
 #include "apps/heavyball/bench_gjk.hpp"
 #include "apps/heavyball/bench_method.hpp"
 #include "apps/heavyball/commands.hpp"
@@ -71,6 +72,7 @@ void addBenchCommand(CLI::App& app) {
   CLI::App* bench = app.add_subcommand("bench", "Benchmarks that print tables");
   bench->require_subcommand(1);
   addBenchGjk(*bench);
+  addBenchBroadphaseCommand(*bench);
 }
 
 }  // namespace hb::cli

@@ -34,6 +34,13 @@ void validate(const GjkBenchConfig& c) {
   if (c.placement != "exact" && c.placement != "nominal") {
     throw std::invalid_argument("--placement must be exact or nominal, not '" + c.placement + "'");
   }
+  for (std::size_t i = 0; i < c.methods.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      if (c.methods[i] == c.methods[j]) {
+        throw std::invalid_argument("--methods lists '" + c.methods[i] + "' twice");
+      }
+    }
+  }
   if (c.distances.empty()) throw std::invalid_argument("--distances is empty");
   for (const double d : c.distances) {
     if (!std::isfinite(d)) throw std::invalid_argument("--distances holds a non-finite value");

@@ -12,7 +12,7 @@ namespace hb::bench {
 
 namespace {
 
-/// Signed distances are placed to within this (metres); EPA's own tolerance is 1e-6.
+/// Signed distances are placed to within this (metres); the reference EPA stops at 1e-9.
 constexpr double kPlacementTolerance = 1e-6;
 constexpr int kMaxPlacementSteps = 20;
 /// Below this rate of depth per slide the depth has (nearly) peaked: the target is out of reach.

@@ -10,5 +10,7 @@ namespace hb::cli {
 void addQueryCommand(CLI::App& app);
 /// `heavyball bench gjk ...`: the GJK++ paper's benchmark protocol.
 void addBenchCommand(CLI::App& app);
+/// `heavyball simulate --scene FILE ...`: a headless run with a summary.
+void addSimulateCommand(CLI::App& app);
 
 }  // namespace hb::cli

@@ -1,5 +1,6 @@
 // heavyball: command-line entry point.
 
+#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include <CLI/CLI.hpp>
@@ -8,9 +9,13 @@
 #include "apps/heavyball/commands.hpp"
 
 int main(int argc, char** argv) {
+  // Results go to stdout (JSON lines, tables): log messages go to stderr.
+  spdlog::set_default_logger(std::make_shared<spdlog::logger>(
+      "heavyball", std::make_shared<spdlog::sinks::stderr_color_sink_mt>()));
   CLI::App app{"heavyball: rigid-body simulation with accelerated GJK collision detection"};
   app.set_version_flag("--version", std::string("heavyball ") + HB_VERSION);
   app.require_subcommand(1);
+  hb::cli::addSimulateCommand(app);
   hb::cli::addQueryCommand(app);
   hb::cli::addBenchCommand(app);
   try {

@@ -1,6 +1,5 @@
 // `heavyball query`: answers collision problems read as JSON lines, one JSON answer per line.
 
-#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include <nlohmann/json.hpp>
@@ -168,12 +167,6 @@ void addQueryCommand(CLI::App& app) {
   query->add_option("-o,--output", options->output, "Answers file (default: stdout)");
   query->footer(kQueryFooter);
   query->callback([options] {
-    // Answers go to stdout by default: keep log messages off it.
-    auto logger = std::make_shared<spdlog::logger>(
-        "heavyball", std::make_shared<spdlog::sinks::stderr_color_sink_mt>());
-    logger->set_level(spdlog::default_logger()->level());
-    spdlog::set_default_logger(std::move(logger));
-
     std::ifstream inFile;
     if (options->input != "-") {
       std::error_code ec;

@@ -84,7 +84,7 @@ void jiggle(std::mt19937& rng, Scene& scene, double step) {
 
 TEST(BroadPhase, RandomScenesMatchBruteForce) {
   std::mt19937 rng(20240601);
-  std::uniform_int_distribution<int> count(0, 80);
+  std::uniform_int_distribution<int> count(0, 100);
   BroadPhase shared;  // carried across scenes of different sizes: exercises the reset paths
   long totalPairs = 0;
   for (int scene = 0; scene < 3000; ++scene) {
@@ -216,6 +216,70 @@ TEST(BroadPhase, BoxesAtTheEdgeOfContact) {
   }
   EXPECT_GT(overlapping, 1000);
   EXPECT_GT(separated, 1000);
+}
+
+TEST(BroadPhase, LargeSceneSweptInColumns) {
+  // Constant density, as in a pile: the sweep is split into columns.
+  std::mt19937 rng(31);
+  const int n = 3000;
+  Scene s;
+  const double side = std::cbrt(n / 10.0);
+  for (int i = 0; i < n; ++i) {
+    Obb box;
+    box.center = test::randomVector(rng, 0.0, side);
+    box.axes = test::randomRotation(rng).toRotationMatrix();
+    box.halfExtents = test::randomVector(rng, 0.05, 0.25);
+    s.boxes.push_back(box);
+  }
+  BroadPhase broadPhase;
+  for (int frame = 0; frame < 3; ++frame) {
+    ASSERT_EQ(broadPhase.update(s.input()), bruteForcePairs(s.input())) << "frame " << frame;
+    EXPECT_GT(broadPhase.stats().columns, 1);
+    // Each pair is examined in one column only.
+    EXPECT_LE(broadPhase.stats().aabbOverlaps, static_cast<long>(n) * (n - 1) / 2);
+    jiggle(rng, s, 0.01);
+  }
+}
+
+TEST(BroadPhase, HugeBoxesAmongSmallOnes) {
+  // A static ground slab and walls, long rods and big boxes straddle many columns; far-apart
+  // clusters leave most columns empty.
+  std::mt19937 rng(17);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  for (int scene = 0; scene < 10; ++scene) {
+    Scene s;
+    for (int i = 0; i < 1500; ++i) {
+      Obb box;
+      const Vector3d cluster =
+          (i % 3 == 0 && scene % 2 == 1) ? Vector3d(500.0, 0.0, 0.0) : Vector3d::Zero();
+      box.center = cluster + test::randomVector(rng, -6.0, 6.0);
+      box.axes = test::randomRotation(rng).toRotationMatrix();
+      const double kind = u(rng);
+      if (kind < 0.05) {
+        box.halfExtents = Vector3d(8.0, 0.05, 0.05);  // rod
+      } else if (kind < 0.05 + 0.1 * (scene % 3)) {
+        box.halfExtents = test::randomVector(rng, 1.0, 4.0);  // big
+      } else {
+        box.halfExtents = test::randomVector(rng, 0.02, 0.3);
+      }
+      s.boxes.push_back(box);
+    }
+    Obb ground;
+    ground.center = Vector3d(0.0, 0.0, -6.5);
+    ground.halfExtents = Vector3d(50.0, 50.0, 0.5);
+    s.boxes.push_back(ground);
+    Obb wall;
+    wall.center = Vector3d(6.5, 0.0, 0.0);
+    wall.halfExtents = Vector3d(0.5, 50.0, 50.0);
+    s.boxes.push_back(wall);
+    s.isStatic.assign(s.boxes.size(), 0);
+    s.isStatic[s.boxes.size() - 1] = s.isStatic[s.boxes.size() - 2] = 1;
+    for (int i = 0; i < 200; ++i) s.isStatic[i] = 1;
+    BroadPhase broadPhase;
+    ASSERT_EQ(broadPhase.update(s.input()), bruteForcePairs(s.input())) << "scene " << scene;
+    jiggle(rng, s, 0.02);
+    ASSERT_EQ(broadPhase.update(s.input()), bruteForcePairs(s.input())) << "scene " << scene;
+  }
 }
 
 TEST(BroadPhase, EmptyAndSingleScenes) {

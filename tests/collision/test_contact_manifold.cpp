@@ -438,6 +438,8 @@ TEST(ContactManifold, EndToEndWithCollide) {
   }
   EXPECT_GE(tested, 200);
   EXPECT_GE(multi, 150);
+  RecordProperty("tested", tested);
+  RecordProperty("multi", multi);
 }
 
 }  // namespace

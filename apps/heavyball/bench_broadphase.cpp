@@ -1,0 +1,288 @@
+// `heavyball bench broadphase`: moving scenes, timed updates and the table.
+
+#include "apps/heavyball/bench_broadphase.hpp"
+
+#include <CLI/CLI.hpp>
+#include <Eigen/Geometry>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <random>
+#include <stdexcept>
+#include <vector>
+
+#include "apps/heavyball/bench_timer.hpp"
+#include "collision/broad_phase.hpp"
+#include "collision/obb.hpp"
+#include "collision/pose.hpp"
+
+namespace hb::bench {
+
+namespace {
+
+using Eigen::Vector3d;
+
+constexpr double kStep = 1.0 / 120.0;  // seconds per frame, the simulator's rate
+constexpr double kMinHalfExtent = 0.05;
+constexpr double kMaxHalfExtent = 0.25;
+constexpr double kMaxSpeed = 1.0;         // per velocity component, m/s
+constexpr double kMaxAngularSpeed = 3.0;  // rad/s
+
+// Boxes flying about in a cube of n / density cubic metres, bouncing off its walls.
+class MovingScene {
+ public:
+  MovingScene(int n, double density, std::uint64_t seed)
+      : side_(std::cbrt(n / density)), rng_(seed) {
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    std::uniform_real_distribution<double> half(kMinHalfExtent, kMaxHalfExtent);
+    std::normal_distribution<double> gauss(0.0, 1.0);
+    bodies_.resize(n);
+    for (Body& b : bodies_) {
+      b.halfExtents = Vector3d(half(rng_), half(rng_), half(rng_));
+      b.pose.q = Eigen::Quaterniond(gauss(rng_), gauss(rng_), gauss(rng_), gauss(rng_));
+      b.pose.q.normalize();
+      b.pose.p = side_ * Vector3d(unit(rng_), unit(rng_), unit(rng_));
+      b.velocity =
+          kMaxSpeed * (2.0 * Vector3d(unit(rng_), unit(rng_), unit(rng_)) - Vector3d::Ones());
+      b.angularVelocity = kMaxAngularSpeed * unit(rng_) *
+                          Vector3d(gauss(rng_), gauss(rng_), gauss(rng_)).normalized();
+    }
+    boxes_.resize(n);
+    updateBoxes();
+  }
+
+  /// One semi-implicit Euler step without forces.
+  void step() {
+    for (Body& b : bodies_) {
+      b.pose.p += kStep * b.velocity;
+      for (int k = 0; k < 3; ++k) {
+        if ((b.pose.p[k] < 0.0 && b.velocity[k] < 0.0) ||
+            (b.pose.p[k] > side_ && b.velocity[k] > 0.0)) {
+          b.velocity[k] = -b.velocity[k];
+        }
+      }
+      const double angle = kStep * b.angularVelocity.norm();
+      if (angle > 0.0) {
+        const Eigen::AngleAxisd turn(angle, b.angularVelocity.normalized());
+        b.pose.q = (Eigen::Quaterniond(turn) * b.pose.q).normalized();
+      }
+    }
+    updateBoxes();
+  }
+
+  const std::vector<Obb>& boxes() const { return boxes_; }
+  double side() const { return side_; }
+
+ private:
+  struct Body {
+    Pose pose;
+    Vector3d halfExtents;
+    Vector3d velocity;
+    Vector3d angularVelocity;
+  };
+
+  void updateBoxes() {
+    for (std::size_t i = 0; i < bodies_.size(); ++i) {
+      boxes_[i].center = bodies_[i].pose.p;
+      boxes_[i].axes = bodies_[i].pose.rotation();
+      boxes_[i].halfExtents = bodies_[i].halfExtents;
+    }
+  }
+
+  double side_;
+  std::mt19937_64 rng_;
+  std::vector<Body> bodies_;
+  std::vector<Obb> boxes_;
+};
+
+struct Row {
+  int n = 0;
+  double side = 0.0;
+  double pairs = 0.0;         // median over the warm frames
+  double aabbOverlaps = 0.0;  // median over the warm frames
+  double coldUs = 0.0;
+  double warmUs = 0.0;
+  int fullSorts = 0;  // warm frames that fell back to a full sort
+  int columns = 1;    // sweep columns in the last warm frame
+  std::optional<double> bruteUs;
+  int checked = 0, matched = 0;
+};
+
+double median(std::vector<double> values) {
+  if (values.empty()) return 0.0;
+  const auto middle = values.begin() + values.size() / 2;
+  std::nth_element(values.begin(), middle, values.end());
+  return *middle;
+}
+
+std::vector<int> sizes(int maxBodies) {
+  std::vector<int> result;
+  for (long n = 10; n <= maxBodies; n *= 10) result.push_back(static_cast<int>(n));
+  if (result.empty() || result.back() != maxBodies) result.push_back(maxBodies);
+  return result;
+}
+
+Row measure(const BroadphaseBenchConfig& c, int n, const TickClock& clock) {
+  Row row;
+  row.n = n;
+  const std::uint64_t seed = c.seed + static_cast<std::uint64_t>(n);
+  std::vector<double> times, pairs, aabb;
+
+  // Cold: a new BroadPhase each time, so the call allocates and sorts from scratch. A new frame
+  // each time too: the same small scene over and over would let the branch predictor learn it.
+  {
+    MovingScene scene(n, c.density, seed);
+    row.side = scene.side();
+    for (int r = 0; r < c.repeats; ++r) {
+      scene.step();
+      const BroadPhaseInput input{scene.boxes()};
+      BroadPhase broadPhase;
+      const std::uint64_t t0 = TickClock::now();
+      const std::vector<ProxyPair>& result = broadPhase.update(input);
+      const std::uint64_t t1 = TickClock::now();
+      doNotOptimize(result.data());
+      times.push_back(clock.microseconds(t0, t1));
+    }
+    row.coldUs = median(times);
+  }
+
+  // Warm: one BroadPhase, every box moved by one step between calls.
+  {
+    MovingScene scene(n, c.density, seed);
+    BroadPhase broadPhase;
+    broadPhase.update({scene.boxes()});
+    times.clear();
+    for (int r = 0; r < c.repeats; ++r) {
+      scene.step();
+      const BroadPhaseInput input{scene.boxes()};
+      const std::uint64_t t0 = TickClock::now();
+      const std::vector<ProxyPair>& result = broadPhase.update(input);
+      const std::uint64_t t1 = TickClock::now();
+      doNotOptimize(result.data());
+      times.push_back(clock.microseconds(t0, t1));
+      pairs.push_back(static_cast<double>(result.size()));
+      aabb.push_back(static_cast<double>(broadPhase.stats().aabbOverlaps));
+      row.fullSorts += broadPhase.stats().fullSort ? 1 : 0;
+      row.columns = broadPhase.stats().columns;
+    }
+    row.warmUs = median(times);
+    row.pairs = median(pairs);
+    row.aabbOverlaps = median(aabb);
+  }
+
+  // Brute force on the same frames, which also checks the broad phase's answers.
+  if (n <= c.bruteMaxBodies) {
+    MovingScene scene(n, c.density, seed);
+    BroadPhase broadPhase;
+    broadPhase.update({scene.boxes()});
+    times.clear();
+    for (int r = 0; r < c.repeats; ++r) {
+      scene.step();
+      const BroadPhaseInput input{scene.boxes()};
+      const std::uint64_t t0 = TickClock::now();
+      const std::vector<ProxyPair> expected = bruteForcePairs(input);
+      const std::uint64_t t1 = TickClock::now();
+      times.push_back(clock.microseconds(t0, t1));
+      ++row.checked;
+      row.matched += broadPhase.update(input) == expected ? 1 : 0;
+    }
+    row.bruteUs = median(times);
+  }
+  return row;
+}
+
+// d log(time) / d log(n) between two rows: 1 is linear, 2 quadratic.
+double slope(double t0, double t1, int n0, int n1) {
+  if (t0 <= 0.0 || t1 <= 0.0) return 0.0;
+  return std::log(t1 / t0) / std::log(static_cast<double>(n1) / n0);
+}
+
+void printTable(const std::vector<Row>& rows) {
+  const char* format = "%7s %7s %5s %7s %7s %10s %10s %8s %5s %11s %7s %6s %6s %7s\n";
+  std::printf("\n");
+  std::printf(format, "n", "side", "cols", "pairs", "AABB", "cold", "warm", "warm", "full", "brute",
+              "brute/", "slope", "slope", "match");
+  std::printf(format, "", "m", "", "", "pairs", "us", "us", "us/body", "sorts", "us", "warm",
+              "cold", "warm", "brute");
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
+    std::printf("%7d %7.2f %5d %7.0f %7.0f %10.2f %10.2f %8.3f %5d", r.n, r.side, r.columns,
+                r.pairs, r.aabbOverlaps, r.coldUs, r.warmUs, r.warmUs / r.n, r.fullSorts);
+    if (r.bruteUs) {
+      std::printf(" %11.1f %7.1f", *r.bruteUs, *r.bruteUs / r.warmUs);
+    } else {
+      std::printf(" %11s %7s", "-", "-");
+    }
+    if (i > 0) {
+      const Row& p = rows[i - 1];
+      std::printf(" %6.2f %6.2f", slope(p.coldUs, r.coldUs, p.n, r.n),
+                  slope(p.warmUs, r.warmUs, p.n, r.n));
+    } else {
+      std::printf(" %6s %6s", "-", "-");
+    }
+    if (r.checked > 0) {
+      std::printf(" %3d/%-3d\n", r.matched, r.checked);
+    } else {
+      std::printf(" %7s\n", "-");
+    }
+  }
+}
+
+}  // namespace
+
+void runBroadphaseBench(const BroadphaseBenchConfig& config) {
+  if (config.maxBodies < 1 || config.repeats < 1) {
+    throw std::invalid_argument("--max-bodies and --repeats must be at least 1");
+  }
+  if (!(config.density > 0.0) || !std::isfinite(config.density)) {
+    throw std::invalid_argument("--density must be a positive number");
+  }
+  const TickClock clock;
+  std::printf(
+      "heavyball bench broadphase: random boxes (half-extents %g-%g m, random rotations), %g "
+      "bodies/m^3 in a cube, speeds up to %g m/s per axis and %g rad/s, steps of 1/%.0f s; "
+      "median of %d updates; seed %llu\n",
+      kMinHalfExtent, kMaxHalfExtent, config.density, kMaxSpeed, kMaxAngularSpeed, 1.0 / kStep,
+      config.repeats, static_cast<unsigned long long>(config.seed));
+  std::printf("cold: first update() of a new BroadPhase; warm: after one step of every box\n");
+  std::printf("clock: %s\n", clock.source());
+  std::fflush(stdout);
+
+  std::vector<Row> rows;
+  for (const int n : sizes(config.maxBodies)) {
+    std::fprintf(stderr, "bench broadphase: n = %d\n", n);
+    rows.push_back(measure(config, n, clock));
+  }
+  printTable(rows);
+}
+
+}  // namespace hb::bench
+
+namespace hb::cli {
+
+void addBenchBroadphaseCommand(CLI::App& bench) {
+  auto config = std::make_shared<bench::BroadphaseBenchConfig>();
+  CLI::App* command = bench.add_subcommand(
+      "broadphase",
+      "Sort-and-sweep broad phase on random moving boxes at constant density, cold and warm, "
+      "against brute force");
+  command->add_option("--max-bodies", config->maxBodies, "Largest scene (sizes 10, 100, ...)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  command->add_option("--repeats", config->repeats, "Timed updates per size; the median is shown")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  command
+      ->add_option("--brute-max", config->bruteMaxBodies,
+                   "Largest scene also timed (and checked) with brute force")
+      ->capture_default_str();
+  command->add_option("--density", config->density, "Bodies per cubic metre")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  command->add_option("--seed", config->seed, "Random seed")->capture_default_str();
+  command->callback([config] { bench::runBroadphaseBench(*config); });
+}
+
+}  // namespace hb::cli

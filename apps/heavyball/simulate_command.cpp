@@ -1,0 +1,121 @@
+// `heavyball simulate`: runs a scene headless and reports what happened.
+
+#include <spdlog/spdlog.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "apps/heavyball/commands.hpp"
+#include "engine/json_read.hpp"
+#include "engine/run_summary.hpp"
+#include "engine/scene.hpp"
+#include "engine/world.hpp"
+
+namespace hb::cli {
+namespace {
+
+struct SimulateOptions {
+  std::string scene;
+  double seconds = 5.0;
+  int objects = -1;
+  long long seed = -1;
+  std::string variant;
+  std::string warmStart;
+  bool json = false;
+};
+
+nlohmann::json summaryJson(const RunSummary& r, const SceneDescription& scene) {
+  nlohmann::json stages = nlohmann::json::object();
+  for (int i = 0; i < kStageCount; ++i) stages[std::string(kStageNames[i])] = r.stageMsMean[i];
+  return {{"scene", scene.name},
+          {"bodies", r.bodies},
+          {"gjk_variant", toString(scene.solver.gjkVariant)},
+          {"warm_start", toString(scene.solver.warmStart)},
+          {"steps", r.steps},
+          {"simulated_s", r.simulatedSeconds},
+          {"wall_s", r.wallSeconds},
+          {"steps_per_s", r.stepsPerSecond},
+          {"real_time_factor", r.realTimeFactor},
+          {"stage_ms", stages},
+          {"gjk_calls", r.gjkCalls},
+          {"gjk_mean_iterations", r.gjkMeanIterations},
+          {"epa_calls", r.epaCalls},
+          {"contacts_mean", r.contactsMean},
+          {"contacts_max", r.contactsMax},
+          {"max_penetration_m", r.maxPenetration},
+          {"escaped_bodies", r.escapedBodies},
+          {"nan", r.nonFinite},
+          {"kinetic_energy_final", r.kineticEnergyFinal}};
+}
+
+void printSummary(const RunSummary& r, const SceneDescription& scene) {
+  std::printf("scene %s: %d bodies, %ld steps of %.4f s (%.2f s simulated)\n", scene.name.c_str(),
+              r.bodies, r.steps, scene.dt, r.simulatedSeconds);
+  std::printf("wall %.3f s: %.1f steps/s, real-time factor %.2f\n", r.wallSeconds,
+              r.stepsPerSecond, r.realTimeFactor);
+  std::printf("mean ms per step:");
+  for (int i = 0; i < kStageCount; ++i) {
+    std::printf(" %s %.3f%s", std::string(kStageNames[i]).c_str(), r.stageMsMean[i],
+                i + 1 < kStageCount ? "," : "\n");
+  }
+  std::printf("narrow phase: %ld GJK calls (%s, warm start %s), %.2f iterations on average, %ld EPA calls\n",
+              r.gjkCalls, std::string(toString(scene.solver.gjkVariant)).c_str(),
+              std::string(toString(scene.solver.warmStart)).c_str(), r.gjkMeanIterations,
+              r.epaCalls);
+  std::printf("contacts: %.1f per step on average, %d at most; deepest penetration %.2f mm\n",
+              r.contactsMean, r.contactsMax, 1000.0 * r.maxPenetration);
+  std::printf("final kinetic energy %.4g J; escaped bodies %d; non-finite state: %s\n",
+              r.kineticEnergyFinal, r.escapedBodies, r.nonFinite ? "YES" : "no");
+}
+
+void run(const SimulateOptions& o) {
+  SceneDescription scene = loadScene(o.scene);
+  if (o.objects >= 0) {
+    if (!scene.spawner) throw CLI::ValidationError("--objects", "the scene has no spawner");
+    scene.spawner->count = o.objects;
+  }
+  if (o.seed >= 0) {
+    if (!scene.spawner) throw CLI::ValidationError("--seed", "the scene has no spawner");
+    scene.spawner->seed = static_cast<unsigned>(o.seed);
+  }
+  if (!o.variant.empty()) scene.solver.gjkVariant = json_read::parseGjkVariant(o.variant, "--variant");
+  if (!o.warmStart.empty()) {
+    scene.solver.warmStart = json_read::parseWarmStart(o.warmStart, "--warm-start");
+  }
+  World world(scene);
+  const long steps = std::lround(o.seconds / scene.dt);
+  const RunSummary summary = runSteps(world, steps);
+  if (o.json) {
+    std::printf("%s\n", summaryJson(summary, scene).dump().c_str());
+  } else {
+    printSummary(summary, scene);
+  }
+  if (summary.nonFinite) throw CLI::RuntimeError("simulation produced a non-finite state", 3);
+}
+
+}  // namespace
+
+void addSimulateCommand(CLI::App& app) {
+  auto options = std::make_shared<SimulateOptions>();
+  CLI::App* cmd = app.add_subcommand("simulate", "Run a scene headless at its fixed step and summarise it");
+  cmd->add_option("--scene", options->scene, "Scene file (JSON, see docs/scenes.md)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--seconds", options->seconds, "Simulated time")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cmd->add_option("--objects", options->objects, "Number of objects the spawner drops")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--seed", options->seed, "Spawner seed")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--variant", options->variant, "GJK variant")
+      ->check(CLI::IsMember({"gjk", "vanilla", "polyak", "nesterov", "auto"}));
+  cmd->add_option("--warm-start", options->warmStart, "GJK warm start")
+      ->check(CLI::IsMember({"none", "obb", "previous", "transformed"}));
+  cmd->add_flag("--json", options->json, "Print one JSON object instead of the summary");
+  cmd->callback([options] { run(*options); });
+}
+
+}  // namespace hb::cli

@@ -1,0 +1,78 @@
+#include "engine/asset_library.hpp"
+
+#include <fstream>
+#include <sstream>
+
+#include "engine/obj_mesh.hpp"
+
+namespace hb {
+
+MassProperties hullMassProperties(const ConvexHull& hull, double density) {
+  std::vector<std::array<int, 3>> triangles;
+  for (int f = 0; f < hull.numFaces(); ++f) {
+    const auto face = hull.face(f);
+    for (size_t i = 1; i + 1 < face.size(); ++i) triangles.push_back({face[0], face[i], face[i + 1]});
+  }
+  return computeMassProperties(hull.vertices(), triangles, density);
+}
+
+AssetLibrary::AssetLibrary(std::filesystem::path assetDir) : dir_(std::move(assetDir)) {
+  if (!std::filesystem::is_directory(dir_)) {
+    throw MeshLoadError(dir_.string() + ": asset directory does not exist");
+  }
+  // masses.csv: "name,mass_kg" with a header line.
+  std::ifstream csv(dir_ / "masses.csv");
+  std::string line;
+  bool header = true;
+  while (std::getline(csv, line)) {
+    if (header) {
+      header = false;
+      continue;
+    }
+    const auto comma = line.find(',');
+    if (comma == std::string::npos) continue;
+    try {
+      const double mass = std::stod(line.substr(comma + 1));
+      if (mass > 0.0) tableMasses_[line.substr(0, comma)] = mass;
+    } catch (const std::exception&) {
+      throw MeshLoadError((dir_ / "masses.csv").string() + ": bad mass on line '" + line + "'");
+    }
+  }
+}
+
+std::shared_ptr<const ConvexAsset> AssetLibrary::get(const std::string& name, double density) {
+  if (auto it = cache_.find(name); it != cache_.end()) return it->second;
+  auto asset = std::make_shared<ConvexAsset>();
+  asset->name = name;
+  asset->objPath = dir_ / name / "textured.obj";
+  const ObjMesh mesh = loadObjMesh(asset->objPath);
+  std::shared_ptr<const ConvexHull> hull;
+  try {
+    hull = std::make_shared<const ConvexHull>(ConvexHull::build(mesh.vertices));
+    asset->massProperties = hullMassProperties(*hull, density);
+  } catch (const std::exception& e) {
+    throw MeshLoadError(asset->objPath.string() + ": " + e.what());
+  }
+  asset->shape = Shape::convexHull(hull);
+  asset->localObb = fitObb(*hull);
+  if (auto it = tableMasses_.find(name); it != tableMasses_.end()) {
+    asset->massProperties = withMass(asset->massProperties, it->second);
+    asset->massFromTable = true;
+  }
+  asset->meshInBody = Pose::translation(-asset->massProperties.centerOfMass);
+  cache_[name] = asset;
+  return asset;
+}
+
+std::vector<std::string> AssetLibrary::names() const {
+  std::vector<std::string> out;
+  for (const auto& entry : std::filesystem::directory_iterator(dir_)) {
+    if (entry.is_directory() && std::filesystem::exists(entry.path() / "textured.obj")) {
+      out.push_back(entry.path().filename().string());
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace hb

@@ -1,0 +1,52 @@
+#pragma once
+// Rigid-body assets built once per mesh and shared by every body that uses them: the convex hull
+// of the OBJ (the collision shape), its mass properties from the closed hull (exact volume
+// integrals), and its OBB. The body frame is the centre of mass: the hull keeps the OBJ's frame
+// and sits in the body at `meshInBody` (a pure translation by -centre of mass), which is also
+// where the render mesh goes.
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "collision/obb.hpp"
+#include "collision/shape.hpp"
+#include "dynamics/mass_properties.hpp"
+
+namespace hb {
+
+struct ConvexAsset {
+  std::string name;
+  std::filesystem::path objPath;
+  Shape shape;                     ///< convex hull in the OBJ's frame
+  Pose meshInBody;                 ///< OBJ frame -> body (centre-of-mass) frame
+  Obb localObb;                    ///< OBB of the hull in the OBJ's frame
+  MassProperties massProperties;   ///< about the centre of mass; mass from masses.csv if listed
+  bool massFromTable = false;
+};
+
+class AssetLibrary {
+ public:
+  /// `assetDir` holds one folder per asset (<name>/textured.obj) and optionally masses.csv
+  /// (name,mass_kg). Throws MeshLoadError if the folder does not exist.
+  explicit AssetLibrary(std::filesystem::path assetDir);
+
+  /// The asset, loaded on first use. `density` (kg/m^3) applies when masses.csv has no entry.
+  /// Throws MeshLoadError / HullError / MassPropertiesError naming the file.
+  std::shared_ptr<const ConvexAsset> get(const std::string& name, double density);
+
+  /// Names of every asset folder (sorted), for spawners.
+  std::vector<std::string> names() const;
+  const std::filesystem::path& directory() const { return dir_; }
+
+ private:
+  std::filesystem::path dir_;
+  std::map<std::string, double> tableMasses_;
+  std::map<std::string, std::shared_ptr<const ConvexAsset>> cache_;
+};
+
+/// Mass properties of a convex hull (faces fan-triangulated), in the hull's frame.
+MassProperties hullMassProperties(const ConvexHull& hull, double density);
+
+}  // namespace hb

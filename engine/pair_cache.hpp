@@ -1,0 +1,69 @@
+#pragma once
+// What a pair of collision proxies remembers from one step to the next: the narrow phase's last
+// solution (for the previous / transformed-previous warm starts), the support-vertex hints, and
+// the contact impulses (for warm-starting the solver), keyed by the contact's position on A.
+
+#include <Eigen/Core>
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <unordered_map>
+
+#include "collision/minkowski_difference.hpp"
+#include "collision/warm_start.hpp"
+
+namespace hb {
+
+struct CachedContact {
+  Eigen::Vector3d pointOnA = Eigen::Vector3d::Zero();  ///< in body A's frame
+  Eigen::Vector3d impulse = Eigen::Vector3d::Zero();   ///< world frame, N s
+};
+
+struct PairCacheEntry {
+  std::optional<PreviousSolution> previous;
+  SupportHints hints;
+  std::array<CachedContact, 4> contacts;
+  int contactCount = 0;
+  long lastStep = -1;  ///< step at which the narrow phase last saw the pair
+};
+
+class PairCache {
+ public:
+  /// The entry of proxies (i, j), i < j, created empty on first use.
+  PairCacheEntry& entry(int i, int j) { return entries_[key(i, j)]; }
+  const PairCacheEntry* find(int i, int j) const {
+    const auto it = entries_.find(key(i, j));
+    return it == entries_.end() ? nullptr : &it->second;
+  }
+  /// Drops pairs the narrow phase did not see at `step` (they left the broad phase), except
+  /// those whose bodies sleep (`keep` says so).
+  template <class Keep>
+  void evictStale(long step, Keep keep) {
+    for (auto it = entries_.begin(); it != entries_.end();) {
+      const int i = static_cast<int>(it->first >> 32);
+      const int j = static_cast<int>(it->first & 0xffffffffu);
+      if (it->second.lastStep < step && !keep(i, j)) {
+        it = entries_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  size_t size() const { return entries_.size(); }
+  void clear() { entries_.clear(); }
+
+  /// The impulse of the cached contact nearest to `pointOnA` (body A's frame), if one lies
+  /// within `radius` metres.
+  static std::optional<Eigen::Vector3d> matchImpulse(const PairCacheEntry& entry,
+                                                     const Eigen::Vector3d& pointOnA,
+                                                     double radius);
+
+ private:
+  static std::uint64_t key(int i, int j) {
+    return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(i)) << 32) |
+           static_cast<std::uint32_t>(j);
+  }
+  std::unordered_map<std::uint64_t, PairCacheEntry> entries_;
+};
+
+}  // namespace hb

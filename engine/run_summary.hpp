@@ -1,0 +1,51 @@
+#pragma once
+// Summary of a simulation run, accumulated from the per-step statistics (what `heavyball
+// simulate` prints and what batch indexes store).
+
+#include <array>
+
+#include "engine/step_statistics.hpp"
+
+namespace hb {
+
+class World;
+
+struct RunSummary {
+  long steps = 0;
+  double simulatedSeconds = 0.0;
+  double wallSeconds = 0.0;
+  double stepsPerSecond = 0.0;
+  double realTimeFactor = 0.0;  ///< simulated time / wall time
+  std::array<double, kStageCount> stageMsMean{};
+  long gjkCalls = 0;
+  double gjkMeanIterations = 0.0;
+  long epaCalls = 0;
+  double contactsMean = 0.0;
+  int contactsMax = 0;
+  double maxPenetration = 0.0;  ///< m, over the whole run
+  int bodies = 0;
+  int escapedBodies = 0;
+  bool nonFinite = false;
+  double kineticEnergyFinal = 0.0;
+};
+
+class RunSummaryBuilder {
+ public:
+  void add(const StepStatistics& step);
+  RunSummary finish(const World& world, double wallSeconds) const;
+
+ private:
+  long steps_ = 0;
+  std::array<double, kStageCount> stageMs_{};
+  long gjkCalls_ = 0;
+  long gjkIterations_ = 0;
+  long epaCalls_ = 0;
+  long contacts_ = 0;
+  int contactsMax_ = 0;
+  double maxPenetration_ = 0.0;
+};
+
+/// Steps the world `steps` times and summarises the run (wall time measured around the steps).
+RunSummary runSteps(World& world, long steps);
+
+}  // namespace hb

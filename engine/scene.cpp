@@ -1,0 +1,337 @@
+#include "engine/scene.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <system_error>
+
+#include "engine/json_read.hpp"
+
+namespace hb {
+namespace {
+
+using namespace json_read;
+namespace fs = std::filesystem;
+
+/// The key's value, or nullptr when the key is absent (every scene key but a few is optional).
+const json* find(const json& object, std::string_view key) {
+  const auto it = object.find(key);
+  return it == object.end() ? nullptr : &*it;
+}
+
+std::string indexed(const std::string& where, size_t i) {
+  return where + "[" + std::to_string(i) + "]";
+}
+
+/// A number in [lo, hi], or in (lo, hi] when `openLow`.
+double numberIn(const json& value, const std::string& where, double lo, double hi,
+                bool openLow = false) {
+  const double x = finiteNumber(value, where);
+  if ((openLow ? !(x > lo) : !(x >= lo)) || !(x <= hi)) {
+    std::ostringstream range;
+    range << (openLow ? "(" : "[") << lo << ", " << hi << "]";
+    fail(where, "expected a number in " + range.str() + ", got " + value.dump());
+  }
+  return x;
+}
+
+void requireArray(const json& value, const std::string& where) {
+  if (!value.is_array()) fail(where, "expected an array");
+}
+
+/// Where an asset's mesh is; the World loads it from there.
+fs::path assetMesh(const fs::path& assetDir, const std::string& name) {
+  return assetDir / name / "textured.obj";
+}
+
+std::string assetName(const json& value, const std::string& where, const fs::path& assetDir) {
+  const std::string name = stringValue(value, where);
+  if (name.empty()) fail(where, "empty asset name");
+  const fs::path mesh = assetMesh(assetDir, name);
+  std::error_code error;
+  if (!fs::is_regular_file(mesh, error)) fail(where, "no such asset: " + mesh.string());
+  return name;
+}
+
+bool hasAnyAsset(const fs::path& assetDir) {
+  std::error_code error;
+  for (fs::directory_iterator it(assetDir, error), end; !error && it != end; it.increment(error)) {
+    if (fs::is_regular_file(assetMesh(assetDir, it->path().filename().string()), error)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+Material parseMaterial(const json& value, const std::string& where) {
+  requireObject(value, where);
+  rejectUnknownKeys(value, where, {"friction", "restitution"});
+  Material material;
+  if (const json* v = find(value, "friction")) {
+    material.friction = nonNegativeNumber(*v, child(where, "friction"));
+  }
+  if (const json* v = find(value, "restitution")) {
+    material.restitution = numberIn(*v, child(where, "restitution"), 0.0, 1.0);
+  }
+  return material;
+}
+
+FunnelDescription parseFunnel(const json& value, const std::string& where) {
+  FunnelDescription funnel;
+  const auto positive = [&](std::string_view key, double& out) {
+    if (const json* v = find(value, key)) out = positiveNumber(*v, child(where, key));
+  };
+  positive("top_radius", funnel.topRadius);
+  positive("bottom_radius", funnel.bottomRadius);
+  positive("height", funnel.height);
+  positive("wall_thickness", funnel.wallThickness);
+  if (const json* v = find(value, "bottom_z")) {
+    funnel.bottomZ = finiteNumber(*v, child(where, "bottom_z"));
+  }
+  if (const json* v = find(value, "panels")) {
+    funnel.panels = static_cast<int>(integer(*v, child(where, "panels"), 3, 1024));
+  }
+  if (!(funnel.bottomRadius < funnel.topRadius)) {
+    fail(child(where, "bottom_radius"),
+         "must be smaller than top_radius (" + std::to_string(funnel.topRadius) + " m)");
+  }
+  return funnel;
+}
+
+StaticDescription parseStatic(const json& value, const std::string& where, MeshHullCache& meshes,
+                              const fs::path& baseDir) {
+  requireObject(value, where);
+  StaticDescription s;
+  const std::string typeKey = child(where, "type");
+  const std::string type = stringValue(required(value, where, "type"), typeKey);
+  if (type == "ground") {
+    rejectUnknownKeys(value, where, {"type", "height", "material"});
+    s.kind = StaticDescription::Kind::Ground;
+    if (const json* v = find(value, "height")) {
+      s.groundHeight = finiteNumber(*v, child(where, "height"));
+    }
+  } else if (type == "funnel") {
+    rejectUnknownKeys(value, where,
+                      {"type", "top_radius", "bottom_radius", "height", "bottom_z",
+                       "wall_thickness", "panels", "material"});
+    s.kind = StaticDescription::Kind::Funnel;
+    s.funnel = parseFunnel(value, where);
+  } else if (type == "shape") {
+    rejectUnknownKeys(value, where, {"type", "shape", "pose", "material"});
+    s.kind = StaticDescription::Kind::Shape;
+    s.shape = parseShape(required(value, where, "shape"), child(where, "shape"), meshes, baseDir);
+    if (const json* v = find(value, "pose")) s.pose = parsePose(*v, child(where, "pose"));
+  } else {
+    fail(typeKey, "unknown static type '" + type + "' (expected ground, funnel or shape)");
+  }
+  if (const json* v = find(value, "material")) {
+    s.material = parseMaterial(*v, child(where, "material"));
+  }
+  return s;
+}
+
+BodyDescription parseBody(const json& value, const std::string& where, MeshHullCache& meshes,
+                          const fs::path& baseDir, const fs::path& assetDir) {
+  requireObject(value, where);
+  rejectUnknownKeys(value, where,
+                    {"asset", "shape", "pose", "linear_velocity", "angular_velocity", "material",
+                     "mass", "density"});
+  BodyDescription body;
+  const json* asset = find(value, "asset");
+  const json* shape = find(value, "shape");
+  if ((asset == nullptr) == (shape == nullptr)) {
+    fail(where, "expected exactly one of \"asset\" (a folder name) and \"shape\" (a shape object)");
+  }
+  if (asset) body.shape.asset = assetName(*asset, child(where, "asset"), assetDir);
+  if (shape) body.shape.shape = parseShape(*shape, child(where, "shape"), meshes, baseDir);
+  if (const json* v = find(value, "pose")) body.pose = parsePose(*v, child(where, "pose"));
+  if (const json* v = find(value, "linear_velocity")) {
+    body.linearVelocity = finiteVector3(*v, child(where, "linear_velocity"));
+  }
+  if (const json* v = find(value, "angular_velocity")) {
+    body.angularVelocity = finiteVector3(*v, child(where, "angular_velocity"));
+  }
+  if (const json* v = find(value, "material")) {
+    body.material = parseMaterial(*v, child(where, "material"));
+  }
+  const json* mass = find(value, "mass");
+  const json* density = find(value, "density");
+  // Mass overrides density, so giving both would silently ignore one.
+  if (mass && density) fail(child(where, "density"), "give either mass or density, not both");
+  if (mass) body.mass = positiveNumber(*mass, child(where, "mass"));
+  if (density) body.density = positiveNumber(*density, child(where, "density"));
+  return body;
+}
+
+SpawnerDescription parseSpawner(const json& value, const std::string& where,
+                                const fs::path& assetDir) {
+  requireObject(value, where);
+  rejectUnknownKeys(value, where,
+                    {"assets", "count", "seed", "center", "radius", "height", "max_linear_speed",
+                     "max_angular_speed", "interval", "material"});
+  SpawnerDescription spawner;
+  if (const json* v = find(value, "count")) {
+    spawner.count = static_cast<int>(integer(*v, child(where, "count"), 0, 1'000'000));
+  }
+  const std::string assetsKey = child(where, "assets");
+  if (const json* v = find(value, "assets")) {
+    requireArray(*v, assetsKey);
+    for (size_t i = 0; i < v->size(); ++i) {
+      spawner.assets.push_back(assetName((*v)[i], indexed(assetsKey, i), assetDir));
+    }
+  }
+  if (spawner.assets.empty() && spawner.count > 0 && !hasAnyAsset(assetDir)) {
+    fail(assetsKey,
+         "no list given and no asset folder (<name>/textured.obj) in " + assetDir.string());
+  }
+  if (const json* v = find(value, "seed")) {
+    spawner.seed = static_cast<unsigned>(
+        integer(*v, child(where, "seed"), 0, std::numeric_limits<unsigned>::max()));
+  }
+  if (const json* v = find(value, "center")) {
+    spawner.center = finiteVector3(*v, child(where, "center"));
+  }
+  if (const json* v = find(value, "radius")) {
+    spawner.radius = nonNegativeNumber(*v, child(where, "radius"));
+  }
+  if (const json* v = find(value, "height")) {
+    spawner.height = nonNegativeNumber(*v, child(where, "height"));
+  }
+  if (const json* v = find(value, "max_linear_speed")) {
+    spawner.maxLinearSpeed = nonNegativeNumber(*v, child(where, "max_linear_speed"));
+  }
+  if (const json* v = find(value, "max_angular_speed")) {
+    spawner.maxAngularSpeed = nonNegativeNumber(*v, child(where, "max_angular_speed"));
+  }
+  if (const json* v = find(value, "interval")) {
+    spawner.interval = nonNegativeNumber(*v, child(where, "interval"));
+  }
+  if (const json* v = find(value, "material")) {
+    spawner.material = parseMaterial(*v, child(where, "material"));
+  }
+  return spawner;
+}
+
+SolverDescription parseSolver(const json& value, const std::string& where) {
+  requireObject(value, where);
+  rejectUnknownKeys(value, where,
+                    {"gjk_variant", "warm_start", "gjk_tolerance", "gjk_max_iterations",
+                     "velocity_iterations", "position_iterations", "tolerance",
+                     "speculative_margin", "restitution_threshold", "sleeping"});
+  SolverDescription solver;
+  const auto iterations = [&](std::string_view key, int& out) {
+    if (const json* v = find(value, key)) {
+      out = static_cast<int>(integer(*v, child(where, key), 1, 100'000));
+    }
+  };
+  if (const json* v = find(value, "gjk_variant")) {
+    solver.gjkVariant = parseGjkVariant(*v, child(where, "gjk_variant"));
+  }
+  if (const json* v = find(value, "warm_start")) {
+    solver.warmStart = parseWarmStart(*v, child(where, "warm_start"));
+  }
+  if (const json* v = find(value, "gjk_tolerance")) {
+    solver.gjkTolerance = positiveNumber(*v, child(where, "gjk_tolerance"));
+  }
+  iterations("gjk_max_iterations", solver.gjkMaxIterations);
+  iterations("velocity_iterations", solver.velocityIterations);
+  iterations("position_iterations", solver.positionIterations);
+  if (const json* v = find(value, "tolerance")) {
+    solver.solverTolerance = nonNegativeNumber(*v, child(where, "tolerance"));
+  }
+  if (const json* v = find(value, "speculative_margin")) {
+    solver.speculativeMargin = nonNegativeNumber(*v, child(where, "speculative_margin"));
+  }
+  if (const json* v = find(value, "restitution_threshold")) {
+    solver.restitutionThreshold = nonNegativeNumber(*v, child(where, "restitution_threshold"));
+  }
+  if (const json* v = find(value, "sleeping")) {
+    solver.sleeping = boolean(*v, child(where, "sleeping"));
+  }
+  return solver;
+}
+
+void parseBounds(const json& value, const std::string& where, SceneDescription& scene) {
+  requireObject(value, where);
+  rejectUnknownKeys(value, where, {"min", "max"});
+  if (const json* v = find(value, "min")) scene.boundsMin = finiteVector3(*v, child(where, "min"));
+  if (const json* v = find(value, "max")) scene.boundsMax = finiteVector3(*v, child(where, "max"));
+  if (!(scene.boundsMin.array() < scene.boundsMax.array()).all()) {
+    fail(where, "expected min < max in every coordinate");
+  }
+}
+
+}  // namespace
+
+SceneDescription parseScene(const std::string& jsonText, const fs::path& baseDir) {
+  json root;
+  try {
+    root = json::parse(jsonText);
+  } catch (const json::exception& e) {
+    // Syntax errors (with line and column) and numbers too large for a double.
+    throw JsonError(std::string("invalid JSON: ") + e.what());
+  }
+  if (!root.is_object()) throw JsonError("expected a JSON object at the top level");
+  rejectUnknownKeys(root, "",
+                    {"name", "asset_dir", "gravity", "dt", "default_density", "bounds", "statics",
+                     "bodies", "spawner", "solver"});
+
+  const fs::path base = fs::absolute(baseDir);
+  SceneDescription scene;
+  if (const json* v = find(root, "name")) scene.name = stringValue(*v, "name");
+  fs::path assetDir = "../ycb";
+  if (const json* v = find(root, "asset_dir")) {
+    const std::string dir = stringValue(*v, "asset_dir");
+    if (dir.empty()) fail("asset_dir", "empty path");
+    assetDir = dir;
+  }
+  scene.assetDir = (base / assetDir).lexically_normal();  // an absolute dir replaces the base
+  if (const json* v = find(root, "gravity")) scene.gravity = finiteVector3(*v, "gravity");
+  // Longer steps let bodies pass through thin walls; 120 Hz is the intended rate.
+  if (const json* v = find(root, "dt")) scene.dt = numberIn(*v, "dt", 0.0, 0.1, true);
+  if (const json* v = find(root, "default_density")) {
+    scene.defaultDensity = positiveNumber(*v, "default_density");
+  }
+  if (const json* v = find(root, "bounds")) parseBounds(*v, "bounds", scene);
+
+  MeshHullCache meshes;
+  if (const json* v = find(root, "statics")) {
+    requireArray(*v, "statics");
+    for (size_t i = 0; i < v->size(); ++i) {
+      scene.statics.push_back(parseStatic((*v)[i], indexed("statics", i), meshes, base));
+    }
+  }
+  if (const json* v = find(root, "bodies")) {
+    requireArray(*v, "bodies");
+    for (size_t i = 0; i < v->size(); ++i) {
+      scene.bodies.push_back(
+          parseBody((*v)[i], indexed("bodies", i), meshes, base, scene.assetDir));
+    }
+  }
+  if (const json* v = find(root, "spawner")) {
+    scene.spawner = parseSpawner(*v, "spawner", scene.assetDir);
+  }
+  if (const json* v = find(root, "solver")) scene.solver = parseSolver(*v, "solver");
+  return scene;
+}
+
+SceneDescription loadScene(const fs::path& file) {
+  std::error_code error;
+  // Linux opens directories as streams that then read nothing.
+  if (fs::is_directory(file, error)) throw JsonError(file.string() + ": not a file");
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw JsonError(file.string() + ": cannot open scene file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw JsonError(file.string() + ": read error");
+  try {
+    SceneDescription scene = parseScene(text.str(), fs::absolute(file).parent_path());
+    if (scene.name.empty()) scene.name = file.stem().string();
+    return scene;
+  } catch (const JsonError& e) {
+    throw JsonError(file.string() + ": " + e.what());
+  }
+}
+
+}  // namespace hb

@@ -1,0 +1,107 @@
+#pragma once
+// A scene: what a World is built from. Read from JSON files (assets/scenes/*.json, documented in
+// docs/scenes.md) shared by the CLI, the viewer, the benchmarks and the tests.
+
+#include <Eigen/Core>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "collision/gjk.hpp"
+#include "collision/pose.hpp"
+#include "collision/shape.hpp"
+#include "collision/warm_start.hpp"
+
+namespace hb {
+
+struct Material {
+  double friction = 0.5;
+  double restitution = 0.0;
+};
+
+/// A funnel as in the GJK++ paper's Fig. 14: slanted wall panels (boxes) around the z axis
+/// forming a truncated cone open at both ends.
+struct FunnelDescription {
+  double topRadius = 0.35;     ///< m, inner radius at the top rim
+  double bottomRadius = 0.08;  ///< m, inner radius at the bottom opening
+  double height = 0.4;         ///< m, from the bottom opening to the top rim
+  double bottomZ = 0.3;        ///< m, height of the bottom opening above the world origin
+  double wallThickness = 0.02; ///< m
+  int panels = 16;
+};
+
+/// The body's collision shape: a YCB asset by name, or a primitive.
+struct BodyShapeDescription {
+  std::string asset;           ///< folder name under the scene's asset directory, e.g. "025_mug"
+  std::optional<Shape> shape;  ///< a primitive (or mesh) given inline instead of an asset
+};
+
+struct StaticDescription {
+  enum class Kind { Ground, Funnel, Shape } kind = Kind::Ground;
+  double groundHeight = 0.0;  ///< Ground: the plane z = groundHeight (a large thin box)
+  FunnelDescription funnel;   ///< Funnel
+  std::optional<Shape> shape; ///< Shape: a static convex shape at `pose`
+  Pose pose;
+  Material material;
+};
+
+struct BodyDescription {
+  BodyShapeDescription shape;
+  Pose pose;  ///< pose of the shape's own frame (for assets: the OBJ file's frame)
+  Eigen::Vector3d linearVelocity = Eigen::Vector3d::Zero();
+  Eigen::Vector3d angularVelocity = Eigen::Vector3d::Zero();
+  Material material;
+  std::optional<double> mass;     ///< kg; default: masses.csv for YCB assets, else density
+  std::optional<double> density;  ///< kg/m^3; default: SceneDescription::defaultDensity
+};
+
+/// Drops random assets with random poses and velocities over a region (above the funnel).
+struct SpawnerDescription {
+  std::vector<std::string> assets;  ///< candidate asset names; empty = every asset in the dir
+  int count = 0;
+  unsigned seed = 1;
+  Eigen::Vector3d center = {0.0, 0.0, 1.0};  ///< m, centre of the drop region
+  double radius = 0.15;                      ///< m, horizontal radius of the drop region
+  double height = 0.5;                       ///< m, vertical extent (bodies stacked upward)
+  double maxLinearSpeed = 0.5;               ///< m/s, uniform in a ball
+  double maxAngularSpeed = 3.0;              ///< rad/s, uniform in a ball
+  double interval = 0.0;  ///< s between drops (0: all at start, spread over the height)
+  Material material;
+};
+
+struct SolverDescription {
+  GjkVariant gjkVariant = GjkVariant::Nesterov;
+  WarmStart warmStart = WarmStart::TransformedPrevious;
+  double gjkTolerance = 1e-8;
+  int gjkMaxIterations = 128;
+  int velocityIterations = 30;
+  int positionIterations = 10;
+  double solverTolerance = 1e-7;     ///< N s
+  double speculativeMargin = 0.01;   ///< m: pairs closer than this produce (speculative) contacts
+  double restitutionThreshold = 0.5; ///< m/s
+  bool sleeping = true;
+};
+
+struct SceneDescription {
+  std::string name;
+  std::filesystem::path assetDir;  ///< absolute; where asset folders (<name>/textured.obj) are
+  Eigen::Vector3d gravity = {0.0, 0.0, -9.81};
+  double dt = 1.0 / 120.0;
+  double defaultDensity = 500.0;  ///< kg/m^3
+  /// Dynamic bodies outside this box have escaped (left the scene or fell through the ground).
+  Eigen::Vector3d boundsMin = {-2.0, -2.0, -0.5};
+  Eigen::Vector3d boundsMax = {2.0, 2.0, 5.0};
+  std::vector<StaticDescription> statics;
+  std::vector<BodyDescription> bodies;
+  std::optional<SpawnerDescription> spawner;
+  SolverDescription solver;
+};
+
+/// Reads a scene file. Throws JsonError (engine/json_read.hpp) naming the file and the JSON path
+/// for unknown keys, wrong types and out-of-range values, and MeshLoadError for bad meshes.
+SceneDescription loadScene(const std::filesystem::path& file);
+/// Same from JSON text; relative paths resolve against `baseDir`.
+SceneDescription parseScene(const std::string& jsonText, const std::filesystem::path& baseDir);
+
+}  // namespace hb

@@ -1,0 +1,137 @@
+#pragma once
+// The world and its 120 Hz step (docs/design.md): world OBBs, broad phase, narrow phase with a
+// pair cache, contact set-up, projected Gauss–Seidel, integration and sleeping, each a named
+// stage, timed. Deterministic: the same scene and seed give bit-identical states.
+
+#include <functional>
+#include <memory>
+#include <random>
+#include <vector>
+
+#include "collision/broad_phase.hpp"
+#include "collision/collide.hpp"
+#include "collision/contact_manifold.hpp"
+#include "collision/obb.hpp"
+#include "dynamics/contact_constraint.hpp"
+#include "dynamics/contact_solver.hpp"
+#include "dynamics/islands.hpp"
+#include "dynamics/rigid_body.hpp"
+#include "engine/asset_library.hpp"
+#include "engine/pair_cache.hpp"
+#include "engine/scene.hpp"
+#include "engine/step_statistics.hpp"
+
+namespace hb {
+
+/// One convex piece of a body's collision shape (compound bodies have several).
+struct Proxy {
+  int body = -1;
+  Shape shape;
+  Pose inBody;   ///< piece frame -> body (centre-of-mass) frame
+  Obb localObb;  ///< in the piece frame
+};
+
+/// What the world knows of a body beyond its dynamics state (World::rigidBodies()).
+struct WorldBody {
+  Material material;
+  std::string name;                           ///< asset name or shape type
+  std::shared_ptr<const ConvexAsset> asset;   ///< set for asset bodies (rendering, recording)
+  std::vector<int> proxies;
+};
+
+/// Narrow-phase answer for one candidate pair, kept for observers (debug draw, recorder).
+struct NarrowPhaseRecord {
+  int proxyA = -1, proxyB = -1;
+  CollisionResult result;
+  Eigen::Vector3d initialGuess = Eigen::Vector3d::Zero();
+  bool hadPrevious = false;
+};
+
+class World {
+ public:
+  /// Builds the statics, the listed bodies and the spawner's first drops. Throws on bad assets.
+  explicit World(const SceneDescription& scene);
+
+  /// Advances by one dt.
+  void step();
+
+  /// Adds a dynamic body; returns its index.
+  int addBody(const BodyDescription& body);
+
+  const SceneDescription& scene() const { return scene_; }
+  /// Solver settings; changes apply from the next step.
+  SolverDescription& solverSettings() { return scene_.solver; }
+  /// Body 0 holds every static piece; bodies 1.. are the dynamic ones, in order of creation.
+  const std::vector<WorldBody>& bodies() const { return bodies_; }
+  /// Dynamics state, parallel to bodies().
+  const std::vector<RigidBody>& rigidBodies() const { return rigid_; }
+  const std::vector<Proxy>& proxies() const { return proxies_; }
+  const std::vector<Obb>& worldObbs() const { return worldObbs_; }
+  const std::vector<ContactConstraint>& contacts() const { return contacts_; }
+  const std::vector<NarrowPhaseRecord>& narrowPhase() const { return narrowPhase_; }
+  const StepStatistics& lastStep() const { return stats_; }
+  AssetLibrary& assets() { return *assets_; }
+
+  /// Pose of body i's centre-of-mass frame, and of proxy p's piece frame, in the world.
+  Pose bodyPose(int i) const;
+  Pose proxyPose(int p) const;
+  long stepCount() const { return stepCount_; }
+  double time() const { return stepCount_ * scene_.dt; }
+  /// Dynamic bodies outside the scene bounds.
+  int escapedBodies() const;
+  /// True once any body state became NaN or infinite.
+  bool nonFinite() const { return nonFinite_; }
+  double kineticEnergy() const;
+
+  /// Called after every step (recorder, statistics, viewer).
+  void addObserver(std::function<void(const World&)> observer) {
+    observers_.push_back(std::move(observer));
+  }
+
+ private:
+  void addStatic(const StaticDescription& s);
+  int addProxy(int body, const Shape& shape, const Pose& inBody, const Obb* localObb = nullptr);
+  Pose piecePose(int body, const Pose& inBody) const;
+  double sweepDistance(int body) const;
+  void spawnDue();
+
+  // The stages of step(), in order.
+  void updateWorldObbs();
+  void broadPhase();
+  void narrowPhase();
+  void setupContacts();
+  void solve();
+  void integrate();
+
+  SceneDescription scene_;
+  std::unique_ptr<AssetLibrary> assets_;
+  std::vector<WorldBody> bodies_;
+  std::vector<RigidBody> rigid_;
+  std::vector<Proxy> proxies_;
+  std::vector<int> proxyOwners_;
+  std::vector<std::uint8_t> proxyStatic_;
+  std::vector<Obb> worldObbs_;
+  std::vector<Obb> sweptObbs_;     // grown by margin and motion, for the broad phase
+  std::vector<double> bodyReach_;  // m, furthest point of each body from its centre of mass
+  BroadPhase broadPhase_;
+  std::vector<ProxyPair> candidates_;
+  PairCache pairCache_;
+  std::vector<NarrowPhaseRecord> narrowPhase_;
+  std::vector<ContactConstraint> contacts_;
+  std::vector<int> contactPair_;  // narrow-phase record of each contact, to store impulses back
+  ContactSolver solver_;
+  PseudoVelocities pseudo_;
+  std::vector<int> islands_;
+  std::vector<std::pair<int, int>> touching_;
+  StepStatistics stats_;
+  long stepCount_ = 0;
+  bool nonFinite_ = false;
+  // Spawner state.
+  std::mt19937 spawnRng_;
+  std::vector<std::string> spawnAssets_;
+  int spawned_ = 0;
+  double spawnHeight_ = 0.0;
+  std::vector<std::function<void(const World&)>> observers_;
+};
+
+}  // namespace hb

@@ -1,0 +1,507 @@
+#include "engine/scene.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <numbers>
+#include <sstream>
+#include <string>
+
+#include "engine/json_read.hpp"
+
+namespace hb {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kSourceDir = fs::path(HB_SOURCE_DIR);
+const fs::path kScenesDir = kSourceDir / "assets" / "scenes";
+const fs::path kYcbDir = kSourceDir / "assets" / "ycb";
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+/// The JsonError message of parsing `text` from the scenes folder (fails the test if none).
+std::string errorOf(const std::string& text) {
+  try {
+    parseScene(text, kScenesDir);
+  } catch (const JsonError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no JsonError for: " << text;
+  return {};
+}
+
+#define EXPECT_SCENE_ERROR(text, ...)                                                     \
+  do {                                                                                    \
+    const std::string message_ = errorOf(text);                                           \
+    for (const std::string& part_ : std::initializer_list<std::string>{__VA_ARGS__}) {    \
+      EXPECT_TRUE(contains(message_, part_)) << "'" << part_ << "' not in: " << message_; \
+    }                                                                                     \
+  } while (false)
+
+/// A fresh directory per test, removed afterwards.
+class SceneFiles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ =
+        fs::temp_directory_path() / ("hb_scene_" + std::to_string(::getpid()) + "_" + info->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  fs::path write(const std::string& name, const std::string& text) {
+    const fs::path path = dir_ / name;
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+  }
+
+  std::string loadError(const fs::path& file) {
+    try {
+      loadScene(file);
+    } catch (const JsonError& e) {
+      const std::string message = e.what();
+      EXPECT_EQ(message.rfind(file.string() + ": ", 0), 0u) << message;
+      return message;
+    }
+    ADD_FAILURE() << "no JsonError for " << file;
+    return {};
+  }
+
+  fs::path dir_;
+};
+
+// --- the shipped scenes ---
+
+TEST(Scene, ShippedFunnelLoads) {
+  const SceneDescription scene = loadScene(kScenesDir / "funnel.json");
+  EXPECT_EQ(scene.name, "funnel");
+  EXPECT_TRUE(fs::equivalent(scene.assetDir, kYcbDir));
+  ASSERT_EQ(scene.statics.size(), 2u);
+  EXPECT_EQ(scene.statics[0].kind, StaticDescription::Kind::Ground);
+  EXPECT_EQ(scene.statics[1].kind, StaticDescription::Kind::Funnel);
+  ASSERT_TRUE(scene.spawner.has_value());
+  EXPECT_EQ(scene.spawner->count, 100);
+  EXPECT_TRUE(scene.spawner->assets.empty());
+  // Drops start above the funnel's rim.
+  const FunnelDescription& funnel = scene.statics[1].funnel;
+  EXPECT_GT(scene.spawner->center.z(), funnel.bottomZ + funnel.height);
+  EXPECT_LT(scene.spawner->radius, funnel.topRadius);
+  EXPECT_EQ(scene.solver.gjkVariant, GjkVariant::Nesterov);
+  EXPECT_EQ(scene.solver.warmStart, WarmStart::TransformedPrevious);
+  EXPECT_TRUE(scene.solver.sleeping);
+  EXPECT_DOUBLE_EQ(scene.dt, 1.0 / 120.0);
+}
+
+TEST(Scene, ShippedFunnelPairLoads) {
+  const SceneDescription scene = loadScene(kScenesDir / "funnel-pair.json");
+  EXPECT_EQ(scene.name, "funnel-pair");
+  ASSERT_EQ(scene.statics.size(), 2u);
+  EXPECT_EQ(scene.statics[1].kind, StaticDescription::Kind::Funnel);
+  ASSERT_TRUE(scene.spawner.has_value());
+  EXPECT_EQ(scene.spawner->count, 2);
+  EXPECT_GT(scene.spawner->maxLinearSpeed, 0.0);
+  EXPECT_GT(scene.spawner->maxAngularSpeed, 0.0);
+  EXPECT_FALSE(scene.solver.sleeping);
+}
+
+TEST(Scene, ShippedStackLoads) {
+  const SceneDescription scene = loadScene(kScenesDir / "stack.json");
+  ASSERT_EQ(scene.statics.size(), 1u);
+  EXPECT_EQ(scene.statics[0].kind, StaticDescription::Kind::Ground);
+  ASSERT_EQ(scene.bodies.size(), 5u);
+  double top = scene.statics[0].groundHeight;
+  for (const BodyDescription& body : scene.bodies) {
+    ASSERT_TRUE(body.shape.shape.has_value());
+    ASSERT_EQ(body.shape.shape->type(), ShapeType::Box);
+    const double half = body.shape.shape->halfExtents().z();
+    // Each box rests on the one below (or the ground), without overlap.
+    EXPECT_NEAR(body.pose.p.z() - half, top, 1e-9);
+    top = body.pose.p.z() + half;
+  }
+  EXPECT_TRUE(scene.solver.sleeping);
+}
+
+TEST(Scene, ShippedSlopeHasAStickingAndASlidingBox) {
+  const SceneDescription scene = loadScene(kScenesDir / "slope.json");
+  const StaticDescription* ramp = nullptr;
+  for (const StaticDescription& s : scene.statics) {
+    if (s.kind == StaticDescription::Kind::Shape) ramp = &s;
+  }
+  ASSERT_NE(ramp, nullptr);
+  ASSERT_EQ(ramp->shape->type(), ShapeType::Box);
+  const Eigen::Vector3d up = ramp->pose.q * Eigen::Vector3d::UnitZ();
+  const double slope = std::acos(up.z());
+  EXPECT_NEAR(slope, 20.0 * std::numbers::pi / 180.0, 1e-9);
+  ASSERT_EQ(scene.bodies.size(), 2u);
+  // bodies[0] sticks, bodies[1] slides (docs/scenes.md), with the world's geometric-mean rule.
+  const double tanSlope = std::tan(slope);
+  const double sticking = std::sqrt(ramp->material.friction * scene.bodies[0].material.friction);
+  const double sliding = std::sqrt(ramp->material.friction * scene.bodies[1].material.friction);
+  EXPECT_GT(sticking, tanSlope + 0.05);
+  EXPECT_LT(sliding, tanSlope - 0.05);
+  // Also under the smaller-coefficient rule.
+  EXPECT_GT(std::min(ramp->material.friction, scene.bodies[0].material.friction), tanSlope + 0.03);
+  EXPECT_LT(std::min(ramp->material.friction, scene.bodies[1].material.friction), tanSlope - 0.03);
+  EXPECT_DOUBLE_EQ(scene.bodies[0].material.friction, 0.5);
+  EXPECT_DOUBLE_EQ(scene.bodies[1].material.friction, 0.2);
+  // Both rest on the ramp's top face, within its footprint.
+  const double rampTop = ramp->shape->halfExtents().z();
+  for (const BodyDescription& body : scene.bodies) {
+    const Eigen::Vector3d local = ramp->pose.applyInverse(body.pose.p);
+    const double half = body.shape.shape->halfExtents().z();
+    EXPECT_NEAR(local.z(), rampTop + half, 1e-9);
+    EXPECT_LT(std::abs(local.x()), ramp->shape->halfExtents().x());
+    EXPECT_LT(std::abs(local.y()), ramp->shape->halfExtents().y());
+    EXPECT_LT((body.pose.q.coeffs() - ramp->pose.q.coeffs()).norm(), 1e-12);
+  }
+  EXPECT_FALSE(scene.solver.sleeping);
+}
+
+// --- defaults ---
+
+void expectSameMaterial(const Material& a, const Material& b) {
+  EXPECT_EQ(a.friction, b.friction);
+  EXPECT_EQ(a.restitution, b.restitution);
+}
+
+void expectSameShape(const std::optional<Shape>& a, const std::optional<Shape>& b) {
+  ASSERT_EQ(a.has_value(), b.has_value());
+  if (!a) return;
+  EXPECT_EQ(a->type(), b->type());
+  EXPECT_EQ(a->radius(), b->radius());
+  EXPECT_EQ(a->halfExtents(), b->halfExtents());
+}
+
+void expectSamePose(const Pose& a, const Pose& b) {
+  EXPECT_EQ(a.p, b.p);
+  EXPECT_EQ(a.q.coeffs(), b.q.coeffs());
+}
+
+void expectSameScene(const SceneDescription& a, const SceneDescription& b) {
+  EXPECT_EQ(a.name, b.name);
+  EXPECT_EQ(a.assetDir, b.assetDir);
+  EXPECT_EQ(a.gravity, b.gravity);
+  EXPECT_EQ(a.dt, b.dt);
+  EXPECT_EQ(a.defaultDensity, b.defaultDensity);
+  EXPECT_EQ(a.boundsMin, b.boundsMin);
+  EXPECT_EQ(a.boundsMax, b.boundsMax);
+  ASSERT_EQ(a.statics.size(), b.statics.size());
+  for (size_t i = 0; i < a.statics.size(); ++i) {
+    SCOPED_TRACE("statics[" + std::to_string(i) + "]");
+    const StaticDescription& s = a.statics[i];
+    const StaticDescription& t = b.statics[i];
+    EXPECT_EQ(s.kind, t.kind);
+    EXPECT_EQ(s.groundHeight, t.groundHeight);
+    EXPECT_EQ(s.funnel.topRadius, t.funnel.topRadius);
+    EXPECT_EQ(s.funnel.bottomRadius, t.funnel.bottomRadius);
+    EXPECT_EQ(s.funnel.height, t.funnel.height);
+    EXPECT_EQ(s.funnel.bottomZ, t.funnel.bottomZ);
+    EXPECT_EQ(s.funnel.wallThickness, t.funnel.wallThickness);
+    EXPECT_EQ(s.funnel.panels, t.funnel.panels);
+    expectSameShape(s.shape, t.shape);
+    expectSamePose(s.pose, t.pose);
+    expectSameMaterial(s.material, t.material);
+  }
+  ASSERT_EQ(a.bodies.size(), b.bodies.size());
+  for (size_t i = 0; i < a.bodies.size(); ++i) {
+    SCOPED_TRACE("bodies[" + std::to_string(i) + "]");
+    const BodyDescription& s = a.bodies[i];
+    const BodyDescription& t = b.bodies[i];
+    EXPECT_EQ(s.shape.asset, t.shape.asset);
+    expectSameShape(s.shape.shape, t.shape.shape);
+    expectSamePose(s.pose, t.pose);
+    EXPECT_EQ(s.linearVelocity, t.linearVelocity);
+    EXPECT_EQ(s.angularVelocity, t.angularVelocity);
+    expectSameMaterial(s.material, t.material);
+    EXPECT_EQ(s.mass, t.mass);
+    EXPECT_EQ(s.density, t.density);
+  }
+  ASSERT_EQ(a.spawner.has_value(), b.spawner.has_value());
+  if (a.spawner) {
+    const SpawnerDescription& s = *a.spawner;
+    const SpawnerDescription& t = *b.spawner;
+    EXPECT_EQ(s.assets, t.assets);
+    EXPECT_EQ(s.count, t.count);
+    EXPECT_EQ(s.seed, t.seed);
+    EXPECT_EQ(s.center, t.center);
+    EXPECT_EQ(s.radius, t.radius);
+    EXPECT_EQ(s.height, t.height);
+    EXPECT_EQ(s.maxLinearSpeed, t.maxLinearSpeed);
+    EXPECT_EQ(s.maxAngularSpeed, t.maxAngularSpeed);
+    EXPECT_EQ(s.interval, t.interval);
+    expectSameMaterial(s.material, t.material);
+  }
+  const SolverDescription& s = a.solver;
+  const SolverDescription& t = b.solver;
+  EXPECT_EQ(s.gjkVariant, t.gjkVariant);
+  EXPECT_EQ(s.warmStart, t.warmStart);
+  EXPECT_EQ(s.gjkTolerance, t.gjkTolerance);
+  EXPECT_EQ(s.gjkMaxIterations, t.gjkMaxIterations);
+  EXPECT_EQ(s.velocityIterations, t.velocityIterations);
+  EXPECT_EQ(s.positionIterations, t.positionIterations);
+  EXPECT_EQ(s.solverTolerance, t.solverTolerance);
+  EXPECT_EQ(s.speculativeMargin, t.speculativeMargin);
+  EXPECT_EQ(s.restitutionThreshold, t.restitutionThreshold);
+  EXPECT_EQ(s.sleeping, t.sleeping);
+}
+
+TEST(Scene, EmptyObjectGivesTheHeaderDefaults) {
+  SceneDescription expected;
+  expected.assetDir = kYcbDir.lexically_normal();
+  const SceneDescription scene = parseScene("{}", kScenesDir);
+  expectSameScene(scene, expected);
+  EXPECT_TRUE(scene.assetDir.is_absolute());
+}
+
+TEST(Scene, AbsentKeysTakeTheDefaultsOfEachElement) {
+  const SceneDescription scene = parseScene(R"({"statics": [{"type": "ground"}, {"type": "funnel"}],
+                     "bodies": [{"asset": "025_mug"}], "spawner": {}})",
+                                            kScenesDir);
+  SceneDescription expected;
+  expected.assetDir = kYcbDir.lexically_normal();
+  expected.statics.resize(2);
+  expected.statics[1].kind = StaticDescription::Kind::Funnel;
+  expected.bodies.resize(1);
+  expected.bodies[0].shape.asset = "025_mug";
+  expected.spawner.emplace();
+  expectSameScene(scene, expected);
+}
+
+// The "Defaults at a glance" block of docs/scenes.md writes every key at its default: it must
+// read back as the scene with those keys left out.
+TEST(Scene, DocumentedDefaultsRoundTrip) {
+  std::ifstream in(kSourceDir / "docs" / "scenes.md");
+  ASSERT_TRUE(in) << "docs/scenes.md missing";
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string doc = buffer.str();
+  const size_t section = doc.find("## Defaults at a glance");
+  ASSERT_NE(section, std::string::npos);
+  const size_t begin = doc.find("```json\n", section);
+  ASSERT_NE(begin, std::string::npos);
+  const size_t end = doc.find("\n```", begin + 8);
+  ASSERT_NE(end, std::string::npos);
+  const std::string documented = doc.substr(begin + 8, end - begin - 8);
+
+  const SceneDescription full = parseScene(documented, kScenesDir);
+  const SceneDescription minimal = parseScene(
+      R"({"statics": [{"type": "ground"}, {"type": "funnel"}],
+          "bodies": [{"shape": {"type": "sphere", "radius": 0.05}}], "spawner": {}})",
+      kScenesDir);
+  expectSameScene(full, minimal);
+}
+
+TEST(Scene, LoadSceneNamesTheSceneAfterTheFileByDefault) {
+  const fs::path dir = fs::temp_directory_path() / ("hb_scene_name_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path file = dir / "my-scene.json";
+  std::ofstream(file) << R"({"asset_dir": ")" << kYcbDir.string() << R"("})";
+  const SceneDescription scene = loadScene(file);
+  EXPECT_EQ(scene.name, "my-scene");
+  EXPECT_EQ(scene.assetDir, kYcbDir);  // absolute paths are kept
+  fs::remove_all(dir);
+}
+
+TEST(Scene, ReadsEveryStaticAndBodyKind) {
+  const SceneDescription scene = parseScene(R"({
+    "statics": [
+      {"type": "shape", "shape": {"type": "capsule", "radius": 0.1, "half_length": 0.2},
+       "pose": {"p": [1, 2, 3], "q": [0, 1, 0, 0]}, "material": {"friction": 0.9}}
+    ],
+    "bodies": [
+      {"asset": "025_mug", "pose": {"p": [0, 0, 1]}, "linear_velocity": [1, 0, 0],
+       "angular_velocity": [0, 0, 2], "mass": 0.3},
+      {"shape": {"type": "mesh", "path": "../ycb/013_apple/textured.obj"}, "density": 800,
+       "material": {"friction": 0.1, "restitution": 0.4}}
+    ],
+    "spawner": {"assets": ["013_apple", "055_baseball"], "count": 3, "seed": 42, "interval": 0.1}
+  })",
+                                            kScenesDir);
+  ASSERT_EQ(scene.statics.size(), 1u);
+  EXPECT_EQ(scene.statics[0].kind, StaticDescription::Kind::Shape);
+  EXPECT_EQ(scene.statics[0].shape->type(), ShapeType::Capsule);
+  EXPECT_EQ(scene.statics[0].pose.p, Eigen::Vector3d(1, 2, 3));
+  EXPECT_EQ(scene.statics[0].material.friction, 0.9);
+  EXPECT_EQ(scene.statics[0].material.restitution, 0.0);
+  ASSERT_EQ(scene.bodies.size(), 2u);
+  EXPECT_EQ(scene.bodies[0].shape.asset, "025_mug");
+  EXPECT_FALSE(scene.bodies[0].shape.shape.has_value());
+  EXPECT_EQ(scene.bodies[0].mass, 0.3);
+  EXPECT_FALSE(scene.bodies[0].density.has_value());
+  EXPECT_EQ(scene.bodies[0].angularVelocity, Eigen::Vector3d(0, 0, 2));
+  ASSERT_TRUE(scene.bodies[1].shape.shape.has_value());
+  EXPECT_EQ(scene.bodies[1].shape.shape->type(), ShapeType::ConvexHull);
+  EXPECT_EQ(scene.bodies[1].density, 800.0);
+  EXPECT_EQ(scene.bodies[1].material.restitution, 0.4);
+  ASSERT_TRUE(scene.spawner.has_value());
+  EXPECT_EQ(scene.spawner->assets, (std::vector<std::string>{"013_apple", "055_baseball"}));
+  EXPECT_EQ(scene.spawner->seed, 42u);
+}
+
+// --- errors name the JSON path ---
+
+TEST(Scene, UnknownKeysAreErrors) {
+  EXPECT_SCENE_ERROR(R"({"gravty": [0, 0, -9.81]})", "gravty: unknown key", "gravity");
+  EXPECT_SCENE_ERROR(R"({"solver": {"sleep": true}})", "solver.sleep: unknown key");
+  EXPECT_SCENE_ERROR(R"({"bodies": [{"asset": "025_mug"}, {"asset": "025_mug",
+                          "material": {"frictoin": 0.3}}]})",
+                     "bodies[1].material.frictoin: unknown key");
+  EXPECT_SCENE_ERROR(R"({"statics": [{"type": "ground", "heigth": 1}]})",
+                     "statics[0].heigth: unknown key");
+  EXPECT_SCENE_ERROR(R"({"statics": [{"type": "funnel", "radius": 1}]})",
+                     "statics[0].radius: unknown key");
+  EXPECT_SCENE_ERROR(R"({"spawner": {"cout": 3}})", "spawner.cout: unknown key");
+  EXPECT_SCENE_ERROR(R"({"bounds": {"low": [0, 0, 0]}})", "bounds.low: unknown key");
+  EXPECT_SCENE_ERROR(R"({"bodies": [{"asset": "025_mug", "pose": {"x": [0, 0, 0]}}]})",
+                     "bodies[0].pose.x: unknown key");
+  EXPECT_SCENE_ERROR(R"({"statics": [{"type": "shape", "shape": {"type": "box",
+                          "half_extents": [1, 1, 1], "radius": 2}}]})",
+                     "statics[0].shape.radius: unknown key");
+}
+
+TEST(Scene, WrongTypesAreErrors) {
+  EXPECT_SCENE_ERROR(R"([1, 2])", "expected a JSON object");
+  EXPECT_SCENE_ERROR(R"({"dt": "fast"})", "dt: expected a number");
+  EXPECT_SCENE_ERROR(R"({"name": 3})", "name: expected a string");
+  EXPECT_SCENE_ERROR(R"({"gravity": [0, -9.81]})", "gravity: expected array of 3 numbers");
+  EXPECT_SCENE_ERROR(R"({"statics": {"type": "ground"}})", "statics: expected an array");
+  EXPECT_SCENE_ERROR(R"({"bodies": [3]})", "bodies[0]: expected an object");
+  EXPECT_SCENE_ERROR(R"({"bodies": [{"asset": 25}]})", "bodies[0].asset: expected a string");
+  EXPECT_SCENE_ERROR(R"({"solver": {"sleeping": 1}})", "solver.sleeping: expected true or false");
+  EXPECT_SCENE_ERROR(R"({"solver": {"velocity_iterations": 2.5}})",
+                     "solver.velocity_iterations: expected an integer");
+  EXPECT_SCENE_ERROR(R"({"solver": {"gjk_variant": "fast"}})", "solver.gjk_variant: unknown");
+  EXPECT_SCENE_ERROR(R"({"solver": {"warm_start": "best"}})", "solver.warm_start: unknown");
+  EXPECT_SCENE_ERROR(R"({"statics": [{"type": "wall"}]})", "statics[0].type: unknown static");
+  EXPECT_SCENE_ERROR(R"({"statics": [{"height": 1}]})", "statics[0].type: missing required key");
+  EXPECT_SCENE_ERROR(R"({"statics": [{"type": "shape"}]})",
+                     "statics[0].shape: missing required key");
+  EXPECT_SCENE_ERROR(R"({"spawner": {"assets": "025_mug"}})", "spawner.assets: expected an array");
+  EXPECT_SCENE_ERROR(R"({"bodies": [{}]})", "bodies[0]: expected exactly one of");
+  EXPECT_SCENE_ERROR(R"({"bodies": [{"asset": "025_mug",
+                          "shape": {"type": "sphere", "radius": 1}}]})",
+                     "bodies[0]: expected exactly one of");
+}
+
+TEST(Scene, OutOfRangeValuesAreErrors) {
+  EXPECT_SCENE_ERROR(R"({"dt": 0})", "dt: expected a number in (0, 0.1]");
+  EXPECT_SCENE_ERROR(R"({"dt": 0.5})", "dt: expected a number in (0, 0.1]");
+  // Overflowing literals never become infinities.
+  EXPECT_SCENE_ERROR(R"({"dt": 1e999})", "invalid JSON", "1e999");
+  EXPECT_SCENE_ERROR(R"({"gravity": [0, 0, -1e999]})", "invalid JSON", "1e999");
+  EXPECT_SCENE_ERROR(R"({"default_density": 0})", "default_density: expected a positive");
+  EXPECT_SCENE_ERROR(R"({"bounds": {"min": [0, 0, 0], "max": [1, 0, 1]}})",
+                     "bounds: expected min < max");
+  EXPECT_SCENE_ERROR(R"({"bounds": {"min": [-1, -1, 6]}})", "bounds: expected min < max");
+  EXPECT_SCENE_ERROR(R"({"solver": {"velocity_iterations": 0}})",
+                     "solver.velocity_iterations: expected an integer in [1,");
+  EXPECT_SCENE_ERROR(R"({"solver": {"position_iterations": 0}})",
+                     "solver.position_iterations: expected an integer in [1,");
+  EXPECT_SCENE_ERROR(R"({"solver": {"gjk_max_iterations": -3}})", "solver.gjk_max_iterations");
+  EXPECT_SCENE_ERROR(R"({"solver": {"gjk_tolerance": 0}})", "solver.gjk_tolerance: expected a");
+  EXPECT_SCENE_ERROR(R"({"solver": {"speculative_margin": -0.01}})",
+                     "solver.speculative_margin: expected a number >= 0");
+  EXPECT_SCENE_ERROR(R"({"statics": [{"type": "ground", "material": {"friction": -0.1}}]})",
+                     "statics[0].material.friction: expected a number >= 0");
+  EXPECT_SCENE_ERROR(R"({"bodies": [{"asset": "025_mug", "material": {"restitution": 1.5}}]})",
+                     "bodies[0].material.restitution: expected a number in [0, 1]");
+  EXPECT_SCENE_ERROR(R"({"statics": [{"type": "funnel", "top_radius": -0.3}]})",
+                     "statics[0].top_radius: expected a positive number");
+  EXPECT_SCENE_ERROR(R"({"statics": [{"type": "funnel", "bottom_radius": 0.35}]})",
+                     "statics[0].bottom_radius: must be smaller than top_radius");
+  EXPECT_SCENE_ERROR(R"({"statics": [{"type": "funnel", "panels": 2}]})",
+                     "statics[0].panels: expected an integer in [3,");
+  EXPECT_SCENE_ERROR(R"({"statics": [{"type": "funnel", "wall_thickness": 0}]})",
+                     "statics[0].wall_thickness: expected a positive number");
+  EXPECT_SCENE_ERROR(R"({"bodies": [{"shape": {"type": "sphere", "radius": -1}}]})",
+                     "bodies[0].shape.radius: expected a positive number");
+  EXPECT_SCENE_ERROR(R"({"bodies": [{"asset": "025_mug", "mass": 0}]})",
+                     "bodies[0].mass: expected a positive number");
+  EXPECT_SCENE_ERROR(R"({"bodies": [{"asset": "025_mug", "mass": 1, "density": 100}]})",
+                     "bodies[0].density: give either mass or density");
+  EXPECT_SCENE_ERROR(R"({"spawner": {"count": -1}})", "spawner.count: expected an integer");
+  EXPECT_SCENE_ERROR(R"({"spawner": {"seed": 4294967296}})", "spawner.seed: expected an integer");
+  EXPECT_SCENE_ERROR(R"({"spawner": {"max_linear_speed": -1}})",
+                     "spawner.max_linear_speed: expected a number >= 0");
+}
+
+TEST(Scene, NonUnitQuaternionIsAnError) {
+  EXPECT_SCENE_ERROR(R"({"bodies": [
+      {"asset": "025_mug"}, {"asset": "025_mug"},
+      {"asset": "025_mug", "pose": {"q": [1, 0, 0, 0.5]}}]})",
+                     "bodies[2].pose.q: expected a unit quaternion");
+  EXPECT_SCENE_ERROR(R"({"statics": [{"type": "shape",
+      "shape": {"type": "sphere", "radius": 1}, "pose": {"q": [0, 0, 0, 0]}}]})",
+                     "statics[0].pose.q: expected a unit quaternion");
+}
+
+TEST(Scene, MissingAssetFoldersAreErrorsNamingThePath) {
+  const std::string missing = (kYcbDir / "999_nothing" / "textured.obj").string();
+  EXPECT_SCENE_ERROR(R"({"bodies": [{"asset": "999_nothing"}]})", "bodies[0].asset: no such asset",
+                     missing);
+  EXPECT_SCENE_ERROR(R"({"spawner": {"assets": ["025_mug", "999_nothing"], "count": 2}})",
+                     "spawner.assets[1]: no such asset", missing);
+  EXPECT_SCENE_ERROR(R"({"asset_dir": "nowhere", "bodies": [{"asset": "025_mug"}]})",
+                     "bodies[0].asset: no such asset",
+                     (kScenesDir / "nowhere" / "025_mug" / "textured.obj").string());
+  EXPECT_SCENE_ERROR(R"({"asset_dir": "nowhere", "spawner": {"count": 1}})",
+                     "spawner.assets: no list given and no asset folder",
+                     (kScenesDir / "nowhere").string());
+  EXPECT_SCENE_ERROR(R"({"bodies": [{"shape": {"type": "mesh", "path": "no/such.obj"}}]})",
+                     "bodies[0].shape.path", "no/such.obj");
+}
+
+TEST_F(SceneFiles, LoadErrorsStartWithTheFile) {
+  const fs::path file = write("bad.json", R"({"bodies": [{"shape": {"type": "sphere",
+      "radius": 0.1}, "pose": {"q": [2, 0, 0, 0]}}]})");
+  const std::string message = loadError(file);
+  EXPECT_TRUE(contains(message, "bodies[0].pose.q: expected a unit quaternion")) << message;
+}
+
+TEST_F(SceneFiles, InvalidJsonNamesTheFileLineAndColumn) {
+  const fs::path file = write("broken.json", "{\n  \"dt\": 0.01,\n  \"name\" \"x\"\n}\n");
+  const std::string message = loadError(file);
+  EXPECT_TRUE(contains(message, "invalid JSON")) << message;
+  EXPECT_TRUE(contains(message, "line 3")) << message;
+  EXPECT_TRUE(contains(message, "column")) << message;
+}
+
+TEST_F(SceneFiles, EmptyFileIsInvalidJson) {
+  EXPECT_TRUE(contains(loadError(write("empty.json", "")), "invalid JSON"));
+}
+
+TEST_F(SceneFiles, MissingFileIsAnErrorNamingIt) {
+  const std::string message = loadError(dir_ / "absent.json");
+  EXPECT_TRUE(contains(message, "cannot open")) << message;
+}
+
+TEST_F(SceneFiles, DirectoryIsAnErrorNamingIt) {
+  const std::string message = loadError(dir_);
+  EXPECT_TRUE(contains(message, "not a file")) << message;
+}
+
+TEST_F(SceneFiles, RelativePathsResolveAgainstTheSceneFile) {
+  // A copy of the apple's mesh next to the scene, named relatively.
+  fs::copy_file(kYcbDir / "013_apple" / "textured.obj", dir_ / "apple.obj");
+  fs::create_directories(dir_ / "objects" / "apple");
+  fs::copy_file(kYcbDir / "013_apple" / "textured.obj",
+                dir_ / "objects" / "apple" / "textured.obj");
+  const fs::path file = write("scene.json", R"({"asset_dir": "objects",
+      "bodies": [{"asset": "apple"}, {"shape": {"type": "mesh", "path": "apple.obj"}}]})");
+  const SceneDescription scene = loadScene(file);
+  EXPECT_EQ(scene.assetDir, (dir_ / "objects").lexically_normal());
+  ASSERT_EQ(scene.bodies.size(), 2u);
+  EXPECT_EQ(scene.bodies[1].shape.shape->type(), ShapeType::ConvexHull);
+}
+
+}  // namespace
+}  // namespace hb

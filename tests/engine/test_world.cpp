@@ -1,0 +1,178 @@
+// The world's step end to end: resting, friction on a slope, stacking, no tunnelling, the
+// funnel, sleeping and determinism.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <numbers>
+
+#include "engine/run_summary.hpp"
+#include "engine/world.hpp"
+
+namespace hb {
+namespace {
+
+using Eigen::Vector3d;
+
+SceneDescription groundScene() {
+  SceneDescription scene;
+  scene.name = "test";
+  scene.assetDir = std::string(HB_SOURCE_DIR) + "/assets/ycb";
+  StaticDescription ground;
+  ground.kind = StaticDescription::Kind::Ground;
+  ground.material.friction = 0.8;
+  scene.statics.push_back(ground);
+  return scene;
+}
+
+BodyDescription boxBody(const Vector3d& h, const Vector3d& position, double friction = 0.8) {
+  BodyDescription b;
+  b.shape.shape = Shape::box(h);
+  b.pose.p = position;
+  b.material.friction = friction;
+  b.density = 500.0;
+  return b;
+}
+
+TEST(World, BoxComesToRestOnTheGround) {
+  SceneDescription scene = groundScene();
+  scene.bodies.push_back(boxBody({0.1, 0.15, 0.05}, {0, 0, 0.2}));
+  World world(scene);
+  const RunSummary r = runSteps(world, 240);
+  const RigidBody& box = world.rigidBodies()[1];
+  EXPECT_FALSE(r.nonFinite);
+  EXPECT_NEAR(box.position.z(), 0.05, 0.003);  // resting within the slop
+  EXPECT_LT(box.linearVelocity.norm(), 1e-3);
+  EXPECT_TRUE(box.sleeping);
+  EXPECT_LT(r.maxPenetration, 0.01);
+}
+
+// Boxes on a ramp tilted by 20 degrees: tan 20 = 0.364, so mu = 0.6 holds and mu = 0.15 slides
+// with acceleration g (sin a - mu cos a).
+TEST(World, FrictionOnASlope) {
+  const double angle = 20.0 * std::numbers::pi / 180.0;
+  SceneDescription scene;
+  scene.assetDir = std::string(HB_SOURCE_DIR) + "/assets/ycb";
+  scene.solver.sleeping = false;
+  StaticDescription ramp;
+  ramp.kind = StaticDescription::Kind::Shape;
+  ramp.shape = Shape::box({2.0, 1.0, 0.1});
+  ramp.pose.q = Eigen::AngleAxisd(-angle, Vector3d::UnitY());  // descends towards +x
+  ramp.material.friction = 1.0;
+  scene.statics.push_back(ramp);
+  const Vector3d normal = ramp.pose.q * Vector3d::UnitZ();
+  Vector3d down = ramp.pose.q * Vector3d::UnitX();  // along the slope...
+  if (down.z() > 0) down = -down;                   // ...downhill
+  const Vector3d h(0.05, 0.05, 0.05);
+  // Contact friction is the geometric mean of the two materials' (ramp: 1).
+  for (double mu : {0.6, 0.15}) {
+    BodyDescription b = boxBody(
+        h, (0.1 + 0.05 + 1e-4) * normal + (mu > 0.3 ? -0.5 : 0.5) * Vector3d::UnitY(), mu * mu);
+    b.pose.q = ramp.pose.q;
+    scene.bodies.push_back(b);
+  }
+  World world(scene);
+  const Vector3d start1 = world.rigidBodies()[1].position, start2 = world.rigidBodies()[2].position;
+  const double seconds = 1.0;
+  runSteps(world, std::lround(seconds / scene.dt));
+  const double sticking = (world.rigidBodies()[1].position - start1).dot(down);
+  const double sliding = (world.rigidBodies()[2].position - start2).dot(down);
+  EXPECT_LT(std::abs(sticking), 0.005);
+  const double a = 9.81 * (std::sin(angle) - 0.15 * std::cos(angle));
+  EXPECT_NEAR(sliding, 0.5 * a * seconds * seconds, 0.1 * 0.5 * a * seconds * seconds);
+}
+
+TEST(World, StackOfBoxesStaysUp) {
+  SceneDescription scene = groundScene();
+  const Vector3d h(0.1, 0.1, 0.05);
+  for (int i = 0; i < 5; ++i) scene.bodies.push_back(boxBody(h, {0, 0, 0.05 + 0.1 * i + 1e-3 * i}));
+  World world(scene);
+  const RunSummary r = runSteps(world, 360);
+  const RigidBody& top = world.rigidBodies()[5];
+  EXPECT_NEAR(top.position.x(), 0.0, 0.01);
+  EXPECT_NEAR(top.position.y(), 0.0, 0.01);
+  EXPECT_NEAR(top.position.z(), 0.45, 0.02);
+  EXPECT_FALSE(r.nonFinite);
+}
+
+TEST(World, FastSphereDoesNotTunnelThroughAThinPlate) {
+  SceneDescription scene;
+  scene.assetDir = std::string(HB_SOURCE_DIR) + "/assets/ycb";
+  StaticDescription plate;
+  plate.kind = StaticDescription::Kind::Shape;
+  plate.shape = Shape::box({1.0, 1.0, 0.005});  // 1 cm thick
+  scene.statics.push_back(plate);
+  BodyDescription ball;
+  ball.shape.shape = Shape::sphere(0.02);
+  ball.pose.p = {0, 0, 0.5};
+  ball.linearVelocity = {0, 0, -15.0};  // 12.5 cm per step, far more than the plate
+  scene.bodies.push_back(ball);
+  World world(scene);
+  runSteps(world, 120);
+  EXPECT_GT(world.rigidBodies()[1].position.z(), 0.0);
+}
+
+SceneDescription funnelScene(int objects, unsigned seed) {
+  SceneDescription scene = groundScene();
+  StaticDescription funnel;
+  funnel.kind = StaticDescription::Kind::Funnel;
+  scene.statics.push_back(funnel);
+  SpawnerDescription spawner;
+  spawner.count = objects;
+  spawner.seed = seed;
+  spawner.center = {0, 0, 0.9};
+  spawner.interval = 0.1;
+  scene.spawner = spawner;
+  return scene;
+}
+
+TEST(World, FunnelRunStaysFiniteAndContained) {
+  World world(funnelScene(12, 7));
+  const RunSummary r = runSteps(world, 360);
+  EXPECT_EQ(r.bodies, 12);
+  EXPECT_FALSE(r.nonFinite);
+  EXPECT_EQ(r.escapedBodies, 0);
+  EXPECT_LT(r.maxPenetration, 0.02);
+  EXPECT_GT(r.gjkCalls, 0);
+}
+
+TEST(World, SameSceneAndSeedGiveBitIdenticalStates) {
+  World a(funnelScene(8, 3)), b(funnelScene(8, 3));
+  runSteps(a, 200);
+  runSteps(b, 200);
+  ASSERT_EQ(a.rigidBodies().size(), b.rigidBodies().size());
+  for (size_t i = 0; i < a.rigidBodies().size(); ++i) {
+    const RigidBody& x = a.rigidBodies()[i];
+    const RigidBody& y = b.rigidBodies()[i];
+    EXPECT_EQ(std::memcmp(x.position.data(), y.position.data(), sizeof(double) * 3), 0);
+    EXPECT_EQ(std::memcmp(x.orientation.coeffs().data(), y.orientation.coeffs().data(),
+                          sizeof(double) * 4), 0);
+    EXPECT_EQ(std::memcmp(x.linearVelocity.data(), y.linearVelocity.data(), sizeof(double) * 3), 0);
+  }
+  World c(funnelScene(8, 4));
+  runSteps(c, 200);
+  EXPECT_NE(c.rigidBodies()[1].position, a.rigidBodies()[1].position);
+}
+
+TEST(World, SleepingBodyWakesWhenHit) {
+  SceneDescription scene = groundScene();
+  scene.bodies.push_back(boxBody({0.1, 0.1, 0.05}, {0, 0, 0.05}));
+  World world(scene);
+  runSteps(world, 120);
+  ASSERT_TRUE(world.rigidBodies()[1].sleeping);
+  BodyDescription ball;
+  ball.shape.shape = Shape::sphere(0.05);
+  ball.pose.p = {0, 0, 0.5};
+  ball.density = 2000;
+  world.addBody(ball);
+  bool woke = false;
+  for (int i = 0; i < 60 && !woke; ++i) {
+    world.step();
+    woke = !world.rigidBodies()[1].sleeping;
+  }
+  EXPECT_TRUE(woke);
+}
+
+}  // namespace
+}  // namespace hb
