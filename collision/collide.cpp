@@ -1,6 +1,41 @@
 #include "collision/collide.hpp"
 
 namespace hb {
+namespace {
+
+bool hasPointOrSegmentCore(const Shape& s) {
+  return s.type() == ShapeType::Sphere || s.type() == ShapeType::Capsule;
+}
+
+// Unit vector perpendicular to u closest to the preferred direction.
+Eigen::Vector3d perpendicularTowards(const Eigen::Vector3d& u, const Eigen::Vector3d& preferred) {
+  Eigen::Vector3d n = preferred - preferred.dot(u) * u;
+  if (n.squaredNorm() < 1e-20) n = u.unitOrthogonal();
+  return n.normalized();
+}
+
+// Normal of the flat core difference of two point/segment cores, oriented like `preferred`
+// (A towards B): the segments' common perpendicular, or for a point and a segment (or parallel
+// segments) the perpendicular to the segment nearest `preferred`, or `preferred` for two points.
+Eigen::Vector3d flatCoreNormal(const Shape& a, const Pose& poseA, const Shape& b,
+                               const Pose& poseB, const Eigen::Vector3d& preferred) {
+  const bool segA = a.type() == ShapeType::Capsule, segB = b.type() == ShapeType::Capsule;
+  const Eigen::Vector3d ua = poseA.q * Eigen::Vector3d::UnitZ();
+  const Eigen::Vector3d ub = poseB.q * Eigen::Vector3d::UnitZ();
+  if (segA && segB) {
+    const Eigen::Vector3d c = ua.cross(ub);
+    if (c.squaredNorm() > 1e-12) {
+      const Eigen::Vector3d n = c.normalized();
+      return n.dot(preferred) >= 0.0 ? n : Eigen::Vector3d(-n);
+    }
+    return perpendicularTowards(ua, preferred);
+  }
+  if (segA) return perpendicularTowards(ua, preferred);
+  if (segB) return perpendicularTowards(ub, preferred);
+  return preferred;
+}
+
+}  // namespace
 
 CollisionResult collide(const Shape& a, const Pose& poseA, const Shape& b, const Pose& poseB,
                         const Eigen::Vector3d& initialGuess, const CollisionOptions& options,
@@ -28,18 +63,35 @@ CollisionResult collide(const Shape& a, const Pose& poseA, const Shape& b, const
     result.normal = guessNormal;
     result.witnessA = g.witnessA;
     result.witnessB = g.witnessB;
-    if (options.computePenetration) {
-      SupportHints epaHints = g.hints;
-      const EpaResult e = epa(difference, g.simplex, options.epa, epaHints);
-      result.epaStatus = e.status;
-      result.epaIterations = e.iterations;
-      result.hints = epaHints;
-      // Shapes within eps_col but apart: EPA finds no depth, and GJK's distance is the answer.
-      if (e.status != EpaStatus::Degenerate && (e.depth > 0.0 || g.distance <= 0.0)) {
-        result.distance = -e.depth;
-        result.normal = e.normal;
-        result.witnessA = e.witnessA;
-        result.witnessB = e.witnessB;
+    if (!options.computePenetration) return result;
+    const double inflation = difference.inflation();
+    if (hasPointOrSegmentCore(a) && hasPointOrSegmentCore(b)) {
+      // Cores of points and segments have a flat difference: the origin inside it is 0 away
+      // from its boundary along the flat's normal, so the depth is exactly the radii's sum.
+      result.normal = flatCoreNormal(a, poseA, b, poseB, guessNormal);
+      result.distance = -inflation;
+      result.witnessA = g.witnessA + a.convexRadius() * result.normal;
+      result.witnessB = g.witnessB - b.convexRadius() * result.normal;
+      return result;
+    }
+    SupportHints epaHints = g.hints;
+    EpaOptions epaOptions = options.epa;
+    // Inflated shapes: expand around the cores and add the radii (exact, and fast).
+    epaOptions.onCores = inflation > 0.0;
+    const EpaResult e = epa(difference, g.simplex, epaOptions, epaHints);
+    result.epaStatus = e.status;
+    result.epaIterations = e.iterations;
+    result.hints = epaHints;
+    const double depth = e.depth + (epaOptions.onCores ? inflation : 0.0);
+    // Shapes within eps_col but apart: EPA finds no depth, and GJK's distance is the answer.
+    if (e.status != EpaStatus::Degenerate && (depth > 0.0 || g.distance <= 0.0)) {
+      result.distance = -depth;
+      result.normal = e.normal;
+      result.witnessA = e.witnessA;
+      result.witnessB = e.witnessB;
+      if (epaOptions.onCores) {
+        result.witnessA += a.convexRadius() * e.normal;
+        result.witnessB -= b.convexRadius() * e.normal;
       }
     }
     return result;

@@ -118,7 +118,7 @@ void hullFeature(const ConvexHull& hull, const Vector3d& d, Feature& f) {
     return;
   }
   // The support vertex's edge that is closest to perpendicular to d, if close enough.
-  int hint = 0;
+  int hint = -1;
   const int v = hull.supportVertex(d, hint);
   const Vector3d& p = hull.vertices()[v];
   int best = -1;

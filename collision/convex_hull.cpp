@@ -260,6 +260,15 @@ ConvexHull ConvexHull::build(std::span<const Eigen::Vector3d> points) {
   Vector3d mean = Vector3d::Zero();
   for (const Vector3d& v : hull.vertices_) mean += v;
   hull.interiorPoint_ = mean / static_cast<double>(numVertices);
+  // Extreme vertices along 26 directions (cube faces, edges and corners): a climb without a hint
+  // starts from the best of them, a few edges away from the answer instead of across the hull.
+  int k = 0;
+  for (int x = -1; x <= 1; ++x)
+    for (int y = -1; y <= 1; ++y)
+      for (int z = -1; z <= 1; ++z) {
+        if (x == 0 && y == 0 && z == 0) continue;
+        hull.startVertices_[k++] = hull.supportVertexScan(Vector3d(x, y, z).normalized());
+      }
   return hull;
 }
 
@@ -288,7 +297,18 @@ int ConvexHull::supportVertexClimb(const Eigen::Vector3d& dir, int hint) const {
   const Vector3d* v = vertices_.data();
   const int* start = adjacencyStart_.data();
   const int* adjacency = adjacency_.data();
-  int current = (hint >= 0 && hint < n) ? hint : 0;
+  int current = hint;
+  if (hint < 0 || hint >= n) {
+    current = startVertices_[0];
+    double best = dir.dot(v[current]);
+    for (int s : startVertices_) {
+      const double d = dir.dot(v[s]);
+      if (d > best) {
+        best = d;
+        current = s;
+      }
+    }
+  }
   double currentDot = dir.dot(v[current]);
   for (;;) {
     int next = current;

@@ -3,6 +3,7 @@
 // merged), the vertex adjacency along hull edges, and support queries with a vertex hint.
 
 #include <Eigen/Core>
+#include <array>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -42,7 +43,8 @@ class ConvexHull {
   }
 
   /// Index of a vertex maximising dir . v. Scans below defaults::kHullScanThreshold vertices,
-  /// hill-climbs from `hint` above it; `hint` is updated to the answer.
+  /// hill-climbs from `hint` above it (a negative hint: no hint, the climb starts from the best
+  /// of 26 precomputed extreme vertices); `hint` is updated to the answer.
   int supportVertex(const Eigen::Vector3d& dir, int& hint) const;
   /// The two strategies, exposed for tests and benchmarks.
   int supportVertexScan(const Eigen::Vector3d& dir) const;
@@ -63,6 +65,7 @@ class ConvexHull {
   std::vector<int> adjacencyStart_;  // numVertices + 1 offsets into adjacency_
   std::vector<int> adjacency_;
   Eigen::Vector3d interiorPoint_ = Eigen::Vector3d::Zero();
+  std::array<int, 26> startVertices_{};
 };
 
 }  // namespace hb

@@ -16,6 +16,8 @@
 // core vertex can remain on it unless the radii are below the tolerance. Keeping GJK's points
 // (rather than re-evaluating supports along their directions) preserves the property that makes
 // EPA work at all: their hull contains the origin.
+// With EpaOptions::onCores the polytope grows inside the core difference instead; the caller
+// then adds the convex radii (the depth of D_core inflated by r is that of D_core plus r).
 
 #include "collision/epa.hpp"
 
@@ -127,8 +129,8 @@ Vector3d perpendicular(const Vector3d& u) {
 
 class Polytope {
  public:
-  Polytope(const MinkowskiDifference& difference, SupportHints& hints)
-      : difference_(difference), hints_(hints) {}
+  Polytope(const MinkowskiDifference& difference, SupportHints& hints, bool onCores)
+      : difference_(difference), hints_(hints), onCores_(onCores) {}
 
   // Takes GJK's points (keeping only those that raise the affine dimension), then adds supports
   // of D until there are four affinely independent vertices.
@@ -153,8 +155,13 @@ class Polytope {
     return faces_[f].plane.n.dot(w) - faces_[f].plane.d > visibilityEpsilon();
   }
 
+  SupportPoint support(const Vector3d& dir) const {
+    return onCores_ ? difference_.supportCore(dir, hints_) : difference_.supportFull(dir, hints_);
+  }
+
   const MinkowskiDifference& difference_;
   SupportHints& hints_;
+  bool onCores_;
   std::array<SupportPoint, kMaxVertices> vertices_;
   int numVertices_ = 0;
   std::array<Face, kMaxFaces> faces_;
@@ -192,7 +199,7 @@ bool Polytope::tryAdd(const SupportPoint& p) {
 
 bool Polytope::buildTetrahedron(const Simplex& simplex) {
   for (int i = 0; i < simplex.size && i < 4 && numVertices_ < 4; ++i) tryAdd(simplex.points[i]);
-  if (numVertices_ == 0 && !tryAdd(difference_.supportFull(Vector3d::UnitX(), hints_))) {
+  if (numVertices_ == 0 && !tryAdd(support(Vector3d::UnitX()))) {
     return false;
   }
   // Grow by the support point that lies furthest from the current affine hull, trying a few
@@ -225,7 +232,7 @@ bool Polytope::buildTetrahedron(const Simplex& simplex) {
     SupportPoint best{};
     double bestOffset = -1.0;
     for (int k = 0; k < numDirs; ++k) {
-      const SupportPoint s = difference_.supportFull(dirs[k], hints_);
+      const SupportPoint s = support(dirs[k]);
       if (!s.w.allFinite()) return false;
       const double offset = offsetFromHull(s.w);
       // With the origin off the triangle's plane, the first side is the one that encloses it.
@@ -386,7 +393,7 @@ EpaStatus Polytope::expand(const EpaOptions& options, int& iterations, int& clos
     if (iterations >= options.maxIterations) return EpaStatus::MaxIterations;
     ++iterations;
     const Plane& plane = faces_[closest].plane;
-    const SupportPoint s = difference_.supportFull(plane.n, hints_);
+    const SupportPoint s = support(plane.n);
     if (!s.w.allFinite() || !s.a.allFinite() || !s.b.allFinite()) return EpaStatus::Degenerate;
     // Gain = support value minus the face's distance: how far D reaches beyond the face. It
     // cannot usefully go below what rounding resolves at this scale (and the closest face must
@@ -450,7 +457,7 @@ EpaResult epa(const MinkowskiDifference& difference, const Simplex& gjkSimplex,
   }
 
   // The polytope is large (a few tens of kilobytes) but lives on the stack: no heap per query.
-  Polytope polytope(difference, hints);
+  Polytope polytope(difference, hints, options.onCores);
   if (!polytope.buildTetrahedron(gjkSimplex)) return result;
   int closest = -1;
   const EpaStatus status = polytope.expand(options, result.iterations, closest);

@@ -13,8 +13,8 @@ namespace hb {
 
 /// Vertex hints of both shapes, carried across GJK iterations and across calls (pair cache).
 struct SupportHints {
-  int a = 0;
-  int b = 0;
+  int a = -1;  ///< -1: no hint yet
+  int b = -1;
 };
 
 /// A support point of D with the points of A and B it came from (all in A's frame).

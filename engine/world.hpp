@@ -68,7 +68,7 @@ class World {
   const std::vector<Proxy>& proxies() const { return proxies_; }
   const std::vector<Obb>& worldObbs() const { return worldObbs_; }
   const std::vector<ContactConstraint>& contacts() const { return contacts_; }
-  const std::vector<NarrowPhaseRecord>& narrowPhase() const { return narrowPhase_; }
+  const std::vector<NarrowPhaseRecord>& narrowPhaseRecords() const { return narrowPhase_; }
   const StepStatistics& lastStep() const { return stats_; }
   AssetLibrary& assets() { return *assets_; }
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <memory>
 #include <optional>
 #include <random>
@@ -29,6 +30,14 @@ constexpr double kMinHalfExtent = 0.05;
 constexpr double kMaxHalfExtent = 0.25;
 constexpr double kMaxSpeed = 1.0;         // per velocity component, m/s
 constexpr double kMaxAngularSpeed = 3.0;  // rad/s
+
+// CPU time of the calling thread: unlike the cycle counter it leaves out the time the thread
+// spends descheduled, which dominates long calls on a loaded machine.
+double threadCpuMicroseconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return 1e6 * static_cast<double>(t.tv_sec) + 1e-3 * static_cast<double>(t.tv_nsec);
+}
 
 // Boxes flying about in a cube of n / density cubic metres, bouncing off its walls.
 class MovingScene {
@@ -73,7 +82,6 @@ class MovingScene {
   }
 
   const std::vector<Obb>& boxes() const { return boxes_; }
-  double side() const { return side_; }
 
  private:
   struct Body {
@@ -99,11 +107,11 @@ class MovingScene {
 
 struct Row {
   int n = 0;
-  double side = 0.0;
   double pairs = 0.0;         // median over the warm frames
   double aabbOverlaps = 0.0;  // median over the warm frames
   double coldUs = 0.0;
   double warmUs = 0.0;
+  double warmCpuUs = 0.0;
   int fullSorts = 0;  // warm frames that fell back to a full sort
   int columns = 1;    // sweep columns in the last warm frame
   std::optional<double> bruteUs;
@@ -134,7 +142,6 @@ Row measure(const BroadphaseBenchConfig& c, int n, const TickClock& clock) {
   // each time too: the same small scene over and over would let the branch predictor learn it.
   {
     MovingScene scene(n, c.density, seed);
-    row.side = scene.side();
     for (int r = 0; r < c.repeats; ++r) {
       scene.step();
       const BroadPhaseInput input{scene.boxes()};
@@ -154,20 +161,25 @@ Row measure(const BroadphaseBenchConfig& c, int n, const TickClock& clock) {
     BroadPhase broadPhase;
     broadPhase.update({scene.boxes()});
     times.clear();
+    std::vector<double> cpuTimes;
     for (int r = 0; r < c.repeats; ++r) {
       scene.step();
       const BroadPhaseInput input{scene.boxes()};
+      const double cpu0 = threadCpuMicroseconds();
       const std::uint64_t t0 = TickClock::now();
       const std::vector<ProxyPair>& result = broadPhase.update(input);
       const std::uint64_t t1 = TickClock::now();
+      const double cpu1 = threadCpuMicroseconds();
       doNotOptimize(result.data());
       times.push_back(clock.microseconds(t0, t1));
+      cpuTimes.push_back(cpu1 - cpu0);
       pairs.push_back(static_cast<double>(result.size()));
       aabb.push_back(static_cast<double>(broadPhase.stats().aabbOverlaps));
       row.fullSorts += broadPhase.stats().fullSort ? 1 : 0;
       row.columns = broadPhase.stats().columns;
     }
     row.warmUs = median(times);
+    row.warmCpuUs = median(cpuTimes);
     row.pairs = median(pairs);
     row.aabbOverlaps = median(aabb);
   }
@@ -200,27 +212,27 @@ double slope(double t0, double t1, int n0, int n1) {
 }
 
 void printTable(const std::vector<Row>& rows) {
-  const char* format = "%7s %7s %5s %7s %7s %10s %10s %8s %5s %11s %7s %6s %6s %7s\n";
+  const char* format = "%6s %5s %7s %7s %10s %10s %10s %8s %5s %10s %6s %6s %6s %6s %7s\n";
   std::printf("\n");
-  std::printf(format, "n", "side", "cols", "pairs", "AABB", "cold", "warm", "warm", "full", "brute",
-              "brute/", "slope", "slope", "match");
-  std::printf(format, "", "m", "", "", "pairs", "us", "us", "us/body", "sorts", "us", "warm",
-              "cold", "warm", "brute");
+  std::printf(format, "n", "cols", "pairs", "AABB", "cold", "warm", "warm cpu", "warm", "full",
+              "brute", "brute/", "slope", "slope", "slope", "match");
+  std::printf(format, "", "", "", "pairs", "us", "us", "us", "us/body", "sorts", "us", "warm",
+              "cold", "warm", "cpu", "brute");
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
-    std::printf("%7d %7.2f %5d %7.0f %7.0f %10.2f %10.2f %8.3f %5d", r.n, r.side, r.columns,
-                r.pairs, r.aabbOverlaps, r.coldUs, r.warmUs, r.warmUs / r.n, r.fullSorts);
+    std::printf("%6d %5d %7.0f %7.0f %10.2f %10.2f %10.2f %8.3f %5d", r.n, r.columns, r.pairs,
+                r.aabbOverlaps, r.coldUs, r.warmUs, r.warmCpuUs, r.warmUs / r.n, r.fullSorts);
     if (r.bruteUs) {
-      std::printf(" %11.1f %7.1f", *r.bruteUs, *r.bruteUs / r.warmUs);
+      std::printf(" %10.1f %6.1f", *r.bruteUs, *r.bruteUs / r.warmUs);
     } else {
-      std::printf(" %11s %7s", "-", "-");
+      std::printf(" %10s %6s", "-", "-");
     }
     if (i > 0) {
       const Row& p = rows[i - 1];
-      std::printf(" %6.2f %6.2f", slope(p.coldUs, r.coldUs, p.n, r.n),
-                  slope(p.warmUs, r.warmUs, p.n, r.n));
+      std::printf(" %6.2f %6.2f %6.2f", slope(p.coldUs, r.coldUs, p.n, r.n),
+                  slope(p.warmUs, r.warmUs, p.n, r.n), slope(p.warmCpuUs, r.warmCpuUs, p.n, r.n));
     } else {
-      std::printf(" %6s %6s", "-", "-");
+      std::printf(" %6s %6s %6s", "-", "-", "-");
     }
     if (r.checked > 0) {
       std::printf(" %3d/%-3d\n", r.matched, r.checked);
@@ -246,7 +258,9 @@ void runBroadphaseBench(const BroadphaseBenchConfig& config) {
       "median of %d updates; seed %llu\n",
       kMinHalfExtent, kMaxHalfExtent, config.density, kMaxSpeed, kMaxAngularSpeed, 1.0 / kStep,
       config.repeats, static_cast<unsigned long long>(config.seed));
-  std::printf("cold: first update() of a new BroadPhase; warm: after one step of every box\n");
+  std::printf(
+      "cold: first update() of a new BroadPhase; warm: after one step of every box; times are "
+      "medians of wall-clock cycles, warm cpu the thread's CPU time (leaves out preemption)\n");
   std::printf("clock: %s\n", clock.source());
   std::fflush(stdout);
 

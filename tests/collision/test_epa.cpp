@@ -6,12 +6,14 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
 #include <limits>
 #include <memory>
 #include <numbers>
 #include <random>
 #include <vector>
 
+#include "collision/collide.hpp"
 #include "collision/epa.hpp"
 #include "collision/gjk.hpp"
 #include "random_geometry.hpp"
@@ -72,6 +74,35 @@ void expectPenetration(const EpaResult& r, double depth, const Vector3d& normal,
 
 Pose compose(const Pose& t, const Pose& p) {
   return t * p;
+}
+
+// A hull pair recorded from a simulation: per shape N, N local vertices and a pose line
+// "qw qx qy qz px py pz"; then GJK's initial guess in world coordinates.
+struct HullPair {
+  std::vector<Vector3d> va, vb;
+  Pose poseA, poseB;
+  Vector3d guess = Vector3d::UnitX();
+};
+
+bool readHullPair(const std::string& path, HullPair& pair) {
+  std::ifstream in(path);
+  const auto readShape = [&in](std::vector<Vector3d>& points, Pose& pose) {
+    int n = 0;
+    if (!(in >> n) || n <= 0) return false;
+    points.resize(n);
+    for (Vector3d& p : points) in >> p.x() >> p.y() >> p.z();
+    double qw, qx, qy, qz;
+    in >> qw >> qx >> qy >> qz >> pose.p.x() >> pose.p.y() >> pose.p.z();
+    pose.q = Eigen::Quaterniond(qw, qx, qy, qz);
+    return static_cast<bool>(in);
+  };
+  if (!readShape(pair.va, pair.poseA) || !readShape(pair.vb, pair.poseB)) return false;
+  in >> pair.guess.x() >> pair.guess.y() >> pair.guess.z();
+  return static_cast<bool>(in);
+}
+
+Shape hullShape(const std::vector<Vector3d>& points) {
+  return Shape::convexHull(std::make_shared<const ConvexHull>(ConvexHull::build(points)));
 }
 
 TEST(Epa, StatusNames) {
@@ -272,6 +303,28 @@ TEST(Epa, RandomPolytopesMatchQhullReference) {
         << trial;
   }
   EXPECT_GE(tested, 60);
+}
+
+// Two elongated hulls (hammer handles) crossing each other, recorded from a simulation: EPA
+// converged on a face deeper than D's true boundary.
+TEST(Epa, RecordedHammersMatchQhullReference) {
+  HullPair pair;
+  ASSERT_TRUE(readHullPair(HB_SOURCE_DIR "/tests/collision/data/epa_hammers.txt", pair));
+  const Shape a = hullShape(pair.va), b = hullShape(pair.vb);
+  const double reference = test::referenceSignedDistance(test::transformed(pair.va, pair.poseA),
+                                                         test::transformed(pair.vb, pair.poseB));
+  ASSERT_LT(reference, 0.0);
+  const CollisionResult r = collide(a, pair.poseA, b, pair.poseB, pair.guess, CollisionOptions{});
+  ASSERT_TRUE(r.epaStatus.has_value());
+  EXPECT_EQ(*r.epaStatus, EpaStatus::Converged);
+  EXPECT_NEAR(r.distance, reference, 1e-5);
+  std::printf("DBG %.8f %.8f %d %d gjk %d %d\n", r.distance, reference, (int)*r.epaStatus, r.epaIterations, (int)r.gjkStatus, r.gjkIterations);
+  for (GjkVariant v : {GjkVariant::Vanilla, GjkVariant::Polyak, GjkVariant::Nesterov, GjkVariant::Auto})
+  for (int ha = 0; ha < a.hull().numVertices(); ha += 7) for (int hb = 0; hb < b.hull().numVertices(); hb += 13) {
+    CollisionOptions o; o.gjk.variant = v;
+    const CollisionResult q = collide(a, pair.poseA, b, pair.poseB, pair.guess, o, SupportHints{ha, hb});
+    if (std::abs(q.distance - reference) > 1e-5) std::printf("BAD v%d %d %d %.6f st %d it %d\n", (int)v, ha, hb, q.distance, q.epaStatus ? (int)*q.epaStatus : -1, q.epaIterations);
+  }
 }
 
 // Faces exactly touching: the origin lies on D's boundary. Depth ~0, never NaN.

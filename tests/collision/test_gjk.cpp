@@ -301,3 +301,37 @@ TEST(Gjk, MomentumStopIsReported) {
 
 }  // namespace
 }  // namespace hb
+
+namespace hb {
+namespace {
+
+// Overlapping cores of inflated shapes: the depth comes from the cores plus the radii, exactly.
+TEST(Collide, InflatedShapesWithOverlappingCores) {
+  std::mt19937 rng(31);
+  CollisionOptions o;
+  for (int t = 0; t < 200; ++t) {
+    const Pose common = test::randomPose(rng);
+    // Concentric spheres: depth r1 + r2.
+    CollisionResult r = collide(Shape::sphere(0.3), common, Shape::sphere(0.2), common,
+                                test::randomUnitVector(rng), o);
+    EXPECT_NEAR(r.distance, -0.5, 1e-12);
+    // Sphere centre inside a box: depth = distance to the nearest face + radius.
+    const Eigen::Vector3d h(0.4, 0.3, 0.2);
+    const Eigen::Vector3d c = test::randomVector(rng, -0.15, 0.15);
+    const double toFace = (h - c.cwiseAbs()).minCoeff();
+    r = collide(Shape::sphere(0.05), common * Pose::translation(c), Shape::box(h), common,
+                common.q * c, o);
+    ASSERT_TRUE(r.epaStatus.has_value());
+    EXPECT_EQ(*r.epaStatus, EpaStatus::Converged);
+    EXPECT_NEAR(r.distance, -(toFace + 0.05), 1e-6);
+    // Crossing capsules: depth r1 + r2 along the axes' common perpendicular.
+    const Pose pb = common * Pose{Eigen::Quaterniond(Eigen::AngleAxisd(0.4 + t * 0.01, Eigen::Vector3d::UnitX())),
+                                  Eigen::Vector3d::Zero()};
+    r = collide(Shape::capsule(0.1, 0.5), common, Shape::capsule(0.2, 0.5), pb, {1, 0, 0}, o);
+    EXPECT_NEAR(r.distance, -0.3, 1e-12);
+    EXPECT_NEAR(std::abs(r.normal.dot(common.q * Eigen::Vector3d::UnitX())), 1.0, 1e-9);  // z x z'
+  }
+}
+
+}  // namespace
+}  // namespace hb

@@ -85,9 +85,10 @@ TEST(Scene, ShippedFunnelLoads) {
   const SceneDescription scene = loadScene(kScenesDir / "funnel.json");
   EXPECT_EQ(scene.name, "funnel");
   EXPECT_TRUE(fs::equivalent(scene.assetDir, kYcbDir));
-  ASSERT_EQ(scene.statics.size(), 2u);
+  ASSERT_EQ(scene.statics.size(), 6u);  // ground, funnel, four walls around the ground
   EXPECT_EQ(scene.statics[0].kind, StaticDescription::Kind::Ground);
   EXPECT_EQ(scene.statics[1].kind, StaticDescription::Kind::Funnel);
+  for (int i = 2; i < 6; ++i) EXPECT_EQ(scene.statics[i].kind, StaticDescription::Kind::Shape);
   ASSERT_TRUE(scene.spawner.has_value());
   EXPECT_EQ(scene.spawner->count, 100);
   EXPECT_TRUE(scene.spawner->assets.empty());

@@ -19,7 +19,7 @@ struct CcdBody {
   Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();
   Eigen::Vector3d position = Eigen::Vector3d::Zero();
   Eigen::Vector3d obbCentre = Eigen::Vector3d::Zero();  ///< world
-  int hint = 0;
+  int hint = -1;
 };
 
 void supportWorld(const void* object, const ccd_vec3_t* dir, ccd_vec3_t* out) {
@@ -73,8 +73,8 @@ class CcdPeer final : public Method {
   }
 
   Answer solve(GjkMode) override {
-    a_.hint = 0;
-    b_.hint = 0;
+    a_.hint = -1;
+    b_.hint = -1;
     const int hit = mpr_ ? ccdMPRIntersect(&a_, &b_, &ccd_) : ccdGJKIntersect(&a_, &b_, &ccd_);
     Answer answer;
     answer.collide = hit != 0;
