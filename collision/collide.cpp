@@ -17,8 +17,8 @@ Eigen::Vector3d perpendicularTowards(const Eigen::Vector3d& u, const Eigen::Vect
 // Normal of the flat core difference of two point/segment cores, oriented like `preferred`
 // (A towards B): the segments' common perpendicular, or for a point and a segment (or parallel
 // segments) the perpendicular to the segment nearest `preferred`, or `preferred` for two points.
-Eigen::Vector3d flatCoreNormal(const Shape& a, const Pose& poseA, const Shape& b,
-                               const Pose& poseB, const Eigen::Vector3d& preferred) {
+Eigen::Vector3d flatCoreNormal(const Shape& a, const Pose& poseA, const Shape& b, const Pose& poseB,
+                               const Eigen::Vector3d& preferred) {
   const bool segA = a.type() == ShapeType::Capsule, segB = b.type() == ShapeType::Capsule;
   const Eigen::Vector3d ua = poseA.q * Eigen::Vector3d::UnitZ();
   const Eigen::Vector3d ub = poseB.q * Eigen::Vector3d::UnitZ();

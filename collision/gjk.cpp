@@ -28,7 +28,9 @@ bool sameSupport(const Simplex& simplex, const Vector3d& w) {
 //    shapes are along the warm-start axis (negative: their extents overlap along it), against
 //    the scale |x_0|. On the benchmark's YCB hulls Polyak is fastest for separated pairs,
 //    Nesterov for shallow overlaps and vanilla GJK for deep ones (docs/gjk-benchmark.md).
-bool isPolytope(ShapeType t) { return t == ShapeType::Box || t == ShapeType::ConvexHull; }
+bool isPolytope(ShapeType t) {
+  return t == ShapeType::Box || t == ShapeType::ConvexHull;
+}
 
 GjkVariant autoVariant(const MinkowskiDifference& difference, double gap0, double scale) {
   if (!isPolytope(difference.shapeA().type()) || !isPolytope(difference.shapeB().type())) {

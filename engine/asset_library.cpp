@@ -11,7 +11,8 @@ MassProperties hullMassProperties(const ConvexHull& hull, double density) {
   std::vector<std::array<int, 3>> triangles;
   for (int f = 0; f < hull.numFaces(); ++f) {
     const auto face = hull.face(f);
-    for (size_t i = 1; i + 1 < face.size(); ++i) triangles.push_back({face[0], face[i], face[i + 1]});
+    for (size_t i = 1; i + 1 < face.size(); ++i)
+      triangles.push_back({face[0], face[i], face[i + 1]});
   }
   return computeMassProperties(hull.vertices(), triangles, density);
 }

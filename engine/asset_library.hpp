@@ -19,10 +19,10 @@ namespace hb {
 struct ConvexAsset {
   std::string name;
   std::filesystem::path objPath;
-  Shape shape;                     ///< convex hull in the OBJ's frame
-  Pose meshInBody;                 ///< OBJ frame -> body (centre-of-mass) frame
-  Obb localObb;                    ///< OBB of the hull in the OBJ's frame
-  MassProperties massProperties;   ///< about the centre of mass; mass from masses.csv if listed
+  Shape shape;                    ///< convex hull in the OBJ's frame
+  Pose meshInBody;                ///< OBJ frame -> body (centre-of-mass) frame
+  Obb localObb;                   ///< OBB of the hull in the OBJ's frame
+  MassProperties massProperties;  ///< about the centre of mass; mass from masses.csv if listed
   bool massFromTable = false;
 };
 

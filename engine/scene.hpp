@@ -23,11 +23,11 @@ struct Material {
 /// A funnel as in the GJK++ paper's Fig. 14: slanted wall panels (boxes) around the z axis
 /// forming a truncated cone open at both ends.
 struct FunnelDescription {
-  double topRadius = 0.35;     ///< m, inner radius at the top rim
-  double bottomRadius = 0.08;  ///< m, inner radius at the bottom opening
-  double height = 0.4;         ///< m, from the bottom opening to the top rim
-  double bottomZ = 0.3;        ///< m, height of the bottom opening above the world origin
-  double wallThickness = 0.02; ///< m
+  double topRadius = 0.35;      ///< m, inner radius at the top rim
+  double bottomRadius = 0.08;   ///< m, inner radius at the bottom opening
+  double height = 0.4;          ///< m, from the bottom opening to the top rim
+  double bottomZ = 0.3;         ///< m, height of the bottom opening above the world origin
+  double wallThickness = 0.02;  ///< m
   int panels = 16;
 };
 
@@ -39,9 +39,9 @@ struct BodyShapeDescription {
 
 struct StaticDescription {
   enum class Kind { Ground, Funnel, Shape } kind = Kind::Ground;
-  double groundHeight = 0.0;  ///< Ground: the plane z = groundHeight (a large thin box)
-  FunnelDescription funnel;   ///< Funnel
-  std::optional<Shape> shape; ///< Shape: a static convex shape at `pose`
+  double groundHeight = 0.0;   ///< Ground: the plane z = groundHeight (a large thin box)
+  FunnelDescription funnel;    ///< Funnel
+  std::optional<Shape> shape;  ///< Shape: a static convex shape at `pose`
   Pose pose;
   Material material;
 };
@@ -77,9 +77,9 @@ struct SolverDescription {
   int gjkMaxIterations = 128;
   int velocityIterations = 30;
   int positionIterations = 10;
-  double solverTolerance = 1e-7;     ///< N s
-  double speculativeMargin = 0.01;   ///< m: pairs closer than this produce (speculative) contacts
-  double restitutionThreshold = 0.5; ///< m/s
+  double solverTolerance = 1e-7;      ///< N s
+  double speculativeMargin = 0.01;    ///< m: pairs closer than this produce (speculative) contacts
+  double restitutionThreshold = 0.5;  ///< m/s
   bool sleeping = true;
 };
 

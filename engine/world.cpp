@@ -73,7 +73,9 @@ void World::addStatic(const StaticDescription& s) {
     case StaticDescription::Kind::Funnel:
       for (const auto& [shape, pose] : funnelPanels(s.funnel)) addProxy(0, shape, pose);
       break;
-    case StaticDescription::Kind::Shape: addProxy(0, *s.shape, s.pose); break;
+    case StaticDescription::Kind::Shape:
+      addProxy(0, *s.shape, s.pose);
+      break;
   }
 }
 
@@ -115,8 +117,12 @@ int World::addBody(const BodyDescription& d) {
     shape = *d.shape.shape;
     body.name = std::string(toString(shape.type()));
     switch (shape.type()) {
-      case ShapeType::Box: mass = boxMassProperties(shape.halfExtents(), density); break;
-      case ShapeType::Sphere: mass = sphereMassProperties(shape.radius(), density); break;
+      case ShapeType::Box:
+        mass = boxMassProperties(shape.halfExtents(), density);
+        break;
+      case ShapeType::Sphere:
+        mass = sphereMassProperties(shape.radius(), density);
+        break;
       case ShapeType::ConvexHull:
         mass = hullMassProperties(shape.hull(), density);
         meshInBody = Pose::translation(-mass.centerOfMass);
@@ -175,8 +181,9 @@ void World::spawnDue() {
     // Place the asset's centre of mass at the drawn point.
     const Eigen::Vector3d com = asset->massProperties.centerOfMass;
     d.pose.q = q;
-    d.pose.p = Eigen::Vector3d(s.center.x() + r * std::cos(angle), s.center.y() + r * std::sin(angle), z) -
-               q * com;
+    d.pose.p =
+        Eigen::Vector3d(s.center.x() + r * std::cos(angle), s.center.y() + r * std::sin(angle), z) -
+        q * com;
     d.linearVelocity = uniformInBall(spawnRng_, s.maxLinearSpeed);
     d.angularVelocity = uniformInBall(spawnRng_, s.maxAngularSpeed);
     addBody(d);
@@ -184,9 +191,13 @@ void World::spawnDue() {
   }
 }
 
-Pose World::bodyPose(int i) const { return {rigid_[i].orientation, rigid_[i].position}; }
+Pose World::bodyPose(int i) const {
+  return {rigid_[i].orientation, rigid_[i].position};
+}
 
-Pose World::proxyPose(int p) const { return piecePose(proxies_[p].body, proxies_[p].inBody); }
+Pose World::proxyPose(int p) const {
+  return piecePose(proxies_[p].body, proxies_[p].inBody);
+}
 
 void World::step() {
   stats_ = StepStatistics{};
@@ -273,13 +284,11 @@ void World::narrowPhase() {
     NarrowPhaseRecord record;
     record.proxyA = pair.first;
     record.proxyB = pair.second;
-    record.hadPrevious = cache.previous.has_value() && cache.lastStep == stepCount_ - 1;
-    const std::optional<PreviousSolution> previous =
-        record.hadPrevious ? cache.previous : std::nullopt;
+    if (cache.previous && cache.lastStep == stepCount_ - 1) record.previous = cache.previous;
     record.initialGuess = initialGuess(solver.warmStart, worldObbs_[pair.first],
-                                       worldObbs_[pair.second], poseA, poseB, previous);
-    record.result = collide(pa.shape, poseA, pb.shape, poseB, record.initialGuess, options,
-                            cache.hints);
+                                       worldObbs_[pair.second], poseA, poseB, record.previous);
+    record.result =
+        collide(pa.shape, poseA, pb.shape, poseB, record.initialGuess, options, cache.hints);
     const CollisionResult& r = record.result;
     ++stats_.gjkCalls;
     stats_.gjkIterations += r.gjkIterations;
@@ -311,9 +320,8 @@ void World::setupContacts() {
         scene_.solver.speculativeMargin + sweepDistance(pa.body) + sweepDistance(pb.body);
     if (r.gjkStatus == GjkStatus::InvalidInput || !(r.distance < margin)) continue;
     const ContactManifold manifold =
-        buildContactManifold(pa.shape, proxyPose(record.proxyA), pb.shape,
-                             proxyPose(record.proxyB), r.normal, r.witnessA, r.witnessB,
-                             r.distance, margin);
+        buildContactManifold(pa.shape, proxyPose(record.proxyA), pb.shape, proxyPose(record.proxyB),
+                             r.normal, r.witnessA, r.witnessB, r.distance, margin);
     const WorldBody& a = bodies_[pa.body];
     const WorldBody& b = bodies_[pb.body];
     PairCacheEntry& cache = pairCache_.entry(record.proxyA, record.proxyB);
@@ -330,8 +338,8 @@ void World::setupContacts() {
       c.friction = std::sqrt(a.material.friction * b.material.friction);
       c.restitution = std::max(a.material.restitution, b.material.restitution);
       // Warm start from the matching contact of the previous step, re-expressed in this basis.
-      if (const auto impulse =
-              PairCache::matchImpulse(cache, bodyA.applyInverse(point.pointA), kContactMatchRadius)) {
+      if (const auto impulse = PairCache::matchImpulse(cache, bodyA.applyInverse(point.pointA),
+                                                       kContactMatchRadius)) {
         c.impulse = {c.normal.dot(*impulse), c.tangent1.dot(*impulse), c.tangent2.dot(*impulse)};
         c.impulse.x() = std::max(0.0, c.impulse.x());
       }
@@ -373,7 +381,8 @@ void World::solve() {
     const ContactConstraint& c = contacts_[k];
     CachedContact& cached = cache.contacts[cache.contactCount++];
     cached.pointOnA = bodyPose(c.bodyA).applyInverse(c.point);
-    cached.impulse = c.normal * c.impulse.x() + c.tangent1 * c.impulse.y() + c.tangent2 * c.impulse.z();
+    cached.impulse =
+        c.normal * c.impulse.x() + c.tangent1 * c.impulse.y() + c.tangent2 * c.impulse.z();
   }
 }
 
@@ -397,8 +406,8 @@ int World::escapedBodies() const {
   for (const RigidBody& b : rigid_) {
     if (b.isStatic) continue;
     const Eigen::Vector3d& p = b.position;
-    if ((p.array() < scene_.boundsMin.array()).any() || (p.array() > scene_.boundsMax.array()).any() ||
-        !p.allFinite()) {
+    if ((p.array() < scene_.boundsMin.array()).any() ||
+        (p.array() > scene_.boundsMax.array()).any() || !p.allFinite()) {
       ++escaped;
     }
   }

@@ -34,8 +34,8 @@ struct Proxy {
 /// What the world knows of a body beyond its dynamics state (World::rigidBodies()).
 struct WorldBody {
   Material material;
-  std::string name;                           ///< asset name or shape type
-  std::shared_ptr<const ConvexAsset> asset;   ///< set for asset bodies (rendering, recording)
+  std::string name;                          ///< asset name or shape type
+  std::shared_ptr<const ConvexAsset> asset;  ///< set for asset bodies (rendering, recording)
   std::vector<int> proxies;
 };
 
@@ -44,7 +44,9 @@ struct NarrowPhaseRecord {
   int proxyA = -1, proxyB = -1;
   CollisionResult result;
   Eigen::Vector3d initialGuess = Eigen::Vector3d::Zero();
-  bool hadPrevious = false;
+  /// The pair's solution from the previous step, when the narrow phase saw it then.
+  std::optional<PreviousSolution> previous;
+  bool hadPrevious() const { return previous.has_value(); }
 };
 
 class World {

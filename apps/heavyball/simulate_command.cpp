@@ -54,17 +54,18 @@ nlohmann::json summaryJson(const RunSummary& r, const SceneDescription& scene) {
 void printSummary(const RunSummary& r, const SceneDescription& scene) {
   std::printf("scene %s: %d bodies, %ld steps of %.4f s (%.2f s simulated)\n", scene.name.c_str(),
               r.bodies, r.steps, scene.dt, r.simulatedSeconds);
-  std::printf("wall %.3f s: %.1f steps/s, real-time factor %.2f\n", r.wallSeconds,
-              r.stepsPerSecond, r.realTimeFactor);
+  std::printf("wall %.3f s: %.1f steps/s, real-time factor %.2f\n", r.wallSeconds, r.stepsPerSecond,
+              r.realTimeFactor);
   std::printf("mean ms per step:");
   for (int i = 0; i < kStageCount; ++i) {
     std::printf(" %s %.3f%s", std::string(kStageNames[i]).c_str(), r.stageMsMean[i],
                 i + 1 < kStageCount ? "," : "\n");
   }
-  std::printf("narrow phase: %ld GJK calls (%s, warm start %s), %.2f iterations on average, %ld EPA calls\n",
-              r.gjkCalls, std::string(toString(scene.solver.gjkVariant)).c_str(),
-              std::string(toString(scene.solver.warmStart)).c_str(), r.gjkMeanIterations,
-              r.epaCalls);
+  std::printf(
+      "narrow phase: %ld GJK calls (%s, warm start %s), %.2f iterations on average, %ld EPA "
+      "calls\n",
+      r.gjkCalls, std::string(toString(scene.solver.gjkVariant)).c_str(),
+      std::string(toString(scene.solver.warmStart)).c_str(), r.gjkMeanIterations, r.epaCalls);
   std::printf("contacts: %.1f per step on average, %d at most; deepest penetration %.2f mm\n",
               r.contactsMean, r.contactsMax, 1000.0 * r.maxPenetration);
   std::printf("final kinetic energy %.4g J; escaped bodies %d; non-finite state: %s\n",
@@ -81,7 +82,8 @@ void run(const SimulateOptions& o) {
     if (!scene.spawner) throw CLI::ValidationError("--seed", "the scene has no spawner");
     scene.spawner->seed = static_cast<unsigned>(o.seed);
   }
-  if (!o.variant.empty()) scene.solver.gjkVariant = json_read::parseGjkVariant(o.variant, "--variant");
+  if (!o.variant.empty())
+    scene.solver.gjkVariant = json_read::parseGjkVariant(o.variant, "--variant");
   if (!o.warmStart.empty()) {
     scene.solver.warmStart = json_read::parseWarmStart(o.warmStart, "--warm-start");
   }
@@ -100,7 +102,8 @@ void run(const SimulateOptions& o) {
 
 void addSimulateCommand(CLI::App& app) {
   auto options = std::make_shared<SimulateOptions>();
-  CLI::App* cmd = app.add_subcommand("simulate", "Run a scene headless at its fixed step and summarise it");
+  CLI::App* cmd =
+      app.add_subcommand("simulate", "Run a scene headless at its fixed step and summarise it");
   cmd->add_option("--scene", options->scene, "Scene file (JSON, see docs/scenes.md)")
       ->required()
       ->check(CLI::ExistingFile);

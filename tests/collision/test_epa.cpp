@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <limits>
 #include <memory>
@@ -318,13 +319,59 @@ TEST(Epa, RecordedHammersMatchQhullReference) {
   ASSERT_TRUE(r.epaStatus.has_value());
   EXPECT_EQ(*r.epaStatus, EpaStatus::Converged);
   EXPECT_NEAR(r.distance, reference, 1e-5);
-  std::printf("DBG %.8f %.8f %d %d gjk %d %d\n", r.distance, reference, (int)*r.epaStatus, r.epaIterations, (int)r.gjkStatus, r.gjkIterations);
-  for (GjkVariant v : {GjkVariant::Vanilla, GjkVariant::Polyak, GjkVariant::Nesterov, GjkVariant::Auto})
-  for (int ha = 0; ha < a.hull().numVertices(); ha += 7) for (int hb = 0; hb < b.hull().numVertices(); hb += 13) {
-    CollisionOptions o; o.gjk.variant = v;
-    const CollisionResult q = collide(a, pair.poseA, b, pair.poseB, pair.guess, o, SupportHints{ha, hb});
-    if (std::abs(q.distance - reference) > 1e-5) std::printf("BAD v%d %d %d %.6f st %d it %d\n", (int)v, ha, hb, q.distance, q.epaStatus ? (int)*q.epaStatus : -1, q.epaIterations);
+}
+
+// Points filling an elongated ellipsoid-like shell: semi-axes `radii`, each point pushed out to
+// between 80% and 100% of the surface, so many of them end up on the hull.
+std::vector<Vector3d> elongatedCloud(std::mt19937& rng, int n, const Vector3d& radii) {
+  std::uniform_real_distribution<double> shell(0.8, 1.0);
+  std::vector<Vector3d> points;
+  for (int i = 0; i < n; ++i) {
+    points.push_back(shell(rng) * test::randomUnitVector(rng).cwiseProduct(radii));
   }
+  return points;
+}
+
+double maxDot(const std::vector<Vector3d>& points, const Vector3d& d) {
+  double best = -std::numeric_limits<double>::infinity();
+  for (const Vector3d& p : points) best = std::max(best, p.dot(d));
+  return best;
+}
+
+// Random elongated hulls (stick- and plank-like objects, as in a pile of YCB items), crossing at
+// random angles and overlapping by 0 to 50% of their extent along a random direction.
+TEST(Epa, RandomElongatedHullsMatchQhullReference) {
+  std::mt19937 rng(23);
+  std::uniform_int_distribution<int> count(20, 300);
+  std::uniform_real_distribution<double> length(0.05, 0.3), aspect(0.05, 0.5), overlap(0.0, 0.5);
+  const int trials = std::getenv("HB_EPA_TRIALS") ? std::atoi(std::getenv("HB_EPA_TRIALS")) : 300;
+  int tested = 0;
+  for (int trial = 0; trial < trials; ++trial) {
+    std::vector<Vector3d> local[2];
+    for (auto& points : local) {
+      const double l = length(rng);
+      points = elongatedCloud(rng, count(rng), Vector3d(l, aspect(rng) * l, aspect(rng) * l));
+    }
+    const Shape a = hullShape(local[0]), b = hullShape(local[1]);
+    const Pose poseA = test::randomPose(rng, 1.0);
+    const Vector3d u = test::randomUnitVector(rng);
+    Pose poseB{test::randomRotation(rng), Vector3d::Zero()};
+    const std::vector<Vector3d> worldA = test::transformed(local[0], poseA);
+    std::vector<Vector3d> worldB = test::transformed(local[1], poseB);
+    // Along u, A reaches maxDot(worldA, u) and B (at the origin) reaches back -maxDot(B, -u).
+    const double reachA = maxDot(worldA, u) - poseA.p.dot(u), reachB = maxDot(worldB, -u);
+    poseB.p = poseA.p + (1.0 - overlap(rng)) * (reachA + reachB) * u;
+    worldB = test::transformed(local[1], poseB);
+    const double reference = test::referenceSignedDistance(worldA, worldB);
+    if (reference > -1e-4) continue;
+    const CollisionResult r =
+        collide(a, poseA, b, poseB, poseA.p - poseB.p, CollisionOptions{});
+    if (!r.epaStatus) continue;  // GJK stopped within eps_col of touching
+    ++tested;
+    EXPECT_EQ(*r.epaStatus, EpaStatus::Converged) << trial;
+    EXPECT_NEAR(r.distance, reference, 1e-5) << trial << " iterations " << r.epaIterations;
+  }
+  EXPECT_GE(tested, trials / 2);
 }
 
 // Faces exactly touching: the origin lies on D's boundary. Depth ~0, never NaN.

@@ -325,8 +325,10 @@ TEST(Collide, InflatedShapesWithOverlappingCores) {
     EXPECT_EQ(*r.epaStatus, EpaStatus::Converged);
     EXPECT_NEAR(r.distance, -(toFace + 0.05), 1e-6);
     // Crossing capsules: depth r1 + r2 along the axes' common perpendicular.
-    const Pose pb = common * Pose{Eigen::Quaterniond(Eigen::AngleAxisd(0.4 + t * 0.01, Eigen::Vector3d::UnitX())),
-                                  Eigen::Vector3d::Zero()};
+    const Pose pb =
+        common *
+        Pose{Eigen::Quaterniond(Eigen::AngleAxisd(0.4 + t * 0.01, Eigen::Vector3d::UnitX())),
+             Eigen::Vector3d::Zero()};
     r = collide(Shape::capsule(0.1, 0.5), common, Shape::capsule(0.2, 0.5), pb, {1, 0, 0}, o);
     EXPECT_NEAR(r.distance, -0.3, 1e-12);
     EXPECT_NEAR(std::abs(r.normal.dot(common.q * Eigen::Vector3d::UnitX())), 1.0, 1e-9);  // z x z'
