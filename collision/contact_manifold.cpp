@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <vector>
 
 namespace hb {
 namespace {
@@ -104,39 +105,84 @@ void boxFeature(const Shape& s, const Vector3d& d, Feature& f) {
   }
 }
 
+// A hull's support feature is the patch of vertices within kPatchTolerance of its supporting
+// plane along d, gathered by a walk over the hull's edges from the support vertex, as a convex
+// polygon flattened onto that plane. Hull faces alone would not do: the flat faces of scanned
+// objects (the bottom of a can) are hundreds of nearly coplanar facets, and any one of them is a
+// sliver whose contacts all lie on one side, so the object rocks and sinks.
+constexpr double kPatchTolerance = 1e-3;  // metres
+constexpr int kMaxPatchVertices = 4096;
+
+struct PatchScratch {
+  std::vector<int> stamp;  // per hull vertex: last walk that visited it
+  int walk = 0;
+  std::vector<int> stack;
+  std::vector<std::array<double, 2>> planar;
+  std::vector<int> chain;
+};
+
 void hullFeature(const ConvexHull& hull, const Vector3d& d, Feature& f) {
-  const int face = hull.mostAlignedFace(d);
-  if (face >= 0 && hull.faceNormal(face).dot(d) >= kFaceCosine) {
-    const auto indices = hull.face(face);
-    const int n = static_cast<int>(indices.size());
-    const int count = std::min(n, kMaxFeaturePoints);
-    // Evenly spaced vertices keep the polygon convex and counter-clockwise.
-    for (int c = 0; c < count; ++c) f.points[c] = hull.vertices()[indices[(c * n) / count]];
-    f.size = count;
-    f.normal = hull.faceNormal(face);
-    f.alignment = f.normal.dot(d);
-    return;
-  }
-  // The support vertex's edge that is closest to perpendicular to d, if close enough.
+  thread_local PatchScratch scratch;
   int hint = -1;
-  const int v = hull.supportVertex(d, hint);
-  const Vector3d& p = hull.vertices()[v];
-  int best = -1;
-  double bestSine = kEdgeSine;
-  for (const int u : hull.neighbours(v)) {
-    const Vector3d e = hull.vertices()[u] - p;
-    const double len = e.norm();
-    if (len <= 0.0) continue;
-    const double sine = std::abs(e.dot(d)) / len;
-    if (sine <= bestSine) {
-      bestSine = sine;
-      best = u;
+  const int top = hull.supportVertex(d, hint);
+  const std::vector<Vector3d>& v = hull.vertices();
+  const double height = d.dot(v[top]);
+  if (static_cast<int>(scratch.stamp.size()) < hull.numVertices()) {
+    scratch.stamp.assign(hull.numVertices(), 0);
+  }
+  if (++scratch.walk == 0) {  // wrapped around: reset the stamps
+    std::fill(scratch.stamp.begin(), scratch.stamp.end(), 0);
+    scratch.walk = 1;
+  }
+  // In-plane basis (u, w) with u x w = d, so counter-clockwise in (u, w) is about d.
+  const Vector3d u = d.unitOrthogonal();
+  const Vector3d w = d.cross(u);
+  scratch.planar.clear();
+  scratch.stack.assign(1, top);
+  scratch.stamp[top] = scratch.walk;
+  while (!scratch.stack.empty() && static_cast<int>(scratch.planar.size()) < kMaxPatchVertices) {
+    const int i = scratch.stack.back();
+    scratch.stack.pop_back();
+    scratch.planar.push_back({u.dot(v[i]), w.dot(v[i])});
+    for (const int j : hull.neighbours(i)) {
+      if (scratch.stamp[j] == scratch.walk || d.dot(v[j]) < height - kPatchTolerance) continue;
+      scratch.stamp[j] = scratch.walk;
+      scratch.stack.push_back(j);
     }
   }
-  if (best >= 0) {
-    setSegment(f, p, hull.vertices()[best]);
+  // Convex hull of the patch in the plane (monotone chain), counter-clockwise.
+  auto& pts = scratch.planar;
+  std::sort(pts.begin(), pts.end());
+  pts.erase(std::unique(pts.begin(), pts.end()), pts.end());
+  const int n = static_cast<int>(pts.size());
+  auto cross = [&](int o, int a, int b) {
+    return (pts[a][0] - pts[o][0]) * (pts[b][1] - pts[o][1]) -
+           (pts[a][1] - pts[o][1]) * (pts[b][0] - pts[o][0]);
+  };
+  auto& chain = scratch.chain;
+  chain.assign(2 * n + 1, 0);
+  int k = 0;
+  for (int i = 0; i < n; ++i) {
+    while (k >= 2 && cross(chain[k - 2], chain[k - 1], i) <= 0.0) --k;
+    chain[k++] = i;
+  }
+  for (int i = n - 2, lower = k + 1; i >= 0; --i) {
+    while (k >= lower && cross(chain[k - 2], chain[k - 1], i) <= 0.0) --k;
+    chain[k++] = i;
+  }
+  const int corners = n >= 3 ? k - 1 : n;  // the chain closes on its first point
+  auto lift = [&](int i) { return Vector3d(pts[i][0] * u + pts[i][1] * w + height * d); };
+  if (corners >= 3) {
+    const int count = std::min(corners, kMaxFeaturePoints);
+    // Evenly spaced corners keep the polygon convex and counter-clockwise.
+    for (int c = 0; c < count; ++c) f.points[c] = lift(chain[(c * corners) / count]);
+    f.size = count;
+    f.normal = d;
+    f.alignment = 1.0;
+  } else if (corners == 2) {
+    setSegment(f, lift(chain[0]), lift(chain[1]));
   } else {
-    setPoint(f, p);
+    setPoint(f, v[top]);
   }
 }
 

@@ -41,7 +41,7 @@ struct ContactSolverOptions {
   double tolerance = 1e-7;             ///< stop when max |delta lambda| (N s) falls below this
   double restitutionThreshold = 0.5;   ///< m/s of approach below which no bounce is applied
   double baumgarte = 0.2;              ///< fraction of the penetration removed per step
-  double slop = 0.002;                 ///< m of penetration left uncorrected (keeps contacts alive)
+  double slop = 0.0005;                ///< m of penetration left uncorrected (keeps contacts alive)
   double maxCorrectionVelocity = 2.0;  ///< m/s cap on the pseudo-velocity target
 };
 

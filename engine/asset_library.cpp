@@ -1,6 +1,7 @@
 #include "engine/asset_library.hpp"
 
 #include <fstream>
+#include <mutex>
 #include <sstream>
 
 #include "engine/obj_mesh.hpp"
@@ -41,8 +42,44 @@ AssetLibrary::AssetLibrary(std::filesystem::path assetDir) : dir_(std::move(asse
   }
 }
 
+namespace {
+
+// Assets are immutable once built and cost tens of milliseconds each (OBJ parsing, Qhull, OBB
+// fitting), so every World of the process shares them: batches build hundreds of worlds.
+struct SharedAssets {
+  std::mutex mutex;
+  std::map<std::pair<std::string, double>, std::shared_ptr<const ConvexAsset>> byFileAndDensity;
+};
+
+SharedAssets& sharedAssets() {
+  static SharedAssets shared;
+  return shared;
+}
+
+}  // namespace
+
 std::shared_ptr<const ConvexAsset> AssetLibrary::get(const std::string& name, double density) {
   if (auto it = cache_.find(name); it != cache_.end()) return it->second;
+  const std::filesystem::path file = std::filesystem::absolute(dir_ / name / "textured.obj");
+  const auto key = std::make_pair(file.lexically_normal().string(), density);
+  SharedAssets& shared = sharedAssets();
+  {
+    std::lock_guard<std::mutex> lock(shared.mutex);
+    if (auto it = shared.byFileAndDensity.find(key); it != shared.byFileAndDensity.end()) {
+      cache_[name] = it->second;
+      return it->second;
+    }
+  }
+  const std::shared_ptr<const ConvexAsset> built = build(name, density);
+  std::lock_guard<std::mutex> lock(shared.mutex);
+  // Another thread may have built it meanwhile; both copies are identical, keep the first.
+  const auto inserted = shared.byFileAndDensity.emplace(key, built).first->second;
+  cache_[name] = inserted;
+  return inserted;
+}
+
+std::shared_ptr<const ConvexAsset> AssetLibrary::build(const std::string& name,
+                                                       double density) const {
   auto asset = std::make_shared<ConvexAsset>();
   asset->name = name;
   asset->objPath = dir_ / name / "textured.obj";
@@ -61,7 +98,6 @@ std::shared_ptr<const ConvexAsset> AssetLibrary::get(const std::string& name, do
     asset->massFromTable = true;
   }
   asset->meshInBody = Pose::translation(-asset->massProperties.centerOfMass);
-  cache_[name] = asset;
   return asset;
 }
 

@@ -32,8 +32,9 @@ class AssetLibrary {
   /// (name,mass_kg). Throws MeshLoadError if the folder does not exist.
   explicit AssetLibrary(std::filesystem::path assetDir);
 
-  /// The asset, loaded on first use. `density` (kg/m^3) applies when masses.csv has no entry.
-  /// Throws MeshLoadError / HullError / MassPropertiesError naming the file.
+  /// The asset, loaded on first use and shared by every library of the process (thread-safe).
+  /// `density` (kg/m^3) applies when masses.csv has no entry. Throws MeshLoadError naming the
+  /// file for a missing or bad mesh.
   std::shared_ptr<const ConvexAsset> get(const std::string& name, double density);
 
   /// Names of every asset folder (sorted), for spawners.
@@ -41,6 +42,8 @@ class AssetLibrary {
   const std::filesystem::path& directory() const { return dir_; }
 
  private:
+  std::shared_ptr<const ConvexAsset> build(const std::string& name, double density) const;
+
   std::filesystem::path dir_;
   std::map<std::string, double> tableMasses_;
   std::map<std::string, std::shared_ptr<const ConvexAsset>> cache_;
