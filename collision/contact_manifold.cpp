@@ -105,11 +105,13 @@ void boxFeature(const Shape& s, const Vector3d& d, Feature& f) {
   }
 }
 
-// A hull's support feature is the patch of vertices within kPatchTolerance of its supporting
-// plane along d, gathered by a walk over the hull's edges from the support vertex, as a convex
-// polygon flattened onto that plane. Hull faces alone would not do: the flat faces of scanned
-// objects (the bottom of a can) are hundreds of nearly coplanar facets, and any one of them is a
-// sliver whose contacts all lie on one side, so the object rocks and sinks.
+// A hull's support feature is the patch of vertices within a tolerance of its supporting plane
+// along d, gathered by a walk over the hull's edges from the support vertex, as a convex polygon
+// flattened onto that plane. Hull faces alone would not do: the flat faces of scanned objects
+// (the bottom of a can) are hundreds of nearly coplanar facets, and any one of them is a sliver
+// whose contacts all lie on one side, so the object rocks and sinks. The tolerance is at least
+// kPatchTolerance and grows with the penetration, so that a long object sunk deeper at one end
+// still gets contacts at the other.
 constexpr double kPatchTolerance = 1e-3;  // metres
 constexpr int kMaxPatchVertices = 4096;
 
@@ -121,7 +123,7 @@ struct PatchScratch {
   std::vector<int> chain;
 };
 
-void hullFeature(const ConvexHull& hull, const Vector3d& d, Feature& f) {
+void hullFeature(const ConvexHull& hull, const Vector3d& d, double tolerance, Feature& f) {
   thread_local PatchScratch scratch;
   int hint = -1;
   const int top = hull.supportVertex(d, hint);
@@ -145,7 +147,7 @@ void hullFeature(const ConvexHull& hull, const Vector3d& d, Feature& f) {
     scratch.stack.pop_back();
     scratch.planar.push_back({u.dot(v[i]), w.dot(v[i])});
     for (const int j : hull.neighbours(i)) {
-      if (scratch.stamp[j] == scratch.walk || d.dot(v[j]) < height - kPatchTolerance) continue;
+      if (scratch.stamp[j] == scratch.walk || d.dot(v[j]) < height - tolerance) continue;
       scratch.stamp[j] = scratch.walk;
       scratch.stack.push_back(j);
     }
@@ -236,14 +238,15 @@ void coneFeature(const Shape& s, const Vector3d& d, Feature& f) {
 }
 
 // The support feature of a posed shape along the world direction dir (unit), in world coordinates.
-void supportFeature(const Shape& shape, const Pose& pose, const Vector3d& dir, Feature& f) {
+void supportFeature(const Shape& shape, const Pose& pose, const Vector3d& dir, double depth,
+                    Feature& f) {
   const Vector3d d = pose.q.conjugate() * dir;
   switch (shape.type()) {
     case ShapeType::Box:
       boxFeature(shape, d, f);
       break;
     case ShapeType::ConvexHull:
-      hullFeature(shape.hull(), d, f);
+      hullFeature(shape.hull(), d, std::max(kPatchTolerance, depth + kPatchTolerance), f);
       break;
     case ShapeType::Capsule:
       capsuleFeature(shape, d, f);
@@ -455,8 +458,9 @@ ContactManifold buildContactManifold(const Shape& a, const Pose& poseA, const Sh
   };
 
   Feature fa, fb;
-  supportFeature(a, poseA, n, fa);
-  supportFeature(b, poseB, -n, fb);
+  const double depth = std::max(0.0, -signedDistance);
+  supportFeature(a, poseA, n, depth, fa);
+  supportFeature(b, poseB, -n, depth, fb);
   Candidates candidates;
   if (fa.size >= 3 || fb.size >= 3) {
     // The better aligned face is the reference; a tie goes to A.
