@@ -26,8 +26,9 @@ bool sameSupport(const Simplex& simplex, const Vector3d& w) {
 //    and segment cores that vanilla GJK solves in a few iterations);
 //  - the warm start's own support s_0 = S_D(x_0): gap0 = <x_0/|x_0|, s_0> is how far apart the
 //    shapes are along the warm-start axis (negative: their extents overlap along it), against
-//    the scale |x_0|. On the benchmark's YCB hulls Polyak is fastest for separated pairs,
-//    Nesterov for shallow overlaps and vanilla GJK for deep ones (docs/gjk-benchmark.md).
+//    the scale |x_0|. On the benchmark's YCB hulls Polyak is fastest for pairs in close
+//    proximity, Nesterov for shallow overlaps, and vanilla GJK for deep overlaps and for pairs
+//    far apart (docs/gjk-benchmark.md).
 bool isPolytope(ShapeType t) {
   return t == ShapeType::Box || t == ShapeType::ConvexHull;
 }
@@ -36,6 +37,8 @@ GjkVariant autoVariant(const MinkowskiDifference& difference, double gap0, doubl
   if (!isPolytope(difference.shapeA().type()) || !isPolytope(difference.shapeB().type())) {
     return GjkVariant::Vanilla;
   }
+  // Far apart (the gap is most of the centre distance) momentum no longer pays.
+  if (gap0 > 0.75 * scale) return GjkVariant::Vanilla;
   if (gap0 >= 0.0) return GjkVariant::Polyak;
   if (gap0 >= -0.25 * scale) return GjkVariant::Nesterov;
   return GjkVariant::Vanilla;
