@@ -150,6 +150,16 @@ int World::addBody(const BodyDescription& d) {
   return index;
 }
 
+void World::applyImpulse(int body, const Eigen::Vector3d& worldPoint,
+                         const Eigen::Vector3d& impulse) {
+  RigidBody& r = rigid_[body];
+  if (r.isStatic) return;
+  r.linearVelocity += r.inverseMass * impulse;
+  r.angularVelocity += r.inverseInertiaWorld() * (worldPoint - r.position).cross(impulse);
+  r.sleeping = false;
+  r.restingTime = 0.0;
+}
+
 Pose World::piecePose(int body, const Pose& inBody) const {
   const RigidBody& r = rigid_[body];
   return Pose{r.orientation, r.position} * inBody;
@@ -284,6 +294,9 @@ void World::narrowPhase() {
     NarrowPhaseRecord record;
     record.proxyA = pair.first;
     record.proxyB = pair.second;
+    record.poseA = poseA;
+    record.poseB = poseB;
+    record.hints = cache.hints;
     if (cache.previous && cache.lastStep == stepCount_ - 1) record.previous = cache.previous;
     record.initialGuess = initialGuess(solver.warmStart, worldObbs_[pair.first],
                                        worldObbs_[pair.second], poseA, poseB, record.previous);

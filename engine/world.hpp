@@ -42,6 +42,8 @@ struct WorldBody {
 /// Narrow-phase answer for one candidate pair, kept for observers (debug draw, recorder).
 struct NarrowPhaseRecord {
   int proxyA = -1, proxyB = -1;
+  Pose poseA, poseB;   ///< world poses of the two pieces, as queried (the step's start)
+  SupportHints hints;  ///< the support hints handed to collide()
   CollisionResult result;
   Eigen::Vector3d initialGuess = Eigen::Vector3d::Zero();
   /// The pair's solution from the previous step, when the narrow phase saw it then.
@@ -59,6 +61,9 @@ class World {
 
   /// Adds a dynamic body; returns its index.
   int addBody(const BodyDescription& body);
+  /// Applies an impulse (N s, world frame) at a world point of a dynamic body and wakes it; the
+  /// velocities change at once (e.g. a mouse spring applied before step()).
+  void applyImpulse(int body, const Eigen::Vector3d& worldPoint, const Eigen::Vector3d& impulse);
 
   const SceneDescription& scene() const { return scene_; }
   /// Solver settings; changes apply from the next step.

@@ -12,5 +12,11 @@ void addQueryCommand(CLI::App& app);
 void addBenchCommand(CLI::App& app);
 /// `heavyball simulate --scene FILE ...`: a headless run with a summary.
 void addSimulateCommand(CLI::App& app);
+/// `heavyball inspect FILE`: summary of a recording.
+void addInspectCommand(CLI::App& app);
+/// `heavyball batch --scene FILE --runs N --out DIR ...`: many seeded runs, resumable, sharded.
+void addBatchCommand(CLI::App& app);
+/// `heavyball batch-merge DIR...`: checks and indexes a batch split over shard directories.
+void addBatchMergeCommand(CLI::App& app);
 
 }  // namespace hb::cli

@@ -16,6 +16,9 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("heavyball ") + HB_VERSION);
   app.require_subcommand(1);
   hb::cli::addSimulateCommand(app);
+  hb::cli::addInspectCommand(app);
+  hb::cli::addBatchCommand(app);
+  hb::cli::addBatchMergeCommand(app);
   hb::cli::addQueryCommand(app);
   hb::cli::addBenchCommand(app);
   try {

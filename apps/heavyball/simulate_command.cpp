@@ -10,7 +10,10 @@
 
 #include "apps/heavyball/commands.hpp"
 #include "engine/json_read.hpp"
+#include "engine/recorder.hpp"
+#include "engine/recording_metadata.hpp"
 #include "engine/run_summary.hpp"
+#include "engine/run_summary_json.hpp"
 #include "engine/scene.hpp"
 #include "engine/world.hpp"
 
@@ -24,32 +27,9 @@ struct SimulateOptions {
   long long seed = -1;
   std::string variant;
   std::string warmStart;
+  std::string record;
   bool json = false;
 };
-
-nlohmann::json summaryJson(const RunSummary& r, const SceneDescription& scene) {
-  nlohmann::json stages = nlohmann::json::object();
-  for (int i = 0; i < kStageCount; ++i) stages[std::string(kStageNames[i])] = r.stageMsMean[i];
-  return {{"scene", scene.name},
-          {"bodies", r.bodies},
-          {"gjk_variant", toString(scene.solver.gjkVariant)},
-          {"warm_start", toString(scene.solver.warmStart)},
-          {"steps", r.steps},
-          {"simulated_s", r.simulatedSeconds},
-          {"wall_s", r.wallSeconds},
-          {"steps_per_s", r.stepsPerSecond},
-          {"real_time_factor", r.realTimeFactor},
-          {"stage_ms", stages},
-          {"gjk_calls", r.gjkCalls},
-          {"gjk_mean_iterations", r.gjkMeanIterations},
-          {"epa_calls", r.epaCalls},
-          {"contacts_mean", r.contactsMean},
-          {"contacts_max", r.contactsMax},
-          {"max_penetration_m", r.maxPenetration},
-          {"escaped_bodies", r.escapedBodies},
-          {"nan", r.nonFinite},
-          {"kinetic_energy_final", r.kineticEnergyFinal}};
-}
 
 void printSummary(const RunSummary& r, const SceneDescription& scene) {
   std::printf("scene %s: %d bodies, %ld steps of %.4f s (%.2f s simulated)\n", scene.name.c_str(),
@@ -88,12 +68,27 @@ void run(const SimulateOptions& o) {
     scene.solver.warmStart = json_read::parseWarmStart(o.warmStart, "--warm-start");
   }
   World world(scene);
+  std::unique_ptr<Recorder> recorder;
+  if (!o.record.empty()) {
+    recorder = std::make_unique<Recorder>(o.record, world, recordingMetadata(o.scene, scene));
+    world.addObserver([r = recorder.get()](const World& w) { r->record(w); });
+  }
   const long steps = std::lround(o.seconds / scene.dt);
   const RunSummary summary = runSteps(world, steps);
+  if (recorder) recorder->close();
   if (o.json) {
-    std::printf("%s\n", summaryJson(summary, scene).dump().c_str());
+    nlohmann::json out = runSummaryJson(summary, scene);
+    if (recorder) {
+      out["recording"] = o.record;
+      out["recording_bytes"] = recorder->bytesWritten();
+    }
+    std::printf("%s\n", out.dump().c_str());
   } else {
     printSummary(summary, scene);
+    if (recorder) {
+      std::printf("recorded to %s (%.1f KiB)\n", o.record.c_str(),
+                  static_cast<double>(recorder->bytesWritten()) / 1024.0);
+    }
   }
   if (summary.nonFinite) throw CLI::RuntimeError("simulation produced a non-finite state", 3);
 }
@@ -117,6 +112,9 @@ void addSimulateCommand(CLI::App& app) {
       ->check(CLI::IsMember({"gjk", "vanilla", "polyak", "nesterov", "auto"}));
   cmd->add_option("--warm-start", options->warmStart, "GJK warm start")
       ->check(CLI::IsMember({"none", "obb", "previous", "transformed"}));
+  cmd->add_option("--record", options->record,
+                  "Record states and collision problems to this HDF5 file "
+                  "(docs/recording-format.md)");
   cmd->add_flag("--json", options->json, "Print one JSON object instead of the summary");
   cmd->callback([options] { run(*options); });
 }

@@ -1,0 +1,146 @@
+// `heavyball inspect FILE`: what a recording holds (docs/recording-format.md).
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "apps/heavyball/commands.hpp"
+#include "engine/recording_reader.hpp"
+
+namespace hb::cli {
+namespace {
+
+struct InspectOptions {
+  std::string file;
+  bool json = false;
+};
+
+struct ProblemTotals {
+  long problems = 0;
+  long colliding = 0;
+  long gjkIterations = 0;
+  long epaRuns = 0;
+  long withPrevious = 0;
+  long inexact = 0;
+  int maxPerStep = 0;
+};
+
+ProblemTotals totals(const RecordingReader& reader) {
+  ProblemTotals t;
+  reader.forEachProblem([&](const RecordedProblem& p) {
+    ++t.problems;
+    if (p.result.collide) ++t.colliding;
+    t.gjkIterations += p.result.gjkIterations;
+    if (p.result.epaStatus) ++t.epaRuns;
+    if (p.previous) ++t.withPrevious;
+    if (!p.exactInputs) ++t.inexact;
+  });
+  for (long i = 0; i < reader.stepCount(); ++i) {
+    t.maxPerStep = std::max(t.maxPerStep, reader.step(i).problemCount);
+  }
+  return t;
+}
+
+double ratio(double a, double b) {
+  return b > 0.0 ? a / b : 0.0;
+}
+
+void run(const InspectOptions& o) {
+  const RecordingReader reader(o.file);
+  const RecordingInfo& info = reader.info();
+  const ProblemTotals t = totals(reader);
+  // Row 0 is the initial state; every later row ends one simulated step.
+  const long steps = std::max(0L, reader.stepCount() - 1);
+  const double seconds = steps * info.dt;
+  const std::uintmax_t bytes = reader.fileSize();
+  const SolverDescription& s = info.solver;
+  if (o.json) {
+    nlohmann::json bodies = nlohmann::json::array();
+    for (const RecordedBody& b : reader.bodies()) {
+      bodies.push_back({{"name", b.name},
+                        {"asset", b.asset},
+                        {"static", b.isStatic},
+                        {"mass_kg", b.mass},
+                        {"first_step", b.firstStep}});
+    }
+    const nlohmann::json out = {
+        {"file", o.file},
+        {"file_bytes", bytes},
+        {"format_version", info.formatVersion},
+        {"heavyball_version", info.heavyballVersion},
+        {"scene", info.sceneName},
+        {"dt", info.dt},
+        {"seed", info.seed},
+        {"gjk_variant", toString(s.gjkVariant)},
+        {"warm_start", toString(s.warmStart)},
+        {"gjk_tolerance", s.gjkTolerance},
+        {"gjk_max_iterations", s.gjkMaxIterations},
+        {"epa_tolerance", info.collision.epa.tolerance},
+        {"epa_max_iterations", info.collision.epa.maxIterations},
+        {"velocity_iterations", s.velocityIterations},
+        {"position_iterations", s.positionIterations},
+        {"bodies", bodies},
+        {"proxies", reader.proxies().size()},
+        {"steps", steps},
+        {"simulated_s", seconds},
+        {"problems", t.problems},
+        {"problems_per_step", ratio(t.problems, steps)},
+        {"problems_per_step_max", t.maxPerStep},
+        {"colliding_fraction", ratio(t.colliding, t.problems)},
+        {"gjk_mean_iterations", ratio(t.gjkIterations, t.problems)},
+        {"epa_runs", t.epaRuns},
+        {"with_previous", t.withPrevious},
+        {"inexact_inputs", t.inexact},
+        {"bytes_per_simulated_s", ratio(static_cast<double>(bytes), seconds)}};
+    std::printf("%s\n", out.dump().c_str());
+    return;
+  }
+  std::printf("file %s: %.1f KiB (%.1f KiB per simulated second)\n", o.file.c_str(), bytes / 1024.0,
+              ratio(bytes / 1024.0, seconds));
+  std::printf("format %d, written by heavyball %s\n", info.formatVersion,
+              info.heavyballVersion.c_str());
+  std::printf("scene %s: dt %.6g s, seed %u\n", info.sceneName.c_str(), info.dt, info.seed);
+  std::printf(
+      "solver: GJK %s, warm start %s, tolerance %.3g, max %d iterations; EPA tolerance "
+      "%.3g, max %d iterations; PGS %d velocity / %d position iterations\n",
+      std::string(toString(s.gjkVariant)).c_str(), std::string(toString(s.warmStart)).c_str(),
+      s.gjkTolerance, s.gjkMaxIterations, info.collision.epa.tolerance,
+      info.collision.epa.maxIterations, s.velocityIterations, s.positionIterations);
+  std::printf("bodies: %zu (%zu collision proxies)\n", reader.bodies().size(),
+              reader.proxies().size());
+  for (std::size_t i = 0; i < reader.bodies().size(); ++i) {
+    const RecordedBody& b = reader.bodies()[i];
+    if (b.isStatic) {
+      std::printf("  %3zu  %-28s static\n", i, b.name.c_str());
+    } else {
+      std::printf("  %3zu  %-28s %8.4f kg  from step %ld\n", i, b.name.c_str(), b.mass,
+                  b.firstStep);
+    }
+  }
+  std::printf("steps: %ld (%.3f s simulated)\n", steps, seconds);
+  std::printf(
+      "problems: %ld, %.2f per step (max %d); %.1f%% colliding; %.2f GJK iterations on "
+      "average; %ld EPA runs; %ld with a previous solution\n",
+      t.problems, ratio(t.problems, steps), t.maxPerStep, 100.0 * ratio(t.colliding, t.problems),
+      ratio(t.gjkIterations, t.problems), t.epaRuns, t.withPrevious);
+  if (t.inexact > 0) {
+    std::printf("note: %ld problems have inexact inputs (see docs/recording-format.md)\n",
+                t.inexact);
+  }
+}
+
+}  // namespace
+
+void addInspectCommand(CLI::App& app) {
+  auto options = std::make_shared<InspectOptions>();
+  CLI::App* cmd =
+      app.add_subcommand("inspect", "Summarise a recording (heavyball simulate --record)");
+  cmd->add_option("file", options->file, "Recording (HDF5)")->required()->check(CLI::ExistingFile);
+  cmd->add_flag("--json", options->json, "Print one JSON object instead of the summary");
+  cmd->callback([options] { run(*options); });
+}
+
+}  // namespace hb::cli

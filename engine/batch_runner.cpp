@@ -1,0 +1,265 @@
+#include "engine/batch_runner.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <climits>
+#include <cmath>
+#include <exception>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <thread>
+#include <vector>
+
+#include "engine/asset_library.hpp"
+#include "engine/atomic_file.hpp"
+#include "engine/batch_index.hpp"
+#include "engine/batch_layout.hpp"
+#include "engine/recorder.hpp"
+#include "engine/recording_metadata.hpp"
+#include "engine/run_summary.hpp"
+#include "engine/run_summary_json.hpp"
+#include "engine/scene.hpp"
+#include "engine/state_hash.hpp"
+#include "engine/world.hpp"
+
+namespace hb {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+void validate(const BatchOptions& o) {
+  if (o.runs < 1) throw BatchError("a batch needs at least one run");
+  if (!(o.seconds > 0.0) || !std::isfinite(o.seconds)) {
+    throw BatchError("the simulated time per run must be positive");
+  }
+  if (o.jobs < 1) throw BatchError("a batch needs at least one job");
+  if (o.shard.count < 1 || o.shard.index < 0 || o.shard.index >= o.shard.count) {
+    throw BatchError("shard " + std::to_string(o.shard.index) + "/" +
+                     std::to_string(o.shard.count) + " does not exist");
+  }
+}
+
+/// Builds the spawner's candidate assets into the process-wide asset cache on `jobs` threads,
+/// each asset once. Left to the first worlds, every worker would build every asset itself, at
+/// the same time: seconds of start-up per worker for batches whose runs take milliseconds.
+void warmAssetCache(const SceneDescription& scene, int jobs) {
+  const AssetLibrary library(scene.assetDir);
+  const std::vector<std::string> names =
+      scene.spawner->assets.empty() ? library.names() : scene.spawner->assets;
+  std::atomic<std::size_t> next{0};
+  std::mutex mutex;
+  std::exception_ptr error;
+  auto work = [&] {
+    AssetLibrary own(scene.assetDir);  // get() fills the library's own map too: one per thread
+    for (std::size_t i; (i = next.fetch_add(1)) < names.size();) {
+      try {
+        own.get(names[i], scene.defaultDensity);
+      } catch (...) {
+        std::lock_guard lock(mutex);
+        if (!error) error = std::current_exception();
+      }
+    }
+  };
+  {
+    std::vector<std::jthread> workers;
+    for (int j = 1; j < std::min<int>(jobs, names.size()); ++j) workers.emplace_back(work);
+    work();
+  }
+  if (error) std::rethrow_exception(error);
+}
+
+/// The recording metadata of one run: the batch's, with the run's seed written into the scene.
+RecordingMetadata runMetadata(const RecordingMetadata& batch, unsigned seed) {
+  RecordingMetadata meta = batch;
+  meta.seed = seed;
+  nlohmann::json scene = nlohmann::json::parse(batch.sceneJson, nullptr, false);
+  if (scene.is_object() && scene.contains("spawner") && scene["spawner"].is_object()) {
+    scene["spawner"]["seed"] = seed;
+    meta.sceneJson = scene.dump(2);
+  }
+  return meta;
+}
+
+}  // namespace
+
+struct BatchRunner::Impl {
+  SceneDescription scene;       // shared read-only by the workers; each run copies it
+  RecordingMetadata recording;  // the scene file as run, for recordings
+  long steps = 0;
+  std::vector<int> toRun;  // incomplete runs of the shard, in order
+};
+
+BatchRunner::BatchRunner(BatchOptions options)
+    : options_(std::move(options)), impl_(std::make_unique<Impl>()) {
+  validate(options_);
+  impl_->scene = loadScene(options_.scene);
+  if (!impl_->scene.spawner) {
+    throw BatchError(options_.scene.string() +
+                     ": the scene has no spawner, so every run of a batch would be the same");
+  }
+  impl_->steps = std::lround(options_.seconds / impl_->scene.dt);
+  if (options_.record) impl_->recording = recordingMetadata(options_.scene, impl_->scene);
+
+  BatchParameters& p = plan_.parameters;
+  p.scene = options_.scene.string();
+  p.sceneHash = fileHash(options_.scene);
+  p.runs = options_.runs;
+  p.seconds = options_.seconds;
+  p.seed = options_.seed.value_or(impl_->scene.spawner->seed);
+  p.record = options_.record;
+  if (static_cast<unsigned long long>(p.seed) + (p.runs - 1) > UINT_MAX) {
+    throw BatchError("seeds past " + std::to_string(UINT_MAX) + ": lower --seed or --runs");
+  }
+  ensureBatchParameters(options_.outDir, p);
+  fs::create_directories(batch_layout::runsDir(options_.outDir));
+
+  const BatchScan scan = scanBatchRuns(options_.outDir, p);
+  for (const std::string& problem : scan.problems) {
+    spdlog::warn("{} (the run will be redone)", problem);
+  }
+  std::vector<char> done(p.runs, 0);
+  for (const BatchRunFile& f : scan.runs) done[f.run] = 1;
+  for (int r = 0; r < p.runs; ++r) {
+    if (!options_.shard.contains(r)) continue;
+    ++plan_.shardRuns;
+    if (!done[r]) impl_->toRun.push_back(r);
+  }
+  plan_.toRun = static_cast<int>(impl_->toRun.size());
+
+  // Files of runs killed in progress: their runs are redone, from scratch. Runs of other shards
+  // may be in progress in the same directory right now, so their files stay.
+  int removed = 0;
+  for (const fs::path& file : scan.temporaries) {
+    const auto name = batch_layout::parseRunFileName(file.filename().string());
+    if (name && options_.shard.contains(name->run) && !(name->run < p.runs && done[name->run])) {
+      removed += fs::remove(file) ? 1 : 0;
+    }
+  }
+  if (removed > 0) spdlog::info("removed {} temporary files of interrupted runs", removed);
+}
+
+BatchRunner::~BatchRunner() = default;
+
+namespace {
+
+/// One run from start to its committed files. Everything it touches is its own.
+BatchRunResult runOne(const SceneDescription& base, const RecordingMetadata& metadata, long steps,
+                      const BatchParameters& p, const fs::path& dir, int run) {
+  BatchRunResult result;
+  result.run = run;
+  result.seed = p.runSeed(run);
+  SceneDescription scene = base;
+  scene.spawner->seed = result.seed;
+
+  const auto setupStart = Clock::now();
+  World world(scene);
+  const double setupSeconds = secondsSince(setupStart);
+
+  std::unique_ptr<Recorder> recorder;
+  const fs::path recording = batch_layout::runRecording(dir, run);
+  if (p.record) {
+    recorder = std::make_unique<Recorder>(batch_layout::temporary(recording), world,
+                                          runMetadata(metadata, result.seed));
+    world.addObserver([r = recorder.get()](const World& w) { r->record(w); });
+  }
+  const RunSummary summary = runSteps(world, steps);
+  if (recorder) {
+    recorder->close();
+    commitFile(batch_layout::temporary(recording), recording);
+  }
+
+  result.stateHash = stateHash(world);
+  result.nonFinite = summary.nonFinite;
+  nlohmann::json j = runSummaryJson(summary, scene);
+  j["run"] = run;
+  j["seed"] = result.seed;
+  j["state_hash"] = hashHex(result.stateHash);
+  j["setup_wall_s"] = setupSeconds;
+  if (p.record) j["recording"] = recording.filename().string();
+  // The summary goes last: its presence is what marks the run complete.
+  const fs::path json = batch_layout::runJson(dir, run);
+  writeFileAtomically(json, batch_layout::temporary(json), j.dump(2) + "\n");
+  return result;
+}
+
+}  // namespace
+
+BatchReport BatchRunner::run(const std::function<void(const BatchRunResult&)>& onRunDone) {
+  const auto start = Clock::now();
+  const BatchParameters& p = plan_.parameters;
+  const std::vector<int>& toRun = impl_->toRun;
+  std::size_t count = toRun.size();
+  if (options_.maxNewRuns >= 0) count = std::min<std::size_t>(count, options_.maxNewRuns);
+
+  if (count > 0) warmAssetCache(impl_->scene, options_.jobs);
+
+  BatchReport report;
+  report.parameters = p;
+  report.shardRuns = plan_.shardRuns;
+  report.skipped = plan_.shardRuns - plan_.toRun;
+
+  // Workers take the next run from a shared counter; nothing else is shared but the report,
+  // under the mutex.
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> failed{false};
+  std::exception_ptr error;
+  std::mutex mutex;
+  auto work = [&] {
+    while (!failed.load()) {
+      const std::size_t i = next.fetch_add(1);
+      if (i >= count) return;
+      const int r = toRun[i];
+      try {
+        const BatchRunResult result =
+            runOne(impl_->scene, impl_->recording, impl_->steps, p, options_.outDir, r);
+        std::lock_guard lock(mutex);
+        ++report.completed;
+        if (result.nonFinite) {
+          ++report.nonFinite;
+          spdlog::warn("run {} (seed {}) produced a non-finite state", r, result.seed);
+        }
+        if (onRunDone) onRunDone(result);
+      } catch (...) {
+        // Name the run in the message; an exception leaving a worker would end the process.
+        std::string what = "unknown error";
+        try {
+          throw;
+        } catch (const std::exception& e) {
+          what = e.what();
+        } catch (...) {
+        }
+        std::lock_guard lock(mutex);
+        if (!error) {
+          error = std::make_exception_ptr(BatchError("run " + std::to_string(r) + " (seed " +
+                                                     std::to_string(p.runSeed(r)) + "): " + what));
+        }
+        failed = true;
+      }
+    }
+  };
+  const int jobs =
+      static_cast<int>(std::min<std::size_t>(options_.jobs, std::max<std::size_t>(count, 1)));
+  {
+    std::vector<std::jthread> workers;
+    for (int j = 1; j < jobs; ++j) workers.emplace_back(work);
+    work();
+  }  // joins the workers
+  if (error) std::rethrow_exception(error);
+
+  report.remaining = plan_.toRun - report.completed;
+  const BatchScan scan = scanBatchRuns(options_.outDir, p);
+  writeBatchIndex(options_.outDir, scan.runs);
+  report.indexedRuns = static_cast<int>(scan.runs.size());
+  report.wallSeconds = secondsSince(start);
+  return report;
+}
+
+}  // namespace hb

@@ -1,0 +1,446 @@
+#include "engine/recorder.hpp"
+
+#include <H5Cpp.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <optional>
+#include <unordered_map>
+
+#include "engine/background_writer.hpp"
+#include "engine/hdf5_errors.hpp"
+#include "engine/recording_column.hpp"
+#include "engine/recording_error.hpp"
+#include "engine/recording_layout.hpp"
+#include "engine/recording_rows.hpp"
+#include "engine/world.hpp"
+
+namespace hb {
+namespace {
+
+using namespace recording;
+using Eigen::Vector3d;
+
+void put(double (&out)[3], const Vector3d& v) {
+  std::copy(v.data(), v.data() + 3, out);
+}
+
+void put(double (&out)[4], const Eigen::Quaterniond& q) {
+  out[0] = q.w();
+  out[1] = q.x();
+  out[2] = q.y();
+  out[3] = q.z();
+}
+
+void putName(char (&out)[kNameBytes], const std::string& name) {
+  if (name.size() > kNameBytes)
+    spdlog::warn("recording: name '{}' cut to {} bytes", name, kNameBytes);
+  std::memset(out, 0, kNameBytes);
+  std::memcpy(out, name.data(), std::min(name.size(), kNameBytes));
+}
+
+void writeAttribute(const H5::H5Object& object, const char* name, const std::string& value) {
+  writeTextAttribute(object, name, value);
+}
+
+void writeAttribute(const H5::H5Object& object, const char* name, double value) {
+  object.createAttribute(name, H5::PredType::IEEE_F64LE, H5::DataSpace(H5S_SCALAR))
+      .write(H5::PredType::NATIVE_DOUBLE, &value);
+}
+
+void writeAttribute(const H5::H5Object& object, const char* name, long long value) {
+  object.createAttribute(name, H5::PredType::STD_I64LE, H5::DataSpace(H5S_SCALAR))
+      .write(H5::PredType::NATIVE_LLONG, &value);
+}
+
+void writeAttribute(const H5::H5Object& object, const char* name, const Vector3d& value) {
+  const hsize_t three = 3;
+  object.createAttribute(name, H5::PredType::IEEE_F64LE, H5::DataSpace(1, &three))
+      .write(H5::PredType::NATIVE_DOUBLE, value.data());
+}
+
+// "labels_<field>": the names of an enum field's values, as an array of fixed-length strings.
+void writeLabels(const H5::DataSet& dataset, const std::string& field,
+                 const std::vector<std::string>& labels) {
+  std::size_t width = 1;
+  for (const std::string& l : labels) width = std::max(width, l.size());
+  std::string packed;
+  for (const std::string& l : labels) packed += l + std::string(width - l.size(), '\0');
+  const H5::StrType type = fixedStringType(width);
+  const hsize_t n = labels.size();
+  dataset.createAttribute(attr::kLabelsPrefix + field, type, H5::DataSpace(1, &n))
+      .write(type, packed.data());
+}
+
+// The scene text may exceed the 64 KiB an attribute can hold in this file format: a dataset.
+void writeTextDataset(const H5::H5File& file, const char* name, const std::string& text) {
+  const H5::StrType type = fixedStringType(text.size());
+  std::string padded = text;
+  padded.resize(std::max<std::size_t>(text.size(), 1), '\0');
+  file.createDataSet(name, type, H5::DataSpace(H5S_SCALAR)).write(padded.data(), type);
+}
+
+template <class Row>
+Column<Row> table(const H5::H5File& file, const char* name, const RowLayout& layout,
+                  hsize_t chunkRows, const char* units) {
+  Column<Row> column(file, name, layout.memoryType(), layout.fileType(), {}, chunkRows);
+  if (*units) writeTextAttribute(column.dataset(), attr::kUnits, units);
+  return column;
+}
+
+void writeMetadata(const H5::H5File& file, const World& world, const RecordingMetadata& meta) {
+  const SceneDescription& scene = world.scene();
+  const SolverDescription& solver = scene.solver;
+  const CollisionOptions collision;  // the narrow phase leaves everything else at its defaults
+  writeAttribute(file, attr::kFormat, std::string(kFormatName));
+  writeAttribute(file, attr::kFormatVersion, static_cast<long long>(kFormatVersion));
+  writeAttribute(file, attr::kHeavyballVersion, std::string(HB_VERSION));
+  writeAttribute(file, attr::kSceneName, scene.name);
+  writeAttribute(file, attr::kAssetDir, scene.assetDir.string());
+  writeAttribute(file, attr::kDt, scene.dt);
+  writeAttribute(file, attr::kGravity, scene.gravity);
+  writeAttribute(file, attr::kSeed, static_cast<long long>(meta.seed));
+  writeAttribute(file, attr::kGjkVariant, std::string(toString(solver.gjkVariant)));
+  writeAttribute(file, attr::kWarmStart, std::string(toString(solver.warmStart)));
+  writeAttribute(file, attr::kGjkTolerance, solver.gjkTolerance);
+  writeAttribute(file, attr::kGjkMaxIterations, static_cast<long long>(solver.gjkMaxIterations));
+  writeAttribute(file, attr::kGjkMomentumMaxIterations,
+                 static_cast<long long>(collision.gjk.momentumMaxIterations));
+  writeAttribute(file, attr::kGjkNormalizeNesterov,
+                 static_cast<long long>(collision.gjk.normalizeNesterov));
+  writeAttribute(file, attr::kEpaTolerance, collision.epa.tolerance);
+  writeAttribute(file, attr::kEpaMaxIterations,
+                 static_cast<long long>(collision.epa.maxIterations));
+  writeAttribute(file, attr::kComputePenetration,
+                 static_cast<long long>(collision.computePenetration));
+  writeAttribute(file, attr::kVelocityIterations,
+                 static_cast<long long>(solver.velocityIterations));
+  writeAttribute(file, attr::kPositionIterations,
+                 static_cast<long long>(solver.positionIterations));
+  writeAttribute(file, attr::kSolverTolerance, solver.solverTolerance);
+  writeAttribute(file, attr::kSpeculativeMargin, solver.speculativeMargin);
+  writeAttribute(file, attr::kRestitutionThreshold, solver.restitutionThreshold);
+  writeAttribute(file, attr::kSleeping, static_cast<long long>(solver.sleeping));
+  writeTextDataset(file, dataset::kSceneJson, meta.sceneJson);
+}
+
+H5::FileCreatPropList fileCreation() {
+  H5::FileCreatPropList creation;
+  // Chunk-index B-tree nodes are allocated whole: the default (64 entries, ~2.5 KiB each) would
+  // be a large part of a short recording. Small nodes keep the original file format, which any
+  // HDF5 reader opens, even after a killed run (files in the 1.10 format, with its compact
+  // chunk indexes, cannot be opened again unless closed cleanly).
+  creation.setIstorek(kChunkIndexK);
+  return creation;
+}
+
+}  // namespace
+
+struct Recorder::Impl {
+  Impl(const std::filesystem::path& p, const World& world, const RecordingMetadata& meta)
+      : path(p),
+        file(p.string(), H5F_ACC_TRUNC, fileCreation()),
+        hulls(table<HullRow>(file, dataset::kHulls, hullLayout(), kSmallChunkRows, "")),
+        hullVertices(file, dataset::kHullVertices, {3}, kHullDataChunkRows),
+        hullFaceOffsets(file, dataset::kHullFaceOffsets, {}, kHullDataChunkRows),
+        hullFaceIndices(file, dataset::kHullFaceIndices, {}, kHullDataChunkRows),
+        proxies(table<ProxyRow>(file, dataset::kProxies, proxyLayout(), kSmallChunkRows,
+                                "radius: m, half_length: m, half_extents: m, "
+                                "position_in_body: m, obb_center: m, obb_half_extents: m")),
+        bodies(table<BodyRow>(file, dataset::kBodies, bodyLayout(), kSmallChunkRows, "mass: kg")),
+        states(table<StateRow>(file, dataset::kStates, stateLayout(), kStateChunkRows,
+                               "position: m, linear_velocity: m/s, angular_velocity: rad/s")),
+        problems(table<ProblemRow>(
+            file, dataset::kProblems, problemLayout(), kProblemChunkRows,
+            "position_a: m, position_b: m, obb_center_a: m, obb_center_b: m, "
+            "previous_separation: m, previous_witness_a_local: m, "
+            "previous_witness_b_local: m, initial_guess: m, distance: m, witness_a: m, "
+            "witness_b: m, separation: m")),
+        steps(table<StepRow>(file, dataset::kSteps, stepLayout(), kStepChunkRows,
+                             "time: s, gjk_tolerance: m^2")),
+        shapes{&hulls, &hullVertices, &hullFaceOffsets, &hullFaceIndices, &proxies, &bodies} {
+    writeLabels(proxies.dataset(), "shape_type", labels<ShapeType>(kShapeTypeCount));
+    writeLabels(problems.dataset(), "gjk_status", labels<GjkStatus>(kGjkStatusCount));
+    writeLabels(problems.dataset(), "epa_status", labels<EpaStatus>(kEpaStatusCount));
+    writeLabels(steps.dataset(), "gjk_variant", labels<GjkVariant>(kGjkVariantCount));
+    writeLabels(steps.dataset(), "warm_start", labels<WarmStart>(kWarmStartCount));
+    writeMetadata(file, world, meta);
+    appendNewBodies(world);
+    beginStep(world);
+    // The shapes and bodies go to disk at once (in the background); the states wait for a
+    // full chunk.
+    for (AppendableColumn* c : shapes) {
+      if (auto job = c->takeAll()) submit(std::move(job));
+    }
+    submit([this] { flushFile(); });
+  }
+
+  std::string where() const { return "recording " + path.string(); }
+
+  int hullIndex(const std::shared_ptr<const ConvexHull>& hull);
+  void appendNewBodies(const World& world);
+  void beginStep(const World& world);
+  void endStep(const SolverDescription& solver, int problemCount);
+  void appendProblems(const World& world);
+  void handOver(bool all);
+  void submit(std::function<void()> job);
+  void flushFile();
+
+  std::filesystem::path path;
+  H5::H5File file;
+  Column<HullRow> hulls;
+  Column<double> hullVertices;
+  Column<std::int64_t> hullFaceOffsets;
+  Column<std::int32_t> hullFaceIndices;
+  Column<ProxyRow> proxies;
+  Column<BodyRow> bodies;
+  Column<StateRow> states;
+  Column<ProblemRow> problems;
+  Column<StepRow> steps;
+  std::vector<AppendableColumn*> shapes;  // small tables, written whole at every hand-over
+
+  std::unordered_map<const ConvexHull*, int> hullIndices;
+  std::vector<std::shared_ptr<const ConvexHull>> hullsKept;  // keeps the keys' addresses unique
+  std::size_t bodiesWritten = 0;
+  std::size_t proxiesWritten = 0;
+  std::int64_t faceIndexCount = 0;
+  // The row of the latest state, completed once the step that starts from it has run.
+  std::optional<StepRow> pending;
+  SolverDescription pendingSolver;  // for the last row, which no step completes
+  bool open = true;
+  std::atomic<std::uintmax_t> bytes = 0;
+  // Compresses and writes on its own thread; last member, so it stops before the rest goes.
+  BackgroundWriter writer;
+};
+
+int Recorder::Impl::hullIndex(const std::shared_ptr<const ConvexHull>& hull) {
+  const auto found = hullIndices.find(hull.get());
+  if (found != hullIndices.end()) return found->second;
+  const int index = static_cast<int>(hullsKept.size());
+  hullIndices.emplace(hull.get(), index);
+  hullsKept.push_back(hull);
+  hulls.add(HullRow{static_cast<std::int64_t>(hullVertices.rows()), hull->numVertices(),
+                    static_cast<std::int64_t>(hullFaceOffsets.rows()), hull->numFaces()});
+  for (const Vector3d& v : hull->vertices()) hullVertices.add(v.data());
+  for (int f = 0; f < hull->numFaces(); ++f) {
+    hullFaceOffsets.add(faceIndexCount);
+    for (int v : hull->face(f)) hullFaceIndices.add(v);
+    faceIndexCount += static_cast<std::int64_t>(hull->face(f).size());
+  }
+  hullFaceOffsets.add(faceIndexCount);  // the end of the hull's last face
+  return index;
+}
+
+void Recorder::Impl::appendNewBodies(const World& world) {
+  const std::vector<Proxy>& worldProxies = world.proxies();
+  for (; proxiesWritten < worldProxies.size(); ++proxiesWritten) {
+    const Proxy& p = worldProxies[proxiesWritten];
+    ProxyRow row{};
+    row.body = p.body;
+    row.shapeType = static_cast<std::int8_t>(p.shape.type());
+    row.radius = p.shape.radius();
+    row.halfLength = p.shape.halfLength();
+    put(row.halfExtents, p.shape.halfExtents());
+    row.hull = p.shape.type() == ShapeType::ConvexHull ? hullIndex(p.shape.hullPtr()) : -1;
+    put(row.positionInBody, p.inBody.p);
+    put(row.orientationInBody, p.inBody.q);
+    put(row.obbCenter, p.localObb.center);
+    for (int i = 0; i < 3; ++i) {
+      for (int j = 0; j < 3; ++j) row.obbAxes[i][j] = p.localObb.axes(i, j);
+    }
+    put(row.obbHalfExtents, p.localObb.halfExtents);
+    proxies.add(row);
+  }
+  const std::vector<WorldBody>& worldBodies = world.bodies();
+  const std::vector<RigidBody>& rigid = world.rigidBodies();
+  for (; bodiesWritten < worldBodies.size(); ++bodiesWritten) {
+    const WorldBody& b = worldBodies[bodiesWritten];
+    const RigidBody& r = rigid[bodiesWritten];
+    BodyRow row{};
+    putName(row.name, b.name);
+    putName(row.asset, b.asset ? b.asset->name : std::string());
+    row.isStatic = r.isStatic ? 1 : 0;
+    row.mass = r.inverseMass > 0.0 ? 1.0 / r.inverseMass : 0.0;
+    row.friction = b.material.friction;
+    row.restitution = b.material.restitution;
+    row.firstStep = world.stepCount();
+    bodies.add(row);
+  }
+}
+
+void Recorder::Impl::beginStep(const World& world) {
+  const std::vector<RigidBody>& rigid = world.rigidBodies();
+  StepRow row{};
+  row.step = world.stepCount();
+  row.time = world.time();
+  row.bodyCount = static_cast<std::int32_t>(rigid.size());
+  row.stateBegin = static_cast<std::int64_t>(states.rows());
+  row.problemBegin = static_cast<std::int64_t>(problems.rows());
+  pending = row;
+  pendingSolver = world.scene().solver;
+  for (const RigidBody& r : rigid) {
+    StateRow s{};
+    put(s.position, r.position);
+    put(s.orientation, r.orientation);
+    put(s.linearVelocity, r.linearVelocity);
+    put(s.angularVelocity, r.angularVelocity);
+    s.sleeping = r.sleeping ? 1 : 0;
+    states.add(s);
+  }
+}
+
+void Recorder::Impl::endStep(const SolverDescription& solver, int problemCount) {
+  StepRow row = *pending;
+  row.problemCount = problemCount;
+  row.gjkVariant = static_cast<std::int8_t>(solver.gjkVariant);
+  row.warmStart = static_cast<std::int8_t>(solver.warmStart);
+  row.gjkTolerance = solver.gjkTolerance;
+  row.gjkMaxIterations = solver.gjkMaxIterations;
+  steps.add(row);
+  pending.reset();
+}
+
+void Recorder::Impl::appendProblems(const World& world) {
+  const auto& records = world.narrowPhaseRecords();
+  const std::vector<Proxy>& worldProxies = world.proxies();
+  const std::vector<Obb>& obbs = world.worldObbs();
+  const std::int64_t step = world.stepCount() - 1;
+  for (size_t k = 0; k < records.size(); ++k) {
+    const NarrowPhaseRecord& record = records[k];
+    const CollisionResult& r = record.result;
+    ProblemRow row{};
+    row.step = step;
+    row.proxyA = record.proxyA;
+    row.proxyB = record.proxyB;
+    row.bodyA = worldProxies[record.proxyA].body;
+    row.bodyB = worldProxies[record.proxyB].body;
+    row.exactInputs = 1;  // the record carries the query's own poses and hints
+    put(row.positionA, record.poseA.p);
+    put(row.orientationA, record.poseA.q);
+    put(row.positionB, record.poseB.p);
+    put(row.orientationB, record.poseB.q);
+    // The world boxes are those of the step's start until the next step recomputes them.
+    put(row.obbCenterA, obbs[record.proxyA].center);
+    put(row.obbCenterB, obbs[record.proxyB].center);
+    if (record.previous) {
+      row.hasPrevious = 1;
+      put(row.previousSeparation, record.previous->separation);
+      put(row.previousWitnessALocal, record.previous->witnessALocal);
+      put(row.previousWitnessBLocal, record.previous->witnessBLocal);
+      row.previousOverlapping = record.previous->overlapping ? 1 : 0;
+    }
+    put(row.initialGuess, record.initialGuess);
+    row.supportHints[0] = record.hints.a;
+    row.supportHints[1] = record.hints.b;
+    row.collide = r.collide ? 1 : 0;
+    row.distance = r.distance;
+    put(row.normal, r.normal);
+    put(row.witnessA, r.witnessA);
+    put(row.witnessB, r.witnessB);
+    put(row.separation, r.witnessA - r.witnessB);
+    row.gjkIterations = r.gjkIterations;
+    row.gjkStatus = static_cast<std::int8_t>(r.gjkStatus);
+    row.epaIterations = r.epaIterations;
+    row.epaStatus = r.epaStatus ? static_cast<std::int8_t>(*r.epaStatus) : std::int8_t{-1};
+    problems.add(row);
+  }
+}
+
+void Recorder::Impl::flushFile() {
+  file.flush(H5F_SCOPE_GLOBAL);
+  bytes = file.getFileSize();
+}
+
+void Recorder::Impl::handOver(bool all) {
+  // Growing tables go in whole chunks, each compressed once; once one fills a chunk, the step
+  // index and the shapes follow whole, then the file is flushed, so the file on disk always
+  // holds a readable prefix of the run.
+  std::vector<std::function<void()>> jobs;
+  for (AppendableColumn* c : std::initializer_list<AppendableColumn*>{&states, &problems}) {
+    if (auto job = all ? c->takeAll() : c->takeFullChunks()) jobs.push_back(std::move(job));
+  }
+  if (jobs.empty() && !all && steps.bufferedRows() < kStepChunkRows) return;
+  for (AppendableColumn* c : shapes) {
+    if (auto job = c->takeAll()) submit(std::move(job));
+  }
+  for (auto& job : jobs) submit(std::move(job));
+  if (auto job = steps.takeAll()) submit(std::move(job));
+  submit([this] { flushFile(); });
+}
+
+void Recorder::Impl::submit(std::function<void()> job) {
+  writer.submit([this, job = std::move(job)] {
+    recording::silenceHdf5Errors();  // HDF5 error stacks are per thread
+    try {
+      job();
+    } catch (const H5::Exception& e) {
+      throw RecordingError(where() + ": cannot write: " + describe(e));
+    }
+  });
+}
+
+Recorder::Recorder(const std::filesystem::path& file, const World& world,
+                   const RecordingMetadata& meta) {
+  recording::silenceHdf5Errors();
+  try {
+    impl_ = std::make_unique<Impl>(file, world, meta);
+  } catch (const H5::Exception& e) {
+    throw RecordingError("recording " + file.string() + ": cannot create: " + describe(e));
+  }
+  spdlog::debug("recording to {}", file.string());
+}
+
+Recorder::~Recorder() {
+  if (!impl_ || !impl_->open) return;
+  try {
+    close();
+  } catch (const std::exception& e) {
+    spdlog::error("{}", e.what());
+  }
+}
+
+void Recorder::record(const World& world) {
+  if (!impl_->open) throw RecordingError(impl_->where() + ": record() after close()");
+  recording::silenceHdf5Errors();
+  Impl& d = *impl_;
+  try {
+    // New bodies and proxies first: this step's problems may refer to them.
+    d.appendNewBodies(world);
+    const auto problemsBefore = d.problems.rows();
+    d.appendProblems(world);
+    // Settings change between steps only, so now they are those the step ran with.
+    d.endStep(world.scene().solver, static_cast<int>(d.problems.rows() - problemsBefore));
+    d.beginStep(world);
+    d.handOver(false);
+  } catch (const H5::Exception& e) {
+    throw RecordingError(d.where() + ": cannot append step " + std::to_string(world.stepCount()) +
+                         ": " + describe(e));
+  }
+}
+
+void Recorder::close() {
+  if (!impl_->open) return;
+  Impl& d = *impl_;
+  d.open = false;
+  recording::silenceHdf5Errors();
+  try {
+    // The last state has no step after it: its row lists no problems.
+    if (d.pending) d.endStep(d.pendingSolver, 0);
+    d.handOver(true);
+    d.writer.finish();
+    d.file.close();
+  } catch (const H5::Exception& e) {
+    throw RecordingError(d.where() + ": cannot finish: " + describe(e));
+  }
+  std::error_code error;
+  const std::uintmax_t size = std::filesystem::file_size(d.path, error);
+  if (!error) d.bytes = size;
+}
+
+std::uintmax_t Recorder::bytesWritten() const {
+  return impl_->bytes;
+}
+
+}  // namespace hb

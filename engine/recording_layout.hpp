@@ -1,0 +1,97 @@
+#pragma once
+// Names and constants of the recording file layout (docs/recording-format.md), shared by the
+// writer (engine/recorder.cpp) and the reader (engine/recording_reader.cpp) so the two cannot
+// drift apart. Every table is an extendible dataset of compound rows (engine/recording_rows.hpp).
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "collision/epa.hpp"
+#include "collision/gjk.hpp"
+#include "collision/shape.hpp"
+#include "collision/warm_start.hpp"
+
+namespace hb::recording {
+
+inline constexpr const char* kFormatName = "heavyball-recording";
+/// Bumped on any change a reader of the previous version would misread.
+inline constexpr int kFormatVersion = 1;
+
+/// Rows per chunk of the tables that grow with the run, which the recorder writes a whole chunk
+/// at a time: chunks of 50 to 210 KiB. Larger ones compress a few percent better; smaller ones
+/// let the file on disk trail the run by less and spread the compression over the run.
+inline constexpr std::uint64_t kStepChunkRows = 1024;
+inline constexpr std::uint64_t kStateChunkRows = 512;
+inline constexpr std::uint64_t kProblemChunkRows = 512;
+/// Rows per chunk of the hull arrays and of the small per-body, per-proxy and per-hull tables.
+inline constexpr std::uint64_t kHullDataChunkRows = 1024;
+inline constexpr std::uint64_t kSmallChunkRows = 64;
+inline constexpr int kDeflateLevel = 1;
+/// Half the fan-out of the chunk-index B-trees (HDF5's istore_k).
+inline constexpr unsigned kChunkIndexK = 4;
+/// Bytes of the fixed-length body and asset names.
+inline constexpr std::size_t kNameBytes = 64;
+
+/// Root attributes.
+namespace attr {
+inline constexpr const char* kFormat = "format";
+inline constexpr const char* kFormatVersion = "format_version";
+inline constexpr const char* kHeavyballVersion = "heavyball_version";
+inline constexpr const char* kSceneName = "scene_name";
+inline constexpr const char* kAssetDir = "asset_dir";
+inline constexpr const char* kDt = "dt";
+inline constexpr const char* kGravity = "gravity";
+inline constexpr const char* kSeed = "seed";
+inline constexpr const char* kChunkRows = "chunk_rows";
+inline constexpr const char* kGjkVariant = "gjk_variant";
+inline constexpr const char* kWarmStart = "warm_start";
+inline constexpr const char* kGjkTolerance = "gjk_tolerance";
+inline constexpr const char* kGjkMaxIterations = "gjk_max_iterations";
+inline constexpr const char* kGjkMomentumMaxIterations = "gjk_momentum_max_iterations";
+inline constexpr const char* kGjkNormalizeNesterov = "gjk_normalize_nesterov";
+inline constexpr const char* kEpaTolerance = "epa_tolerance";
+inline constexpr const char* kEpaMaxIterations = "epa_max_iterations";
+inline constexpr const char* kComputePenetration = "compute_penetration";
+inline constexpr const char* kVelocityIterations = "velocity_iterations";
+inline constexpr const char* kPositionIterations = "position_iterations";
+inline constexpr const char* kSolverTolerance = "solver_tolerance";
+inline constexpr const char* kSpeculativeMargin = "speculative_margin";
+inline constexpr const char* kRestitutionThreshold = "restitution_threshold";
+inline constexpr const char* kSleeping = "sleeping";
+/// Per-dataset attributes: the units of the fields ("field: unit, ..."), and for an enum field
+/// f the names of its values as "labels_f" (labels_f[value]).
+inline constexpr const char* kUnits = "units";
+inline constexpr const char* kLabelsPrefix = "labels_";
+}  // namespace attr
+
+/// Datasets at the root: the tables (one compound row per item) and the hull arrays.
+namespace dataset {
+inline constexpr const char* kSceneJson = "scene_json";
+inline constexpr const char* kBodies = "bodies";
+inline constexpr const char* kProxies = "proxies";
+inline constexpr const char* kHulls = "hulls";
+inline constexpr const char* kHullVertices = "hull_vertices";
+inline constexpr const char* kHullFaceOffsets = "hull_face_offsets";
+inline constexpr const char* kHullFaceIndices = "hull_face_indices";
+inline constexpr const char* kSteps = "steps";
+inline constexpr const char* kStates = "states";
+inline constexpr const char* kProblems = "problems";
+}  // namespace dataset
+
+/// Enum fields store the enumerator's value; these give their names.
+inline constexpr int kShapeTypeCount = 7;
+inline constexpr int kGjkVariantCount = 4;
+inline constexpr int kWarmStartCount = 4;
+inline constexpr int kGjkStatusCount = 5;
+inline constexpr int kEpaStatusCount = 4;
+
+template <class Enum>
+std::vector<std::string> labels(int count) {
+  std::vector<std::string> names;
+  for (int i = 0; i < count; ++i) names.emplace_back(toString(static_cast<Enum>(i)));
+  return names;
+}
+
+}  // namespace hb::recording

@@ -1,0 +1,39 @@
+#include "engine/recording_metadata.hpp"
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "engine/recording_error.hpp"
+
+namespace hb {
+
+RecordingMetadata recordingMetadata(const std::filesystem::path& sceneFile,
+                                    const SceneDescription& scene) {
+  std::ifstream in(sceneFile);
+  if (!in) throw RecordingError("scene " + sceneFile.string() + ": cannot read it for recording");
+  std::ostringstream text;
+  text << in.rdbuf();
+  RecordingMetadata meta;
+  meta.seed = scene.spawner ? scene.spawner->seed : 0;
+  nlohmann::json root = nlohmann::json::parse(text.str(), nullptr, false);
+  if (!root.is_object()) {  // loadScene accepted it, so this does not happen; keep the text
+    meta.sceneJson = text.str();
+    return meta;
+  }
+  root["asset_dir"] = scene.assetDir.string();
+  if (scene.spawner && root.contains("spawner") && root["spawner"].is_object()) {
+    root["spawner"]["count"] = scene.spawner->count;
+    root["spawner"]["seed"] = scene.spawner->seed;
+  }
+  nlohmann::json& solver = root["solver"];
+  if (!solver.is_object()) solver = nlohmann::json::object();
+  solver["gjk_variant"] = std::string(toString(scene.solver.gjkVariant));
+  solver["warm_start"] = std::string(toString(scene.solver.warmStart));
+  solver["gjk_tolerance"] = scene.solver.gjkTolerance;
+  solver["gjk_max_iterations"] = scene.solver.gjkMaxIterations;
+  meta.sceneJson = root.dump(2);
+  return meta;
+}
+
+}  // namespace hb

@@ -1,0 +1,595 @@
+#include "engine/recording_reader.hpp"
+
+#include <H5Cpp.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cstring>
+#include <sstream>
+
+#include "engine/hdf5_errors.hpp"
+#include "engine/recording_column.hpp"
+#include "engine/recording_layout.hpp"
+#include "engine/recording_rows.hpp"
+
+namespace hb {
+namespace {
+
+using namespace recording;
+using Eigen::Vector3d;
+using Row = std::vector<hsize_t>;
+const Row kScalar{};
+const Row kVector{3};
+
+Vector3d vec3(const double (&v)[3]) {
+  return {v[0], v[1], v[2]};
+}
+
+Eigen::Quaterniond quat(const double (&v)[4]) {
+  return {v[0], v[1], v[2], v[3]};
+}  // w, x, y, z
+
+std::string text(const char (&name)[kNameBytes]) {
+  return {name, strnlen(name, kNameBytes)};
+}
+
+std::string shapeText(const std::vector<hsize_t>& dims) {
+  std::ostringstream s;
+  s << '(';
+  for (std::size_t i = 0; i < dims.size(); ++i) s << (i ? ", " : "") << dims[i];
+  s << ')';
+  return s.str();
+}
+
+}  // namespace
+
+struct RecordingReader::Impl {
+  std::filesystem::path path;
+  H5::H5File file;
+  RecordingInfo info;
+  std::vector<RecordedBody> bodies;
+  std::vector<RecordedProxy> proxies;
+  std::vector<RecordedStep> steps;
+  long problemCount = 0;
+
+  [[noreturn]] void fail(const std::string& what) const {
+    throw RecordingError("recording " + path.string() + ": " + what);
+  }
+
+  bool exists(const char* name) const { return file.nameExists(name); }
+
+  // Opens a dataset of rows of `rowShape` values and returns its row count.
+  H5::DataSet open(const char* name, const Row& rowShape, hsize_t& rows) const {
+    if (!exists(name)) fail("missing dataset /" + std::string(name));
+    H5::DataSet dataset = file.openDataSet(name);
+    const H5::DataSpace space = dataset.getSpace();
+    std::vector<hsize_t> dims(space.getSimpleExtentNdims());
+    space.getSimpleExtentDims(dims.data());
+    Row expected{rows};
+    expected.insert(expected.end(), rowShape.begin(), rowShape.end());
+    if (dims.size() != rowShape.size() + 1 ||
+        !std::equal(rowShape.begin(), rowShape.end(), dims.begin() + 1)) {
+      expected[0] = dims.empty() ? 0 : dims[0];
+      fail("dataset /" + std::string(name) + " has shape " + shapeText(dims) + ", expected " +
+           shapeText(expected));
+    }
+    rows = dims[0];
+    return dataset;
+  }
+
+  hsize_t rows(const char* name, const Row& rowShape) const {
+    hsize_t n = 0;
+    open(name, rowShape, n);
+    return n;
+  }
+
+  // Rows [first, first + count) of a dataset of rows of `rowShape` values of `type`.
+  template <class T>
+  std::vector<T> read(const char* name, const H5::DataType& type, const Row& rowShape,
+                      hsize_t first, hsize_t count) const {
+    hsize_t available = 0;
+    const H5::DataSet dataset = open(name, rowShape, available);
+    if (first + count > available) {
+      fail("dataset /" + std::string(name) + " has " + std::to_string(available) +
+           " rows, rows up to " + std::to_string(first + count) + " are needed");
+    }
+    hsize_t rowSize = 1;
+    for (hsize_t d : rowShape) rowSize *= d;
+    std::vector<T> values(count * rowSize);
+    if (count == 0) return values;
+    Row start{first}, size{count};
+    for (hsize_t d : rowShape) {
+      start.push_back(0);
+      size.push_back(d);
+    }
+    H5::DataSpace fileSpace = dataset.getSpace();
+    fileSpace.selectHyperslab(H5S_SELECT_SET, size.data(), start.data());
+    const H5::DataSpace memorySpace(static_cast<int>(size.size()), size.data());
+    try {
+      dataset.read(values.data(), type, memorySpace, fileSpace);
+    } catch (const H5::Exception& e) {
+      fail("cannot read /" + std::string(name) + ": " + describe(e));
+    }
+    return values;
+  }
+
+  template <class T>
+  std::vector<T> read(const char* name, const Row& rowShape, hsize_t first, hsize_t count) const {
+    return read<T>(name, nativeType<T>(), rowShape, first, count);
+  }
+
+  // Table rows; fields are matched by name, so a file lacking one fails to read.
+  template <class T>
+  std::vector<T> readRows(const char* name, const RowLayout& layout, hsize_t first,
+                          hsize_t count) const {
+    return read<T>(name, layout.memoryType(), kScalar, first, count);
+  }
+
+  // Fixed-length strings only: reading variable-length ones from a corrupt file can make HDF5
+  // read out of bounds in its global heap.
+  H5::StrType checkedStringType(const H5::AbstractDs& object, const std::string& what,
+                                std::size_t maxBytes) const {
+    if (object.getTypeClass() != H5T_STRING) fail(what + " is not text");
+    H5::StrType type = object.getStrType();
+    if (type.isVariableStr()) fail(what + " is a variable-length string, not used by this format");
+    if (type.getSize() > maxBytes) fail(what + " is longer than " + std::to_string(maxBytes));
+    return type;
+  }
+
+  static std::string fromPadded(const char* text, std::size_t bytes) {
+    return std::string(text, strnlen(text, bytes));
+  }
+
+  std::string textDataset(const char* name) const {
+    if (!exists(name)) fail("missing dataset /" + std::string(name));
+    const H5::DataSet dataset = file.openDataSet(name);
+    const H5::StrType type =
+        checkedStringType(dataset, "dataset /" + std::string(name), std::size_t{1} << 26);
+    if (dataset.getSpace().getSimpleExtentNpoints() != 1) {
+      fail("dataset /" + std::string(name) + " is not a single string");
+    }
+    std::vector<char> text(type.getSize());
+    dataset.read(text.data(), type);
+    return fromPadded(text.data(), text.size());
+  }
+
+  H5::Attribute attribute(const char* name) const {
+    if (!file.attrExists(name)) fail("missing attribute '" + std::string(name) + "'");
+    return file.openAttribute(name);
+  }
+
+  std::string stringAttribute(const char* name) const {
+    const H5::Attribute a = attribute(name);
+    const H5::StrType type = checkedStringType(a, "attribute '" + std::string(name) + "'", 65536);
+    if (a.getSpace().getSimpleExtentNpoints() != 1) {
+      fail("attribute '" + std::string(name) + "' is not a single string");
+    }
+    std::vector<char> text(type.getSize());
+    a.read(type, text.data());
+    return fromPadded(text.data(), text.size());
+  }
+
+  double doubleAttribute(const char* name) const {
+    double value = 0.0;
+    attribute(name).read(H5::PredType::NATIVE_DOUBLE, &value);
+    return value;
+  }
+
+  long long intAttribute(const char* name) const {
+    const H5::Attribute a = attribute(name);
+    if (a.getTypeClass() != H5T_INTEGER) {
+      fail("attribute '" + std::string(name) + "' is not an integer");
+    }
+    long long value = 0;
+    a.read(H5::PredType::NATIVE_LLONG, &value);
+    return value;
+  }
+
+  Vector3d vectorAttribute(const char* name) const {
+    const H5::Attribute a = attribute(name);
+    if (a.getSpace().getSimpleExtentNpoints() != 3) {
+      fail("attribute '" + std::string(name) + "' is not a 3-vector");
+    }
+    Vector3d v;
+    a.read(H5::PredType::NATIVE_DOUBLE, v.data());
+    return v;
+  }
+
+  template <class Enum>
+  Enum enumValue(long long value, int count, const char* what) const {
+    if (value < 0 || value >= count) {
+      fail(std::string(what) + " value " + std::to_string(value) + " is out of range");
+    }
+    return static_cast<Enum>(value);
+  }
+
+  template <class Enum>
+  Enum enumAttribute(const char* name, int count) const {
+    const std::string text = stringAttribute(name);
+    for (int i = 0; i < count; ++i) {
+      if (toString(static_cast<Enum>(i)) == text) return static_cast<Enum>(i);
+    }
+    fail("attribute '" + std::string(name) + "' has unknown value '" + text + "'");
+  }
+
+  void readInfo();
+  std::vector<std::shared_ptr<const ConvexHull>> readHulls() const;
+  void readProxies();
+  void readBodies();
+  void readSteps();
+  std::vector<RecordedProblem> readProblems(long first, long count) const;
+};
+
+void RecordingReader::Impl::readInfo() {
+  if (!file.attrExists(attr::kFormat) || stringAttribute(attr::kFormat) != kFormatName) {
+    fail(std::string("an HDF5 file but not a heavyball recording (no '") + attr::kFormat +
+         "' attribute equal to '" + kFormatName + "')");
+  }
+  info.formatVersion = static_cast<int>(intAttribute(attr::kFormatVersion));
+  if (info.formatVersion < 1 || info.formatVersion > kFormatVersion) {
+    fail("format version " + std::to_string(info.formatVersion) + " is not supported (this " +
+         "heavyball reads versions 1 to " + std::to_string(kFormatVersion) + ")");
+  }
+  info.heavyballVersion = stringAttribute(attr::kHeavyballVersion);
+  info.sceneName = stringAttribute(attr::kSceneName);
+  info.sceneJson = textDataset(dataset::kSceneJson);
+  info.assetDir = stringAttribute(attr::kAssetDir);
+  info.dt = doubleAttribute(attr::kDt);
+  info.gravity = vectorAttribute(attr::kGravity);
+  info.seed = static_cast<unsigned>(intAttribute(attr::kSeed));
+  SolverDescription& s = info.solver;
+  s.gjkVariant = enumAttribute<GjkVariant>(attr::kGjkVariant, kGjkVariantCount);
+  s.warmStart = enumAttribute<WarmStart>(attr::kWarmStart, kWarmStartCount);
+  s.gjkTolerance = doubleAttribute(attr::kGjkTolerance);
+  s.gjkMaxIterations = static_cast<int>(intAttribute(attr::kGjkMaxIterations));
+  s.velocityIterations = static_cast<int>(intAttribute(attr::kVelocityIterations));
+  s.positionIterations = static_cast<int>(intAttribute(attr::kPositionIterations));
+  s.solverTolerance = doubleAttribute(attr::kSolverTolerance);
+  s.speculativeMargin = doubleAttribute(attr::kSpeculativeMargin);
+  s.restitutionThreshold = doubleAttribute(attr::kRestitutionThreshold);
+  s.sleeping = intAttribute(attr::kSleeping) != 0;
+  CollisionOptions& c = info.collision;
+  c.gjk.variant = s.gjkVariant;
+  c.gjk.tolerance = s.gjkTolerance;
+  c.gjk.maxIterations = s.gjkMaxIterations;
+  c.gjk.momentumMaxIterations = static_cast<int>(intAttribute(attr::kGjkMomentumMaxIterations));
+  c.gjk.normalizeNesterov = intAttribute(attr::kGjkNormalizeNesterov) != 0;
+  c.epa.tolerance = doubleAttribute(attr::kEpaTolerance);
+  c.epa.maxIterations = static_cast<int>(intAttribute(attr::kEpaMaxIterations));
+  c.computePenetration = intAttribute(attr::kComputePenetration) != 0;
+}
+
+std::vector<std::shared_ptr<const ConvexHull>> RecordingReader::Impl::readHulls() const {
+  const auto hullRows =
+      readRows<HullRow>(dataset::kHulls, hullLayout(), 0, rows(dataset::kHulls, kScalar));
+  const hsize_t vertexRows = rows(dataset::kHullVertices, kVector);
+  const hsize_t offsetRows = rows(dataset::kHullFaceOffsets, kScalar);
+  const hsize_t indexRows = rows(dataset::kHullFaceIndices, kScalar);
+  std::vector<std::shared_ptr<const ConvexHull>> hullList;
+  for (std::size_t h = 0; h < hullRows.size(); ++h) {
+    const HullRow& row = hullRows[h];
+    const std::string which = "hull " + std::to_string(h);
+    if (row.vertexBegin < 0 || row.vertexCount < 4 ||
+        static_cast<hsize_t>(row.vertexBegin) + row.vertexCount > vertexRows) {
+      fail(which + ": vertex range is outside /" + dataset::kHullVertices);
+    }
+    if (row.faceBegin < 0 || row.faceCount < 4 ||
+        static_cast<hsize_t>(row.faceBegin) + row.faceCount + 1 > offsetRows) {
+      fail(which + ": face range is outside /" + dataset::kHullFaceOffsets);
+    }
+    const auto offsets =
+        read<std::int64_t>(dataset::kHullFaceOffsets, kScalar, row.faceBegin, row.faceCount + 1);
+    for (std::size_t f = 0; f + 1 < offsets.size(); ++f) {
+      if (offsets[f] < 0 || offsets[f + 1] < offsets[f] + 3 ||
+          static_cast<hsize_t>(offsets[f + 1]) > indexRows) {
+        fail(which + ": face " + std::to_string(f) + " has invalid offsets");
+      }
+    }
+    const auto indices = read<std::int32_t>(dataset::kHullFaceIndices, kScalar, offsets.front(),
+                                            offsets.back() - offsets.front());
+    for (std::int32_t v : indices) {
+      if (v < 0 || v >= row.vertexCount) fail(which + ": a face index is out of range");
+    }
+    const auto coordinates =
+        read<double>(dataset::kHullVertices, kVector, row.vertexBegin, row.vertexCount);
+    std::vector<Vector3d> vertices(row.vertexCount);
+    for (int v = 0; v < row.vertexCount; ++v) {
+      vertices[v] = {coordinates[3 * v], coordinates[3 * v + 1], coordinates[3 * v + 2]};
+    }
+    try {
+      auto hull = std::make_shared<const ConvexHull>(ConvexHull::build(vertices));
+      // Support hints are vertex indices: they only mean the same on the same vertex order.
+      if (hull->vertices() != vertices) {
+        spdlog::warn(
+            "recording {}: hull {} rebuilt with a different vertex order; recorded "
+            "support hints do not apply to it",
+            path.string(), h);
+      }
+      hullList.push_back(std::move(hull));
+    } catch (const HullError& e) {
+      fail(which + ": " + e.what());
+    }
+  }
+  return hullList;
+}
+
+void RecordingReader::Impl::readProxies() {
+  const std::vector<std::shared_ptr<const ConvexHull>> hullList = readHulls();
+  const auto rowsRead =
+      readRows<ProxyRow>(dataset::kProxies, proxyLayout(), 0, rows(dataset::kProxies, kScalar));
+  proxies.resize(rowsRead.size());
+  for (std::size_t i = 0; i < rowsRead.size(); ++i) {
+    const ProxyRow& row = rowsRead[i];
+    RecordedProxy& p = proxies[i];
+    const std::string which = "proxy " + std::to_string(i);
+    p.body = row.body;
+    if (p.body < 0 || p.body >= static_cast<int>(bodies.size())) {
+      fail(which + " refers to body " + std::to_string(p.body) + ", the recording has " +
+           std::to_string(bodies.size()));
+    }
+    p.hull = row.hull;
+    try {
+      switch (enumValue<ShapeType>(row.shapeType, kShapeTypeCount, "shape type")) {
+        case ShapeType::Sphere:
+          p.shape = Shape::sphere(row.radius);
+          break;
+        case ShapeType::Box:
+          p.shape = Shape::box(vec3(row.halfExtents));
+          break;
+        case ShapeType::Capsule:
+          p.shape = Shape::capsule(row.radius, row.halfLength);
+          break;
+        case ShapeType::Cylinder:
+          p.shape = Shape::cylinder(row.radius, row.halfLength);
+          break;
+        case ShapeType::Cone:
+          p.shape = Shape::cone(row.radius, row.halfLength);
+          break;
+        case ShapeType::Ellipsoid:
+          p.shape = Shape::ellipsoid(vec3(row.halfExtents));
+          break;
+        case ShapeType::ConvexHull:
+          if (p.hull < 0 || p.hull >= static_cast<int>(hullList.size())) {
+            fail(which + ": hull index " + std::to_string(p.hull) + " is out of range");
+          }
+          p.shape = Shape::convexHull(hullList[p.hull]);
+          break;
+      }
+    } catch (const std::invalid_argument& e) {
+      fail(which + ": " + e.what());
+    }
+    p.inBody = {quat(row.orientationInBody), vec3(row.positionInBody)};
+    p.localObb.center = vec3(row.obbCenter);
+    for (int r = 0; r < 3; ++r) {
+      for (int c = 0; c < 3; ++c) p.localObb.axes(r, c) = row.obbAxes[r][c];
+    }
+    p.localObb.halfExtents = vec3(row.obbHalfExtents);
+  }
+}
+
+void RecordingReader::Impl::readBodies() {
+  const auto rowsRead =
+      readRows<BodyRow>(dataset::kBodies, bodyLayout(), 0, rows(dataset::kBodies, kScalar));
+  for (const BodyRow& row : rowsRead) {
+    bodies.push_back({text(row.name),
+                      text(row.asset),
+                      row.isStatic != 0,
+                      row.mass,
+                      {row.friction, row.restitution},
+                      static_cast<long>(row.firstStep)});
+  }
+}
+
+void RecordingReader::Impl::readSteps() {
+  const auto stepRows =
+      readRows<StepRow>(dataset::kSteps, stepLayout(), 0, rows(dataset::kSteps, kScalar));
+  // The tables are flushed together, but a run killed during a flush may leave a step row
+  // whose states or problems did not reach the disk: the recording is the prefix before it.
+  const hsize_t stateRows = rows(dataset::kStates, kScalar);
+  const hsize_t problemRows = rows(dataset::kProblems, kScalar);
+  std::int64_t nextState = 0, nextProblem = 0;
+  int previousBodies = 0;
+  for (std::size_t i = 0; i < stepRows.size(); ++i) {
+    const StepRow& row = stepRows[i];
+    const std::string which = "step row " + std::to_string(i);
+    if (row.stateBegin != nextState || row.problemBegin != nextProblem) {
+      fail(which + ": state or problem offsets are not contiguous with the previous row");
+    }
+    if (row.bodyCount < previousBodies || row.problemCount < 0) {
+      fail(which + ": body or problem count is invalid");
+    }
+    if (static_cast<hsize_t>(row.stateBegin + row.bodyCount) > stateRows ||
+        static_cast<hsize_t>(row.problemBegin + row.problemCount) > problemRows ||
+        row.bodyCount > static_cast<std::int32_t>(bodies.size())) {
+      spdlog::warn("recording {}: incomplete after step row {} (the run stopped early?)",
+                   path.string(), i);
+      break;
+    }
+    RecordedStep s;
+    s.step = static_cast<long>(row.step);
+    s.time = row.time;
+    s.bodyCount = row.bodyCount;
+    s.stateBegin = row.stateBegin;
+    s.problemBegin = row.problemBegin;
+    s.problemCount = row.problemCount;
+    s.gjkVariant = enumValue<GjkVariant>(row.gjkVariant, kGjkVariantCount, "GJK variant");
+    s.warmStart = enumValue<WarmStart>(row.warmStart, kWarmStartCount, "warm start");
+    s.gjkTolerance = row.gjkTolerance;
+    s.gjkMaxIterations = row.gjkMaxIterations;
+    steps.push_back(s);
+    nextState = row.stateBegin + row.bodyCount;
+    nextProblem = row.problemBegin + row.problemCount;
+    previousBodies = row.bodyCount;
+  }
+  problemCount = static_cast<long>(nextProblem);
+}
+
+std::vector<RecordedProblem> RecordingReader::Impl::readProblems(long first, long count) const {
+  if (first < 0 || count < 0 || first + count > problemCount) {
+    throw std::out_of_range("RecordingReader: problems [" + std::to_string(first) + ", " +
+                            std::to_string(first + count) + ") requested, the recording has " +
+                            std::to_string(problemCount));
+  }
+  const auto rowsRead = readRows<ProblemRow>(dataset::kProblems, problemLayout(), first, count);
+  const int proxyCount = static_cast<int>(proxies.size());
+  const int bodyCount = static_cast<int>(bodies.size());
+  std::vector<RecordedProblem> out(rowsRead.size());
+  for (std::size_t k = 0; k < rowsRead.size(); ++k) {
+    const ProblemRow& row = rowsRead[k];
+    RecordedProblem& p = out[k];
+    p.step = static_cast<long>(row.step);
+    p.proxyA = row.proxyA;
+    p.proxyB = row.proxyB;
+    p.bodyA = row.bodyA;
+    p.bodyB = row.bodyB;
+    if (p.proxyA < 0 || p.proxyA >= proxyCount || p.proxyB < 0 || p.proxyB >= proxyCount ||
+        p.bodyA < 0 || p.bodyA >= bodyCount || p.bodyB < 0 || p.bodyB >= bodyCount) {
+      fail("problem " + std::to_string(first + k) + " refers to a proxy or body not recorded");
+    }
+    p.exactInputs = row.exactInputs != 0;
+    p.poseA = {quat(row.orientationA), vec3(row.positionA)};
+    p.poseB = {quat(row.orientationB), vec3(row.positionB)};
+    p.obbCenterA = vec3(row.obbCenterA);
+    p.obbCenterB = vec3(row.obbCenterB);
+    if (row.hasPrevious) {
+      p.previous = PreviousSolution{vec3(row.previousSeparation), vec3(row.previousWitnessALocal),
+                                    vec3(row.previousWitnessBLocal), row.previousOverlapping != 0};
+    }
+    p.initialGuess = vec3(row.initialGuess);
+    p.hints = {row.supportHints[0], row.supportHints[1]};
+    CollisionResult& r = p.result;
+    r.collide = row.collide != 0;
+    r.distance = row.distance;
+    r.normal = vec3(row.normal);
+    r.witnessA = vec3(row.witnessA);
+    r.witnessB = vec3(row.witnessB);
+    r.gjkIterations = row.gjkIterations;
+    r.gjkStatus = enumValue<GjkStatus>(row.gjkStatus, kGjkStatusCount, "GJK status");
+    r.epaIterations = row.epaIterations;
+    if (row.epaStatus >= 0) {
+      r.epaStatus = enumValue<EpaStatus>(row.epaStatus, kEpaStatusCount, "EPA status");
+    } else if (row.epaStatus != -1) {
+      fail("problem " + std::to_string(first + k) + ": EPA status out of range");
+    }
+  }
+  return out;
+}
+
+RecordingReader::RecordingReader(const std::filesystem::path& file)
+    : impl_(std::make_unique<Impl>()) {
+  recording::silenceHdf5Errors();
+  Impl& d = *impl_;
+  d.path = file;
+  std::error_code error;
+  if (!std::filesystem::exists(file, error)) d.fail("no such file");
+  if (!std::filesystem::is_regular_file(file, error)) d.fail("not a regular file");
+  const auto size = std::filesystem::file_size(file, error);
+  if (error) d.fail("cannot read its size: " + error.message());
+  if (size == 0) d.fail("empty file (0 bytes), not a recording");
+  try {
+    if (!H5::H5File::isHdf5(file.string())) {
+      d.fail("not an HDF5 file (no HDF5 signature in its " + std::to_string(size) + " bytes)");
+    }
+    try {
+      d.file.openFile(file.string(), H5F_ACC_RDONLY);
+    } catch (const H5::Exception& e) {
+      d.fail("an HDF5 file that cannot be opened (truncated or corrupt?): " + describe(e));
+    }
+    d.readInfo();
+    d.readBodies();
+    d.readProxies();
+    d.readSteps();
+  } catch (const H5::Exception& e) {
+    d.fail("unreadable (truncated or corrupt?): " + describe(e));
+  }
+}
+
+RecordingReader::~RecordingReader() = default;
+RecordingReader::RecordingReader(RecordingReader&&) noexcept = default;
+RecordingReader& RecordingReader::operator=(RecordingReader&&) noexcept = default;
+
+const std::filesystem::path& RecordingReader::path() const {
+  return impl_->path;
+}
+
+std::uintmax_t RecordingReader::fileSize() const {
+  std::error_code error;
+  const auto size = std::filesystem::file_size(impl_->path, error);
+  return error ? 0 : size;
+}
+
+const RecordingInfo& RecordingReader::info() const {
+  return impl_->info;
+}
+const std::vector<RecordedBody>& RecordingReader::bodies() const {
+  return impl_->bodies;
+}
+const std::vector<RecordedProxy>& RecordingReader::proxies() const {
+  return impl_->proxies;
+}
+long RecordingReader::stepCount() const {
+  return static_cast<long>(impl_->steps.size());
+}
+long RecordingReader::problemCount() const {
+  return impl_->problemCount;
+}
+
+const RecordedStep& RecordingReader::step(long i) const {
+  return impl_->steps.at(i);
+}
+
+std::vector<BodyState> RecordingReader::states(long i) const {
+  const RecordedStep& s = step(i);
+  recording::silenceHdf5Errors();
+  const Impl& d = *impl_;
+  try {
+    const auto rowsRead =
+        d.readRows<StateRow>(dataset::kStates, stateLayout(), s.stateBegin, s.bodyCount);
+    std::vector<BodyState> out;
+    out.reserve(rowsRead.size());
+    for (const StateRow& row : rowsRead) {
+      out.push_back({{quat(row.orientation), vec3(row.position)},
+                     vec3(row.linearVelocity),
+                     vec3(row.angularVelocity),
+                     row.sleeping != 0});
+    }
+    return out;
+  } catch (const H5::Exception& e) {
+    d.fail("cannot read the states of step row " + std::to_string(i) + ": " + describe(e));
+  }
+}
+
+std::vector<RecordedProblem> RecordingReader::problems(long first, long count) const {
+  recording::silenceHdf5Errors();
+  try {
+    return impl_->readProblems(first, count);
+  } catch (const H5::Exception& e) {
+    impl_->fail("cannot read problems: " + describe(e));
+  }
+}
+
+std::vector<RecordedProblem> RecordingReader::problemsOfStep(long i) const {
+  const RecordedStep& s = step(i);
+  return problems(static_cast<long>(s.problemBegin), s.problemCount);
+}
+
+void RecordingReader::forEachProblem(
+    const std::function<void(const RecordedProblem&)>& visit) const {
+  const long block = 16 * static_cast<long>(kProblemChunkRows);
+  for (long first = 0; first < problemCount(); first += block) {
+    for (const RecordedProblem& p : problems(first, std::min(block, problemCount() - first))) {
+      visit(p);
+    }
+  }
+}
+
+CollisionOptions RecordingReader::collisionOptions(long i) const {
+  const RecordedStep& s = step(i);
+  CollisionOptions options = impl_->info.collision;
+  options.gjk.variant = s.gjkVariant;
+  options.gjk.tolerance = s.gjkTolerance;
+  options.gjk.maxIterations = s.gjkMaxIterations;
+  return options;
+}
+
+}  // namespace hb

@@ -1,0 +1,138 @@
+#pragma once
+// Reads a recording written by Recorder (layout: docs/recording-format.md): the metadata, the
+// shapes rebuilt as collision Shapes, the bodies, the bodies' state at every recorded step and
+// the narrow-phase problems with their inputs and results. A file that is not a readable
+// recording (empty, truncated, corrupt, not HDF5, inconsistent indices) gives a RecordingError
+// naming the file and the problem. A recording cut short (a killed run) reads as its complete
+// prefix of steps.
+
+#include <Eigen/Core>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "collision/collide.hpp"
+#include "collision/obb.hpp"
+#include "collision/pose.hpp"
+#include "collision/shape.hpp"
+#include "collision/warm_start.hpp"
+#include "engine/recording_error.hpp"
+#include "engine/scene.hpp"
+
+namespace hb {
+
+struct RecordingInfo {
+  int formatVersion = 0;
+  std::string heavyballVersion;
+  std::string sceneName;
+  std::string sceneJson;  ///< the scene as run (JSON text)
+  std::string assetDir;   ///< where the scene's assets were (absolute)
+  double dt = 0.0;        ///< s
+  Eigen::Vector3d gravity = Eigen::Vector3d::Zero();
+  unsigned seed = 0;
+  /// Solver settings when the recording started; the GJK settings of each step are in
+  /// RecordedStep (they may change during a run).
+  SolverDescription solver;
+  /// The narrow phase's collide() options at the start (GJK settings from `solver`).
+  CollisionOptions collision;
+};
+
+struct RecordedBody {
+  std::string name;   ///< asset name or shape type; "static" for body 0
+  std::string asset;  ///< empty for primitives and the static body
+  bool isStatic = false;
+  double mass = 0.0;  ///< kg, 0 for the static body
+  Material material;
+  long firstStep = 0;  ///< the first recorded step whose states include the body
+};
+
+/// One convex piece of a body (World's Proxy).
+struct RecordedProxy {
+  int body = -1;
+  Shape shape;    ///< rebuilt: primitives from their parameters, hulls from the stored vertices
+  Pose inBody;    ///< piece frame -> body frame
+  Obb localObb;   ///< in the piece frame
+  int hull = -1;  ///< index of the stored hull, -1 for primitives
+};
+
+/// One recorded instant: the bodies' state then, and the narrow-phase problems of the step that
+/// starts from it (none for the last row, the final state).
+struct RecordedStep {
+  long step = 0;      ///< the world's step count
+  double time = 0.0;  ///< s
+  int bodyCount = 0;
+  std::int64_t stateBegin = 0;
+  std::int64_t problemBegin = 0;
+  int problemCount = 0;
+  GjkVariant gjkVariant = GjkVariant::Vanilla;
+  WarmStart warmStart = WarmStart::None;
+  double gjkTolerance = 0.0;
+  int gjkMaxIterations = 0;
+};
+
+struct BodyState {
+  Pose pose;                                                  ///< centre-of-mass frame in the world
+  Eigen::Vector3d linearVelocity = Eigen::Vector3d::Zero();   ///< m/s, world
+  Eigen::Vector3d angularVelocity = Eigen::Vector3d::Zero();  ///< rad/s, world
+  bool sleeping = false;
+};
+
+/// One narrow-phase query: its inputs and what collide() answered.
+struct RecordedProblem {
+  long step = 0;
+  int proxyA = -1, proxyB = -1;
+  int bodyA = -1, bodyB = -1;
+  /// False when the stored poses or support hints may differ from the query's (see
+  /// docs/recording-format.md); re-solving such a problem may not reproduce the result.
+  bool exactInputs = true;
+  Pose poseA, poseB;  ///< the proxies' world poses
+  Eigen::Vector3d obbCenterA = Eigen::Vector3d::Zero();
+  Eigen::Vector3d obbCenterB = Eigen::Vector3d::Zero();
+  std::optional<PreviousSolution> previous;
+  Eigen::Vector3d initialGuess = Eigen::Vector3d::Zero();
+  SupportHints hints;      ///< the support-vertex hints collide() started from
+  CollisionResult result;  ///< hints left empty
+  Eigen::Vector3d separation() const { return result.witnessA - result.witnessB; }
+};
+
+class RecordingReader {
+ public:
+  /// Opens the file and reads the metadata, shapes, bodies and step index. Throws
+  /// RecordingError.
+  explicit RecordingReader(const std::filesystem::path& file);
+  ~RecordingReader();
+  RecordingReader(RecordingReader&&) noexcept;
+  RecordingReader& operator=(RecordingReader&&) noexcept;
+
+  const std::filesystem::path& path() const;
+  std::uintmax_t fileSize() const;
+  const RecordingInfo& info() const;
+  const std::vector<RecordedBody>& bodies() const;
+  const std::vector<RecordedProxy>& proxies() const;
+
+  /// Recorded instants (the initial state, then one per step); complete ones only.
+  long stepCount() const;
+  const RecordedStep& step(long i) const;
+  /// State of bodies 0 .. step(i).bodyCount - 1 at step row i.
+  std::vector<BodyState> states(long i) const;
+
+  long problemCount() const;
+  /// Problems [first, first + count) in the order they were solved.
+  std::vector<RecordedProblem> problems(long first, long count) const;
+  std::vector<RecordedProblem> problemsOfStep(long i) const;
+  /// Visits every problem in order, reading a block at a time (bounded memory).
+  void forEachProblem(const std::function<void(const RecordedProblem&)>& visit) const;
+
+  /// collide() options of step row i: the step's GJK settings, the rest as at the start.
+  CollisionOptions collisionOptions(long i) const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace hb

@@ -1,0 +1,35 @@
+#include "engine/run_summary_json.hpp"
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "engine/run_summary.hpp"
+#include "engine/scene.hpp"
+
+namespace hb {
+
+nlohmann::json runSummaryJson(const RunSummary& r, const SceneDescription& scene) {
+  nlohmann::json stages = nlohmann::json::object();
+  for (int i = 0; i < kStageCount; ++i) stages[std::string(kStageNames[i])] = r.stageMsMean[i];
+  return {{"scene", scene.name},
+          {"bodies", r.bodies},
+          {"gjk_variant", toString(scene.solver.gjkVariant)},
+          {"warm_start", toString(scene.solver.warmStart)},
+          {"steps", r.steps},
+          {"simulated_s", r.simulatedSeconds},
+          {"wall_s", r.wallSeconds},
+          {"steps_per_s", r.stepsPerSecond},
+          {"real_time_factor", r.realTimeFactor},
+          {"stage_ms", stages},
+          {"gjk_calls", r.gjkCalls},
+          {"gjk_mean_iterations", r.gjkMeanIterations},
+          {"epa_calls", r.epaCalls},
+          {"contacts_mean", r.contactsMean},
+          {"contacts_max", r.contactsMax},
+          {"max_penetration_m", r.maxPenetration},
+          {"escaped_bodies", r.escapedBodies},
+          {"nan", r.nonFinite},
+          {"kinetic_energy_final", r.kineticEnergyFinal}};
+}
+
+}  // namespace hb

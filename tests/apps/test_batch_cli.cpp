@@ -1,0 +1,201 @@
+// End-to-end tests of `heavyball batch` and `heavyball batch-merge`: a batch killed with SIGKILL
+// and resumed equals an uninterrupted one; refusals and incomplete merges exit non-zero with a
+// message naming the problem.
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+const std::string kScene = std::string(HB_APPS_TEST_DATA) + "/batch-funnel.json";
+
+struct CliRun {
+  int exitCode = -1;
+  std::string output;  ///< stdout and stderr
+};
+
+CliRun runCli(const std::string& args) {
+  std::string command = "'";
+  command.append(HB_CLI_PATH).append("' ").append(args).append(" 2>&1");
+  CliRun run;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (!pipe) return run;
+  std::array<char, 4096> buffer;
+  size_t n = 0;
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) {
+    run.output.append(buffer.data(), n);
+  }
+  const int status = ::pclose(pipe);
+  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+class TempDir {
+ public:
+  explicit TempDir(const std::string& name)
+      : path_(fs::temp_directory_path() /
+              ("hb-test-batch-cli-" + std::to_string(::getpid()) + "-" + name)) {
+    fs::remove_all(path_);
+  }
+  ~TempDir() { fs::remove_all(path_); }
+  std::string operator/(const std::string& child) const { return (path_ / child).string(); }
+
+ private:
+  fs::path path_;
+};
+
+std::string batchArgs(const std::string& out, int runs, const std::string& extra = "") {
+  return "batch --scene '" + kScene + "' --runs " + std::to_string(runs) + " --seconds 1 --out '" +
+         out + "' " + extra;
+}
+
+int completedRuns(const fs::path& dir) {
+  int n = 0;
+  if (!fs::is_directory(dir / "runs")) return 0;
+  for (const auto& e : fs::directory_iterator(dir / "runs")) {
+    n += e.path().extension() == ".json" ? 1 : 0;
+  }
+  return n;
+}
+
+/// Run index -> (state hash, summary without wall-clock fields) from a batch's run files.
+std::map<int, json> results(const fs::path& dir) {
+  std::map<int, json> runs;
+  for (const auto& e : fs::directory_iterator(dir / "runs")) {
+    if (e.path().extension() != ".json") continue;
+    std::ifstream in(e.path());
+    json j = json::parse(in);
+    for (const char* wall :
+         {"wall_s", "steps_per_s", "real_time_factor", "stage_ms", "setup_wall_s"}) {
+      j.erase(wall);
+    }
+    runs[j.at("run").get<int>()] = j;
+  }
+  return runs;
+}
+
+std::vector<std::string> lines(const fs::path& file) {
+  std::ifstream in(file);
+  std::vector<std::string> out;
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+/// Index rows without the wall_s and setup_wall_s columns.
+std::vector<std::string> withoutWallClock(const std::vector<std::string>& rows) {
+  std::vector<std::string> out;
+  for (const std::string& row : rows) {
+    std::vector<std::string> fields;
+    std::istringstream in(row);
+    for (std::string f; std::getline(in, f, ',');) fields.push_back(f);
+    std::string kept;
+    for (size_t i = 0; i < fields.size(); ++i) {
+      if (i != 15 && i != 16) kept += fields[i] + ",";
+    }
+    out.push_back(kept);
+  }
+  return out;
+}
+
+TEST(BatchCli, KilledBatchResumesToTheUninterruptedResult) {
+  TempDir dir("kill");
+  constexpr int kRuns = 12;
+  const CliRun whole = runCli(batchArgs(dir / "whole", kRuns, "--jobs 1 --record"));
+  ASSERT_EQ(whole.exitCode, 0) << whole.output;
+
+  // Start the same batch and SIGKILL it once a couple of runs are complete.
+  const std::string out = dir / "killed";
+  const pid_t pid = ::fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    std::freopen("/dev/null", "w", stderr);
+    ::execl(HB_CLI_PATH, HB_CLI_PATH, "batch", "--scene", kScene.c_str(), "--runs",
+            std::to_string(kRuns).c_str(), "--seconds", "1", "--out", out.c_str(), "--jobs", "2",
+            "--record", static_cast<char*>(nullptr));
+    std::_Exit(127);
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (completedRuns(out) < 2 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  ::kill(pid, SIGKILL);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  const int before = completedRuns(out);
+  ASSERT_TRUE(WIFSIGNALED(status)) << "the batch finished before it could be killed";
+  ASSERT_LT(before, kRuns) << "the batch finished before it could be killed";
+  EXPECT_FALSE(fs::exists(fs::path(out) / "index.csv"));  // written at the end only
+
+  const CliRun resumed = runCli(batchArgs(out, kRuns, "--jobs 2 --record"));
+  ASSERT_EQ(resumed.exitCode, 0) << resumed.output;
+  EXPECT_NE(resumed.output.find(std::to_string(kRuns - before) + " to do"), std::string::npos)
+      << resumed.output;
+  EXPECT_EQ(results(out), results(dir / "whole"));
+  for (const auto& e : fs::directory_iterator(fs::path(out) / "runs")) {
+    EXPECT_NE(e.path().extension(), ".part") << e.path();
+  }
+  const auto index = lines(fs::path(out) / "index.csv");
+  ASSERT_EQ(index.size(), 1u + kRuns);
+  EXPECT_EQ(index[0].rfind("run,seed,state_hash,", 0), 0u) << index[0];
+  EXPECT_EQ(withoutWallClock(index), withoutWallClock(lines(dir / "whole/index.csv")));
+}
+
+TEST(BatchCli, ShardsMergeAndMissingRunsAreReported) {
+  TempDir dir("shards");
+  ASSERT_EQ(runCli(batchArgs(dir / "a", 5, "--shard 0/2")).exitCode, 0);
+  ASSERT_EQ(runCli(batchArgs(dir / "whole", 5, "--jobs 2")).exitCode, 0);
+
+  const CliRun incomplete = runCli("batch-merge '" + dir / "a" + "'");
+  EXPECT_EQ(incomplete.exitCode, 2);
+  EXPECT_NE(incomplete.output.find("2 of 5 runs missing: 1, 3"), std::string::npos)
+      << incomplete.output;
+
+  ASSERT_EQ(runCli(batchArgs(dir / "b", 5, "--shard 1/2")).exitCode, 0);
+  const CliRun merged =
+      runCli("batch-merge '" + dir / "a" + "' '" + dir / "b" + "' --out '" + dir / "merged" + "'");
+  ASSERT_EQ(merged.exitCode, 0) << merged.output;
+  auto shards = results(dir / "a");
+  shards.merge(results(dir / "b"));
+  EXPECT_EQ(shards, results(dir / "whole"));
+  const auto index = lines(fs::path(dir / "merged") / "index.csv");
+  ASSERT_EQ(index.size(), 6u);
+  EXPECT_NE(index[2].find("../b/runs/run-000001.json"), std::string::npos) << index[2];
+
+  const CliRun twice =
+      runCli("batch-merge '" + dir / "a" + "' '" + dir / "b" + "' '" + dir / "whole" + "'");
+  EXPECT_EQ(twice.exitCode, 2);
+  EXPECT_NE(twice.output.find("5 runs are in more than one directory: 0-4"), std::string::npos)
+      << twice.output;
+}
+
+TEST(BatchCli, OtherParametersAreRefused) {
+  TempDir dir("parameters");
+  ASSERT_EQ(runCli(batchArgs(dir / "b", 2)).exitCode, 0);
+  const CliRun other = runCli(batchArgs(dir / "b", 2, "--seed 9"));
+  EXPECT_EQ(other.exitCode, 1);
+  EXPECT_NE(other.output.find("seed: 9 requested, 4 in"), std::string::npos) << other.output;
+  const CliRun badShard = runCli(batchArgs(dir / "b", 2, "--shard 2/2"));
+  EXPECT_NE(badShard.exitCode, 0);
+  EXPECT_NE(badShard.output.find("--shard"), std::string::npos) << badShard.output;
+  // Threads and shard may change.
+  EXPECT_EQ(runCli(batchArgs(dir / "b", 2, "--jobs 2 --shard 1/2")).exitCode, 0);
+}
+
+}  // namespace

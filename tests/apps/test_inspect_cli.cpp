@@ -1,0 +1,104 @@
+// End-to-end test of recordings from the command line: `heavyball simulate --record` writes a
+// file that `heavyball inspect` summarises, and inspect rejects a file that is not a recording.
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+struct CliRun {
+  int exitCode = -1;
+  std::string out;  // stdout and stderr
+};
+
+CliRun runCli(const std::string& args) {
+  const std::string command = std::string("'") + HB_CLI_PATH + "' " + args + " 2>&1";
+  CliRun run;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (!pipe) return run;
+  std::array<char, 4096> buffer;
+  size_t n = 0;
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+    run.out.append(buffer.data(), n);
+  const int status = ::pclose(pipe);
+  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+fs::path tempDir() {
+  // One directory per process: CTest runs these tests in parallel processes.
+  const fs::path dir =
+      fs::temp_directory_path() / ("heavyball-test-inspect-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+/// The funnel-pair scene with two given assets (loading every YCB asset would take seconds).
+fs::path writeScene() {
+  std::ifstream in(fs::path(HB_SOURCE_DIR) / "assets/scenes/funnel-pair.json");
+  json scene = json::parse(in);
+  scene["asset_dir"] = (fs::path(HB_SOURCE_DIR) / "assets/ycb").string();
+  scene["spawner"]["assets"] = {"061_foam_brick", "048_hammer"};
+  const fs::path file = tempDir() / "scene.json";
+  std::ofstream(file) << scene.dump(2);
+  return file;
+}
+
+TEST(InspectCli, SummarisesARecordedRun) {
+  const fs::path scene = writeScene();
+  const fs::path recording = tempDir() / "run.h5";
+  const CliRun simulate = runCli("simulate --scene '" + scene.string() +
+                                 "' --seconds 0.5 --seed 7 --record '" + recording.string() + "'");
+  ASSERT_EQ(simulate.exitCode, 0) << simulate.out;
+  EXPECT_NE(simulate.out.find("recorded to"), std::string::npos) << simulate.out;
+
+  const CliRun inspectJson = runCli("inspect --json '" + recording.string() + "'");
+  ASSERT_EQ(inspectJson.exitCode, 0) << inspectJson.out;
+  const json summary = json::parse(inspectJson.out);
+  EXPECT_EQ(summary["format_version"], 1);
+  EXPECT_EQ(summary["scene"], "funnel-pair");
+  EXPECT_EQ(summary["seed"], 7);
+  EXPECT_EQ(summary["steps"], 60);
+  EXPECT_NEAR(summary["dt"].get<double>(), 1.0 / 120.0, 1e-15);
+  EXPECT_EQ(summary["gjk_variant"], "nesterov");
+  EXPECT_EQ(summary["warm_start"], "obb");
+  ASSERT_EQ(summary["bodies"].size(), 3u);  // the static body and the two drops
+  EXPECT_EQ(summary["bodies"][0]["name"], "static");
+  EXPECT_GT(summary["bodies"][1]["mass_kg"].get<double>(), 0.0);
+  EXPECT_GT(summary["problems"].get<long>(), 0);
+  EXPECT_GT(summary["gjk_mean_iterations"].get<double>(), 1.0);
+  EXPECT_EQ(summary["file_bytes"].get<std::uintmax_t>(), fs::file_size(recording));
+
+  const CliRun inspectText = runCli("inspect '" + recording.string() + "'");
+  ASSERT_EQ(inspectText.exitCode, 0) << inspectText.out;
+  for (const char* expected : {"format 1", "scene funnel-pair", "seed 7", "steps: 60",
+                               "problems:", "colliding", "GJK iterations on average"}) {
+    EXPECT_NE(inspectText.out.find(expected), std::string::npos) << expected << "\n"
+                                                                 << inspectText.out;
+  }
+  fs::remove(recording);
+  fs::remove(scene);
+}
+
+TEST(InspectCli, RejectsAFileThatIsNotARecording) {
+  const fs::path file = tempDir() / "not-a-recording.h5";
+  std::ofstream(file) << "hello\n";
+  const CliRun run = runCli("inspect '" + file.string() + "'");
+  EXPECT_EQ(run.exitCode, 1) << run.out;
+  EXPECT_NE(run.out.find("not an HDF5 file"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find(file.string()), std::string::npos) << run.out;
+  fs::remove(file);
+}
+
+}  // namespace

@@ -1,0 +1,413 @@
+// Recordings end to end: a short funnel run recorded and read back bit for bit, its collision
+// problems solved again from the file alone, a run cut short, and files that are not recordings.
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "collision/collide.hpp"
+#include "collision/warm_start.hpp"
+#include "engine/recorder.hpp"
+#include "engine/recording_reader.hpp"
+#include "engine/world.hpp"
+
+namespace hb {
+namespace {
+
+namespace fs = std::filesystem;
+using Eigen::Vector3d;
+
+// One directory per process: CTest runs the tests of this file in parallel processes.
+fs::path tempFile(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() /
+                       ("heavyball-test-recorder-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir / name;
+}
+
+bool samePose(const Pose& a, const Pose& b) {
+  return a.p == b.p && a.q.coeffs() == b.q.coeffs();
+}
+
+/// The funnel-pair scene with two known assets, a sphere and a capsule, a spawner that drops its
+/// third body mid-run, and the transformed-previous warm start (which uses every stored input).
+SceneDescription funnelScene() {
+  SceneDescription scene = loadScene(fs::path(HB_SOURCE_DIR) / "assets/scenes/funnel-pair.json");
+  scene.spawner->assets = {"061_foam_brick", "048_hammer"};
+  scene.spawner->count = 3;
+  scene.spawner->interval = 0.1;
+  scene.solver.warmStart = WarmStart::TransformedPrevious;
+  BodyDescription sphere;
+  sphere.shape.shape = Shape::sphere(0.03);
+  sphere.pose.p = {0.05, 0.0, 0.75};
+  scene.bodies.push_back(sphere);
+  BodyDescription capsule;
+  capsule.shape.shape = Shape::capsule(0.02, 0.04);
+  capsule.pose.p = {-0.05, 0.02, 0.9};
+  capsule.pose.q = Eigen::Quaterniond(Eigen::AngleAxisd(0.7, Vector3d(1, 1, 0).normalized()));
+  scene.bodies.push_back(capsule);
+  return scene;
+}
+
+/// What the world did, captured beside the recorder.
+struct RecordedRun {
+  std::vector<std::vector<RigidBody>> states;           // initial, then after each step
+  std::vector<std::vector<Pose>> proxyPosesBefore;      // per step, before it ran
+  std::vector<std::vector<NarrowPhaseRecord>> records;  // per step
+  std::vector<std::string> bodyNames;
+};
+
+RecordedRun recordRun(const SceneDescription& scene, const fs::path& file, int steps) {
+  World world(scene);
+  RecordingMetadata meta;
+  meta.sceneJson = R"({"name": "funnel-pair"})";
+  meta.seed = scene.spawner->seed;
+  Recorder recorder(file, world, meta);
+  world.addObserver([&](const World& w) { recorder.record(w); });
+  RecordedRun run;
+  run.states.push_back(world.rigidBodies());
+  for (int i = 0; i < steps; ++i) {
+    std::vector<Pose> poses;
+    for (size_t p = 0; p < world.proxies().size(); ++p) poses.push_back(world.proxyPose(p));
+    run.proxyPosesBefore.push_back(poses);
+    world.step();
+    run.states.push_back(world.rigidBodies());
+    run.records.push_back(world.narrowPhaseRecords());
+  }
+  recorder.close();
+  for (const WorldBody& b : world.bodies()) run.bodyNames.push_back(b.name);
+  return run;
+}
+
+class RecorderTest : public ::testing::Test {
+ protected:
+  static constexpr int kSteps = 60;  // 0.5 s at 120 Hz
+
+  static void SetUpTestSuite() {
+    scene_ = new SceneDescription(funnelScene());
+    file_ = new fs::path(tempFile("funnel.h5"));
+    run_ = new RecordedRun(recordRun(*scene_, *file_, kSteps));
+  }
+  static void TearDownTestSuite() {
+    fs::remove(*file_);
+    delete run_;
+    delete file_;
+    delete scene_;
+  }
+
+  static SceneDescription* scene_;
+  static fs::path* file_;
+  static RecordedRun* run_;
+};
+
+SceneDescription* RecorderTest::scene_ = nullptr;
+fs::path* RecorderTest::file_ = nullptr;
+RecordedRun* RecorderTest::run_ = nullptr;
+
+TEST_F(RecorderTest, MetadataShapesAndBodiesReadBack) {
+  const RecordingReader reader(*file_);
+  const RecordingInfo& info = reader.info();
+  EXPECT_EQ(info.formatVersion, 1);
+  EXPECT_EQ(info.heavyballVersion, HB_VERSION);
+  EXPECT_EQ(info.sceneName, "funnel-pair");
+  EXPECT_EQ(info.sceneJson, R"({"name": "funnel-pair"})");
+  EXPECT_EQ(info.dt, scene_->dt);
+  EXPECT_EQ(info.seed, scene_->spawner->seed);
+  EXPECT_EQ(info.solver.gjkVariant, scene_->solver.gjkVariant);
+  EXPECT_EQ(info.solver.warmStart, WarmStart::TransformedPrevious);
+  EXPECT_EQ(info.solver.gjkTolerance, scene_->solver.gjkTolerance);
+
+  // Static body, sphere, capsule, then the spawner's three drops (one of them mid-run).
+  ASSERT_EQ(reader.bodies().size(), run_->bodyNames.size());
+  ASSERT_EQ(reader.bodies().size(), 6u);
+  for (size_t b = 0; b < reader.bodies().size(); ++b) {
+    EXPECT_EQ(reader.bodies()[b].name, run_->bodyNames[b]);
+    const RigidBody& r = run_->states.back()[b];
+    EXPECT_EQ(reader.bodies()[b].isStatic, r.isStatic);
+    if (!r.isStatic) {
+      EXPECT_EQ(reader.bodies()[b].mass, 1.0 / r.inverseMass);
+    }
+  }
+  EXPECT_EQ(reader.bodies()[0].firstStep, 0);
+  EXPECT_GT(reader.bodies().back().firstStep, 0);  // dropped during the run
+
+  const World reference(*scene_);  // proxies of the bodies present at the start
+  ASSERT_GE(reader.proxies().size(), reference.proxies().size());
+  for (size_t p = 0; p < reference.proxies().size(); ++p) {
+    const Proxy& expected = reference.proxies()[p];
+    const RecordedProxy& got = reader.proxies()[p];
+    EXPECT_EQ(got.body, expected.body);
+    EXPECT_EQ(got.shape.type(), expected.shape.type());
+    EXPECT_TRUE(samePose(got.inBody, expected.inBody));
+    EXPECT_EQ(got.localObb.axes, expected.localObb.axes);
+    if (expected.shape.type() == ShapeType::ConvexHull) {
+      // Rebuilt from the stored vertices with the same vertex order (hints stay valid).
+      EXPECT_EQ(got.shape.hull().vertices(), expected.shape.hull().vertices());
+    } else {
+      EXPECT_EQ(got.shape.radius(), expected.shape.radius());
+      EXPECT_EQ(got.shape.halfExtents(), expected.shape.halfExtents());
+    }
+  }
+}
+
+TEST_F(RecorderTest, StatesAreBitIdenticalToTheSimulation) {
+  const RecordingReader reader(*file_);
+  ASSERT_EQ(reader.stepCount(), kSteps + 1);
+  for (long i = 0; i < reader.stepCount(); ++i) {
+    const RecordedStep& row = reader.step(i);
+    EXPECT_EQ(row.step, i);
+    EXPECT_EQ(row.time, i * scene_->dt);
+    const std::vector<RigidBody>& expected = run_->states[i];
+    const std::vector<BodyState> states = reader.states(i);
+    ASSERT_EQ(states.size(), expected.size()) << "step " << i;
+    for (size_t b = 0; b < states.size(); ++b) {
+      EXPECT_EQ(states[b].pose.p, expected[b].position) << "step " << i << " body " << b;
+      EXPECT_EQ(states[b].pose.q.coeffs(), expected[b].orientation.coeffs());
+      EXPECT_EQ(states[b].linearVelocity, expected[b].linearVelocity);
+      EXPECT_EQ(states[b].angularVelocity, expected[b].angularVelocity);
+      EXPECT_EQ(states[b].sleeping, expected[b].sleeping);
+    }
+  }
+  EXPECT_EQ(reader.step(kSteps).problemCount, 0);  // the final state starts no step
+}
+
+TEST_F(RecorderTest, ProblemsMatchTheNarrowPhase) {
+  const RecordingReader reader(*file_);
+  long total = 0, exact = 0;
+  for (int i = 0; i < kSteps; ++i) {
+    const std::vector<NarrowPhaseRecord>& records = run_->records[i];
+    const std::vector<RecordedProblem> problems = reader.problemsOfStep(i);
+    ASSERT_EQ(problems.size(), records.size()) << "step " << i;
+    for (size_t k = 0; k < problems.size(); ++k) {
+      const RecordedProblem& p = problems[k];
+      const NarrowPhaseRecord& r = records[k];
+      EXPECT_EQ(p.step, i);
+      EXPECT_EQ(p.proxyA, r.proxyA);
+      EXPECT_EQ(p.proxyB, r.proxyB);
+      EXPECT_EQ(p.initialGuess, r.initialGuess);
+      ASSERT_EQ(p.previous.has_value(), r.previous.has_value());
+      if (p.previous) {
+        EXPECT_EQ(p.previous->separation, r.previous->separation);
+        EXPECT_EQ(p.previous->witnessALocal, r.previous->witnessALocal);
+        EXPECT_EQ(p.previous->overlapping, r.previous->overlapping);
+      }
+      EXPECT_EQ(p.result.collide, r.result.collide);
+      EXPECT_EQ(p.result.distance, r.result.distance);
+      EXPECT_EQ(p.result.normal, r.result.normal);
+      EXPECT_EQ(p.separation(), r.result.witnessA - r.result.witnessB);
+      EXPECT_EQ(p.result.gjkIterations, r.result.gjkIterations);
+      EXPECT_EQ(p.result.gjkStatus, r.result.gjkStatus);
+      EXPECT_EQ(p.result.epaStatus, r.result.epaStatus);
+      // Poses are those the narrow phase used: the proxies' poses before the step. A body
+      // dropped in this very step had no pose before it, and the problem says so.
+      const auto& before = run_->proxyPosesBefore[i];
+      const bool known =
+          p.proxyA < static_cast<int>(before.size()) && p.proxyB < static_cast<int>(before.size());
+      EXPECT_EQ(p.exactInputs, known);
+      if (known) {
+        EXPECT_TRUE(samePose(p.poseA, before[p.proxyA]));
+        EXPECT_TRUE(samePose(p.poseB, before[p.proxyB]));
+        ++exact;
+      }
+      ++total;
+    }
+  }
+  EXPECT_EQ(reader.problemCount(), total);
+  EXPECT_GT(total, 100);
+  EXPECT_GT(exact, total * 9 / 10);
+}
+
+TEST_F(RecorderTest, ProblemsSolveAgainFromTheFileAlone) {
+  const RecordingReader reader(*file_);
+  long solved = 0, colliding = 0, withPrevious = 0;
+  for (long i = 0; i + 1 < reader.stepCount(); ++i) {
+    const RecordedStep& row = reader.step(i);
+    const CollisionOptions options = reader.collisionOptions(i);
+    for (const RecordedProblem& p : reader.problemsOfStep(i)) {
+      if (!p.exactInputs) continue;
+      const Shape& a = reader.proxies()[p.proxyA].shape;
+      const Shape& b = reader.proxies()[p.proxyB].shape;
+      // The warm start follows from the stored inputs: only the OBB centres enter it.
+      Obb obbA, obbB;
+      obbA.center = p.obbCenterA;
+      obbB.center = p.obbCenterB;
+      EXPECT_EQ(initialGuess(row.warmStart, obbA, obbB, p.poseA, p.poseB, p.previous),
+                p.initialGuess);
+      const CollisionResult r = collide(a, p.poseA, b, p.poseB, p.initialGuess, options, p.hints);
+      EXPECT_NEAR(r.distance, p.result.distance, 1e-12) << "step " << i;
+      EXPECT_EQ(r.gjkIterations, p.result.gjkIterations) << "step " << i;
+      EXPECT_EQ(r.gjkStatus, p.result.gjkStatus);
+      EXPECT_EQ(r.collide, p.result.collide);
+      EXPECT_EQ(r.epaStatus, p.result.epaStatus);
+      EXPECT_EQ(r.epaIterations, p.result.epaIterations);
+      EXPECT_TRUE(r.normal.isApprox(p.result.normal, 1e-12) ||
+                  (r.normal - p.result.normal).norm() < 1e-12);
+      ++solved;
+      if (p.result.collide) ++colliding;
+      if (p.previous) ++withPrevious;
+    }
+  }
+  EXPECT_GT(solved, 100);
+  EXPECT_GT(colliding, 0);  // contacts and EPA are covered
+  EXPECT_GT(withPrevious, 0);
+}
+
+TEST_F(RecorderTest, ForEachProblemVisitsEveryProblemInOrder) {
+  const RecordingReader reader(*file_);
+  long count = 0, lastStep = -1;
+  reader.forEachProblem([&](const RecordedProblem& p) {
+    EXPECT_GE(p.step, lastStep);
+    lastStep = p.step;
+    ++count;
+  });
+  EXPECT_EQ(count, reader.problemCount());
+}
+
+/// A grid of boxes resting on the ground: many bodies and problems per step, so the recorder
+/// fills a chunk (and flushes) within a short run.
+SceneDescription boxGrid(int side) {
+  SceneDescription scene;
+  scene.name = "box-grid";
+  scene.assetDir = fs::path(HB_SOURCE_DIR) / "assets/ycb";
+  scene.statics.push_back(StaticDescription{});
+  for (int i = 0; i < side; ++i) {
+    for (int j = 0; j < side; ++j) {
+      BodyDescription box;
+      box.shape.shape = Shape::box({0.05, 0.05, 0.05});
+      box.pose.p = {0.2 * i, 0.2 * j, 0.05};
+      scene.bodies.push_back(box);
+    }
+  }
+  scene.solver.sleeping = false;
+  return scene;
+}
+
+TEST(Recorder, ARunCutShortLeavesAReadablePrefix) {
+  const SceneDescription scene = boxGrid(6);  // 37 bodies and 36 problems per step
+  const fs::path file = tempFile("cut.h5");
+  const fs::path copy = tempFile("cut-copy.h5");
+  World world(scene);
+  Recorder recorder(file, world, {});
+  world.addObserver([&](const World& w) { recorder.record(w); });
+  std::vector<std::vector<RigidBody>> states{world.rigidBodies()};
+  constexpr int kSteps = 40;  // two chunks of states (512 rows), five of problems (256 rows)
+  for (int i = 0; i < kSteps; ++i) {
+    world.step();
+    states.push_back(world.rigidBodies());
+  }
+  // Whole chunks are written in the background while the rest stays buffered: between writes
+  // the file on disk is what a killed run leaves. Copy it until a copy has steps (the writer
+  // may still be busy with the last chunks at first).
+  std::optional<RecordingReader> prefix;
+  for (int attempt = 0; attempt < 200 && !(prefix && prefix->stepCount() > 0); ++attempt) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    fs::copy_file(file, copy, fs::copy_options::overwrite_existing);
+    try {
+      prefix.emplace(copy);
+    } catch (const RecordingError&) {
+      prefix.reset();
+    }
+  }
+  ASSERT_TRUE(prefix && prefix->stepCount() > 0);
+  EXPECT_LT(prefix->stepCount(), kSteps + 1);
+  for (long i = 0; i < prefix->stepCount(); ++i) {
+    const std::vector<BodyState> s = prefix->states(i);
+    ASSERT_EQ(s.size(), states[i].size());
+    for (size_t b = 0; b < s.size(); ++b) EXPECT_EQ(s[b].pose.p, states[i][b].position);
+  }
+  EXPECT_EQ(prefix->problems(0, prefix->problemCount()).size(), prefix->problemCount());
+  recorder.close();
+
+  const RecordingReader full(file);
+  EXPECT_EQ(full.stepCount(), kSteps + 1);
+  EXPECT_GT(full.problemCount(), prefix->problemCount());
+  fs::remove(file);
+  fs::remove(copy);
+}
+
+TEST(Recorder, RecordAfterCloseThrows) {
+  const SceneDescription scene = boxGrid(1);
+  const fs::path file = tempFile("closed.h5");
+  World world(scene);
+  Recorder recorder(file, world, {});
+  recorder.close();
+  world.step();
+  EXPECT_THROW(recorder.record(world), RecordingError);
+  fs::remove(file);
+}
+
+TEST(Recorder, UnwritablePathThrowsNamingIt) {
+  const SceneDescription scene = boxGrid(1);
+  const World world(scene);
+  const fs::path file = tempFile("no-such-dir") / "x.h5";
+  try {
+    Recorder recorder(file, world, {});
+    FAIL() << "expected RecordingError";
+  } catch (const RecordingError& e) {
+    EXPECT_NE(std::string(e.what()).find(file.string()), std::string::npos) << e.what();
+  }
+}
+
+/// The message of the RecordingError reading `file` throws ("" if none).
+std::string readError(const fs::path& file) {
+  try {
+    RecordingReader reader(file);
+  } catch (const RecordingError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(RecordingReader, RejectsATruncatedFile) {
+  const fs::path file = tempFile("whole.h5");
+  const fs::path cut = tempFile("truncated.h5");
+  {
+    World world(boxGrid(3));
+    Recorder recorder(file, world, {});
+    world.addObserver([&](const World& w) { recorder.record(w); });
+    for (int i = 0; i < 30; ++i) world.step();
+  }
+  fs::copy_file(file, cut, fs::copy_options::overwrite_existing);
+  fs::resize_file(cut, fs::file_size(file) / 2);
+  const std::string message = readError(cut);
+  EXPECT_NE(message.find(cut.string()), std::string::npos) << message;
+  EXPECT_NE(message.find("truncated"), std::string::npos) << message;
+  fs::remove(file);
+  fs::remove(cut);
+}
+
+TEST(RecordingReader, RejectsAnEmptyFile) {
+  const fs::path file = tempFile("empty.h5");
+  std::ofstream(file).close();
+  const std::string message = readError(file);
+  EXPECT_NE(message.find(file.string()), std::string::npos) << message;
+  EXPECT_NE(message.find("empty"), std::string::npos) << message;
+  fs::remove(file);
+}
+
+TEST(RecordingReader, RejectsAFileThatIsNotHdf5) {
+  const fs::path file = tempFile("scene.h5");
+  fs::copy_file(fs::path(HB_SOURCE_DIR) / "assets/scenes/funnel-pair.json", file,
+                fs::copy_options::overwrite_existing);
+  const std::string message = readError(file);
+  EXPECT_NE(message.find(file.string()), std::string::npos) << message;
+  EXPECT_NE(message.find("not an HDF5 file"), std::string::npos) << message;
+  fs::remove(file);
+}
+
+TEST(RecordingReader, RejectsAMissingFile) {
+  const fs::path file = tempFile("does-not-exist.h5");
+  const std::string message = readError(file);
+  EXPECT_NE(message.find("no such file"), std::string::npos) << message;
+}
+
+}  // namespace
+}  // namespace hb
