@@ -25,6 +25,7 @@ struct SimulateOptions {
   double seconds = 5.0;
   int objects = -1;
   long long seed = -1;
+  double dropInterval = -1.0;
   std::string variant;
   std::string warmStart;
   std::string record;
@@ -61,6 +62,10 @@ void run(const SimulateOptions& o) {
   if (o.seed >= 0) {
     if (!scene.spawner) throw CLI::ValidationError("--seed", "the scene has no spawner");
     scene.spawner->seed = static_cast<unsigned>(o.seed);
+  }
+  if (o.dropInterval >= 0.0) {
+    if (!scene.spawner) throw CLI::ValidationError("--drop-interval", "the scene has no spawner");
+    scene.spawner->interval = o.dropInterval;
   }
   if (!o.variant.empty())
     scene.solver.gjkVariant = json_read::parseGjkVariant(o.variant, "--variant");
@@ -108,6 +113,9 @@ void addSimulateCommand(CLI::App& app) {
   cmd->add_option("--objects", options->objects, "Number of objects the spawner drops")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--seed", options->seed, "Spawner seed")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--drop-interval", options->dropInterval,
+                  "Seconds between the spawner's drops; 0 drops everything at once, in a column")
+      ->check(CLI::NonNegativeNumber);
   cmd->add_option("--variant", options->variant, "GJK variant")
       ->check(CLI::IsMember({"gjk", "vanilla", "polyak", "nesterov", "auto"}));
   cmd->add_option("--warm-start", options->warmStart, "GJK warm start")

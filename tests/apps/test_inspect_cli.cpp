@@ -2,8 +2,8 @@
 // file that `heavyball inspect` summarises, and inspect rejects a file that is not a recording.
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>

@@ -27,8 +27,8 @@ using Eigen::Vector3d;
 
 // One directory per process: CTest runs the tests of this file in parallel processes.
 fs::path tempFile(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() /
-                       ("heavyball-test-recorder-" + std::to_string(::getpid()));
+  const fs::path dir =
+      fs::temp_directory_path() / ("heavyball-test-recorder-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   return dir / name;
 }
