@@ -1,0 +1,43 @@
+#pragma once
+// The viewer's recording: an HDF5 Recorder (engine/recorder.hpp) started and stopped from the
+// recording panel, fed after every step.
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+namespace hb {
+class Recorder;
+class World;
+}  // namespace hb
+
+namespace hb::viewer {
+
+class RecordingSession {
+ public:
+  RecordingSession();
+  ~RecordingSession();
+
+  /// Starts writing `file` (replacing a running recording). Throws std::runtime_error naming
+  /// the file.
+  void start(const std::filesystem::path& file, const World& world, const std::string& sceneJson,
+             unsigned seed);
+  /// Appends the world's state after a step; a write error stops the recording and throws.
+  void record(const World& world);
+  /// Closes the file (no-op when not recording).
+  void stop();
+
+  bool active() const { return recorder_ != nullptr; }
+  long steps() const { return steps_; }
+  std::uintmax_t bytes() const;
+  const std::filesystem::path& file() const { return file_; }
+
+ private:
+  std::unique_ptr<Recorder> recorder_;
+  std::filesystem::path file_;
+  long steps_ = 0;
+  std::uintmax_t lastBytes_ = 0;
+};
+
+}  // namespace hb::viewer

@@ -1,0 +1,75 @@
+// One frame of the viewer: the simulation steps due, then the scene, the overlays and the
+// grab line.
+
+#include <chrono>
+
+#include "apps/viewer/viewer_app.hpp"
+#include "render/screenshot.hpp"
+
+namespace hb::viewer {
+
+void ViewerApp::stepOnce() {
+  const double dt = world_->scene().dt;
+  try {
+    const int dropped = dropper_.rain(*world_, ui_.drop, dt);
+    ui_.drop.dropped += dropped;
+    if (dropLimit_ >= 0 && ui_.drop.dropped >= dropLimit_) ui_.drop.rain = false;
+  } catch (const std::exception& e) {
+    ui_.drop.rain = false;
+    ui_.status = std::string("rain stopped: ") + e.what();
+  }
+  spring_.apply(*world_, dt);
+  world_->step();
+  history_.addStep(*world_);
+  if (recording_.active()) {
+    try {
+      recording_.record(*world_);
+    } catch (const std::exception& e) {
+      ui_.recording.error = e.what();
+    }
+  }
+}
+
+int ViewerApp::runSteps(int steps) {
+  const auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < steps; ++i) stepOnce();
+  stepMsLastFrame_ =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return steps;
+}
+
+void ViewerApp::drawScene() {
+  const int width = window_->framebufferWidth(), height = window_->framebufferHeight();
+  BodyHighlights highlights;
+  highlights.selected = ui_.selectedBody;
+  highlights.hovered = input_.hovered();
+  highlights.grabbed = spring_.active() ? spring_.body() : -1;
+  renderer_->draw(*world_, camera_, width, height, ui_.render, highlights);
+
+  lines_.clear();
+  debugDraw_.build(*world_, ui_.debug, lines_);
+  const double aspect = double(width) / std::max(height, 1);
+  const Eigen::Matrix4f viewProjection = camera_.projectionMatrix(aspect) * camera_.viewMatrix();
+  lineRenderer_->draw(lines_, viewProjection, ui_.debug.onTop);
+  if (spring_.active()) {
+    // The rubber band from the grabbed point to the cursor, always visible.
+    lines_.clear();
+    const Eigen::Vector3d anchor = spring_.anchor(*world_);
+    const Color orange(1.0f, 0.55f, 0.1f, 1.0f);
+    lines_.line(anchor, spring_.target(), orange);
+    lines_.cross(spring_.target(), 0.01, orange);
+    lines_.cross(anchor, 0.006, orange);
+    lineRenderer_->draw(lines_, viewProjection, true);
+  }
+}
+
+void ViewerApp::takeScreenshot(const std::filesystem::path& file) {
+  try {
+    writePng(file, readFramebuffer(window_->framebufferWidth(), window_->framebufferHeight()));
+    ui_.status = "saved " + file.string();
+  } catch (const std::exception& e) {
+    ui_.status = e.what();
+  }
+}
+
+}  // namespace hb::viewer
