@@ -88,6 +88,39 @@ TEST(MassProperties, FineSphereApproachesClosedForm) {
   EXPECT_LT(p.centerOfMass.norm(), 1e-9);
 }
 
+// A cylinder (axis z) as a prism over a regular n-gon, against the prism's exact values and,
+// for a fine polygon, the cylinder's: m (3 r^2 + h^2) / 12 across, m r^2 / 2 along the axis.
+TEST(MassProperties, CylinderMeshMatchesClosedForm) {
+  const double r = 0.1, h = 0.3, density = 700.0;
+  const int n = 720;
+  Mesh m;
+  for (int i = 0; i < n; ++i) {
+    const double a = 2.0 * std::numbers::pi * i / n;
+    m.v.push_back({r * std::cos(a), r * std::sin(a), -h / 2});
+    m.v.push_back({r * std::cos(a), r * std::sin(a), h / 2});
+  }
+  const int bottom = static_cast<int>(m.v.size());
+  m.v.push_back({0, 0, -h / 2});
+  m.v.push_back({0, 0, h / 2});
+  for (int i = 0; i < n; ++i) {
+    const int j = (i + 1) % n;
+    m.t.push_back({2 * i, 2 * j, 2 * j + 1});  // side, outward
+    m.t.push_back({2 * i, 2 * j + 1, 2 * i + 1});
+    m.t.push_back({bottom, 2 * j, 2 * i});              // bottom cap, facing -z
+    m.t.push_back({bottom + 1, 2 * i + 1, 2 * j + 1});  // top cap, facing +z
+  }
+  const MassProperties p = computeMassProperties(m.v, m.t, density);
+  // The inscribed prism's area is (n/2) r^2 sin(2 pi / n).
+  const double area = 0.5 * n * r * r * std::sin(2.0 * std::numbers::pi / n);
+  EXPECT_NEAR(p.volume / (area * h), 1.0, 1e-12);
+  const double mass = density * std::numbers::pi * r * r * h;
+  EXPECT_NEAR(p.mass / mass, 1.0, 1e-4);
+  EXPECT_NEAR(p.inertia(0, 0) / (mass * (3 * r * r + h * h) / 12.0), 1.0, 1e-4);
+  EXPECT_NEAR(p.inertia(2, 2) / (0.5 * mass * r * r), 1.0, 1e-4);
+  EXPECT_NEAR(p.inertia(0, 1), 0.0, 1e-12);
+  EXPECT_LT(p.centerOfMass.norm(), 1e-12);
+}
+
 TEST(MassProperties, WithMassRescales) {
   const Mesh m = boxMesh({1, 1, 1}, Vector3d::Zero());
   const MassProperties p = withMass(computeMassProperties(m.v, m.t, 1.0), 2.0);
