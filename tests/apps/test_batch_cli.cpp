@@ -19,6 +19,8 @@
 #include <thread>
 #include <vector>
 
+#include "run_command.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -26,25 +28,10 @@ using nlohmann::json;
 
 const std::string kScene = std::string(HB_APPS_TEST_DATA) + "/batch-funnel.json";
 
-struct CliRun {
-  int exitCode = -1;
-  std::string output;  ///< stdout and stderr
-};
+using CliRun = hb::test::CommandRun;
 
 CliRun runCli(const std::string& args) {
-  std::string command = "'";
-  command.append(HB_CLI_PATH).append("' ").append(args).append(" 2>&1");
-  CliRun run;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (!pipe) return run;
-  std::array<char, 4096> buffer;
-  size_t n = 0;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) {
-    run.output.append(buffer.data(), n);
-  }
-  const int status = ::pclose(pipe);
-  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
+  return hb::test::runCommand(hb::test::heavyball(args) + " 2>&1");
 }
 
 class TempDir {
@@ -118,7 +105,7 @@ TEST(BatchCli, KilledBatchResumesToTheUninterruptedResult) {
   TempDir dir("kill");
   constexpr int kRuns = 12;
   const CliRun whole = runCli(batchArgs(dir / "whole", kRuns, "--jobs 1 --record"));
-  ASSERT_EQ(whole.exitCode, 0) << whole.output;
+  ASSERT_EQ(whole.exitCode, 0) << whole.out;
 
   // Start the same batch and SIGKILL it once a couple of runs are complete.
   const std::string out = dir / "killed";
@@ -144,9 +131,9 @@ TEST(BatchCli, KilledBatchResumesToTheUninterruptedResult) {
   EXPECT_FALSE(fs::exists(fs::path(out) / "index.csv"));  // written at the end only
 
   const CliRun resumed = runCli(batchArgs(out, kRuns, "--jobs 2 --record"));
-  ASSERT_EQ(resumed.exitCode, 0) << resumed.output;
-  EXPECT_NE(resumed.output.find(std::to_string(kRuns - before) + " to do"), std::string::npos)
-      << resumed.output;
+  ASSERT_EQ(resumed.exitCode, 0) << resumed.out;
+  EXPECT_NE(resumed.out.find(std::to_string(kRuns - before) + " to do"), std::string::npos)
+      << resumed.out;
   EXPECT_EQ(results(out), results(dir / "whole"));
   for (const auto& e : fs::directory_iterator(fs::path(out) / "runs")) {
     EXPECT_NE(e.path().extension(), ".part") << e.path();
@@ -164,13 +151,12 @@ TEST(BatchCli, ShardsMergeAndMissingRunsAreReported) {
 
   const CliRun incomplete = runCli("batch-merge '" + dir / "a" + "'");
   EXPECT_EQ(incomplete.exitCode, 2);
-  EXPECT_NE(incomplete.output.find("2 of 5 runs missing: 1, 3"), std::string::npos)
-      << incomplete.output;
+  EXPECT_NE(incomplete.out.find("2 of 5 runs missing: 1, 3"), std::string::npos) << incomplete.out;
 
   ASSERT_EQ(runCli(batchArgs(dir / "b", 5, "--shard 1/2")).exitCode, 0);
   const CliRun merged =
       runCli("batch-merge '" + dir / "a" + "' '" + dir / "b" + "' --out '" + dir / "merged" + "'");
-  ASSERT_EQ(merged.exitCode, 0) << merged.output;
+  ASSERT_EQ(merged.exitCode, 0) << merged.out;
   auto shards = results(dir / "a");
   shards.merge(results(dir / "b"));
   EXPECT_EQ(shards, results(dir / "whole"));
@@ -181,8 +167,8 @@ TEST(BatchCli, ShardsMergeAndMissingRunsAreReported) {
   const CliRun twice =
       runCli("batch-merge '" + dir / "a" + "' '" + dir / "b" + "' '" + dir / "whole" + "'");
   EXPECT_EQ(twice.exitCode, 2);
-  EXPECT_NE(twice.output.find("5 runs are in more than one directory: 0-4"), std::string::npos)
-      << twice.output;
+  EXPECT_NE(twice.out.find("5 runs are in more than one directory: 0-4"), std::string::npos)
+      << twice.out;
 }
 
 TEST(BatchCli, OtherParametersAreRefused) {
@@ -190,10 +176,10 @@ TEST(BatchCli, OtherParametersAreRefused) {
   ASSERT_EQ(runCli(batchArgs(dir / "b", 2)).exitCode, 0);
   const CliRun other = runCli(batchArgs(dir / "b", 2, "--seed 9"));
   EXPECT_EQ(other.exitCode, 1);
-  EXPECT_NE(other.output.find("seed: 9 requested, 4 in"), std::string::npos) << other.output;
+  EXPECT_NE(other.out.find("seed: 9 requested, 4 in"), std::string::npos) << other.out;
   const CliRun badShard = runCli(batchArgs(dir / "b", 2, "--shard 2/2"));
   EXPECT_NE(badShard.exitCode, 0);
-  EXPECT_NE(badShard.output.find("--shard"), std::string::npos) << badShard.output;
+  EXPECT_NE(badShard.out.find("--shard"), std::string::npos) << badShard.out;
   // Threads and shard may change.
   EXPECT_EQ(runCli(batchArgs(dir / "b", 2, "--jobs 2 --shard 1/2")).exitCode, 0);
 }

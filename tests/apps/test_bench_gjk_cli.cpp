@@ -18,30 +18,18 @@
 #include <tuple>
 #include <vector>
 
+#include "run_command.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
 
-struct BenchRun {
-  int exitCode = -1;
-  std::string out;
-};
+using BenchRun = hb::test::CommandRun;
 
 /// Runs `heavyball <args>` in the repository root; stdout captured, stderr (progress) dropped.
 BenchRun runBench(const std::string& args) {
-  const std::string command =
-      std::string("cd '") + HB_SOURCE_DIR + "' && '" + HB_CLI_PATH + "' " + args + " 2>/dev/null";
-  BenchRun run;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (!pipe) return run;
-  std::array<char, 4096> buffer;
-  size_t n = 0;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) {
-    run.out.append(buffer.data(), n);
-  }
-  const int status = ::pclose(pipe);
-  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
+  return hb::test::runCommand(std::string("cd '") + HB_SOURCE_DIR + "' && " +
+                              hb::test::heavyball(args) + " 2>/dev/null");
 }
 
 std::vector<std::string> splitCsv(const std::string& line) {

@@ -12,28 +12,17 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "run_command.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-struct CliRun {
-  int exitCode = -1;
-  std::string out;  // stdout and stderr
-};
+using CliRun = hb::test::CommandRun;
 
 CliRun runCli(const std::string& args) {
-  const std::string command = std::string("'") + HB_CLI_PATH + "' " + args + " 2>&1";
-  CliRun run;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (!pipe) return run;
-  std::array<char, 4096> buffer;
-  size_t n = 0;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-    run.out.append(buffer.data(), n);
-  const int status = ::pclose(pipe);
-  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
+  return hb::test::runCommand(hb::test::heavyball(args) + " 2>&1");
 }
 
 fs::path tempDir() {

@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "run_command.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -23,25 +25,12 @@ using nlohmann::json;
 
 constexpr double kTol = 1e-6;
 
-struct CliRun {
-  int exitCode = -1;
-  std::string out;
-};
+using CliRun = hb::test::CommandRun;
 
 /// Runs `heavyball <args>` in the repository root (relative mesh paths resolve there).
 CliRun runCli(const std::string& args) {
-  const std::string command =
-      std::string("cd '") + HB_SOURCE_DIR + "' && '" + HB_CLI_PATH + "' " + args;
-  CliRun run;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (!pipe) return run;
-  std::array<char, 4096> buffer;
-  size_t n = 0;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-    run.out.append(buffer.data(), n);
-  const int status = ::pclose(pipe);
-  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
+  return hb::test::runCommand(std::string("cd '") + HB_SOURCE_DIR + "' && " +
+                              hb::test::heavyball(args));
 }
 
 std::vector<json> parseLines(const std::string& text) {

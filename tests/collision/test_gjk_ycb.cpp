@@ -38,7 +38,8 @@ std::vector<Shape> ycbHulls() {
                            "037_scissors", "055_baseball"}) {
     auto points = objVertices(std::string(HB_SOURCE_DIR) + "/assets/ycb/" + name + "/textured.obj");
     EXPECT_GT(points.size(), 1000u) << name;
-    shapes.push_back(Shape::convexHull(std::make_shared<const ConvexHull>(ConvexHull::build(points))));
+    shapes.push_back(
+        Shape::convexHull(std::make_shared<const ConvexHull>(ConvexHull::build(points))));
   }
   return shapes;
 }
