@@ -333,8 +333,8 @@ void World::setupContacts() {
         scene_.solver.speculativeMargin + sweepDistance(pa.body) + sweepDistance(pb.body);
     if (r.gjkStatus == GjkStatus::InvalidInput || !(r.distance < margin)) continue;
     const ContactManifold manifold =
-        buildContactManifold(pa.shape, proxyPose(record.proxyA), pb.shape, proxyPose(record.proxyB),
-                             r.normal, r.witnessA, r.witnessB, r.distance, margin);
+        buildContactManifold(pa.shape, record.poseA, pb.shape, record.poseB, r.normal, r.witnessA,
+                             r.witnessB, r.distance, margin);
     const WorldBody& a = bodies_[pa.body];
     const WorldBody& b = bodies_[pb.body];
     PairCacheEntry& cache = pairCache_.entry(record.proxyA, record.proxyB);

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <string>
 
+#include "temp_dir_test.hpp"
+
 namespace hb {
 namespace {
 
@@ -15,22 +17,9 @@ namespace fs = std::filesystem;
 const fs::path kYcbDir = fs::path(HB_SOURCE_DIR) / "assets" / "ycb";
 
 /// A fresh directory per test, removed afterwards.
-class ObjMeshFiles : public ::testing::Test {
+class ObjMeshFiles : public test::TempDirTest {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() /
-           ("hb_obj_mesh_" + std::to_string(::getpid()) + "_" + info->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  fs::path write(const std::string& name, const std::string& text) {
-    const fs::path path = dir_ / name;
-    std::ofstream(path, std::ios::binary) << text;
-    return path;
-  }
+  ObjMeshFiles() : TempDirTest("hb_obj_mesh_") {}
 
   /// Loads `text` and returns the MeshLoadError message (fails the test if nothing is thrown).
   std::string errorOf(const std::string& text) {
@@ -45,8 +34,6 @@ class ObjMeshFiles : public ::testing::Test {
     ADD_FAILURE() << "no MeshLoadError for:\n" << text;
     return {};
   }
-
-  fs::path dir_;
 };
 
 constexpr const char* kTriangle = "v 0 0 0\nv 1 0 0\nv 0 1 0\n";

@@ -14,6 +14,8 @@
 
 #include "engine/json_read.hpp"
 
+#include "temp_dir_test.hpp"
+
 namespace hb {
 namespace {
 
@@ -47,22 +49,9 @@ std::string errorOf(const std::string& text) {
   } while (false)
 
 /// A fresh directory per test, removed afterwards.
-class SceneFiles : public ::testing::Test {
+class SceneFiles : public test::TempDirTest {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ =
-        fs::temp_directory_path() / ("hb_scene_" + std::to_string(::getpid()) + "_" + info->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  fs::path write(const std::string& name, const std::string& text) {
-    const fs::path path = dir_ / name;
-    std::ofstream(path, std::ios::binary) << text;
-    return path;
-  }
+  SceneFiles() : TempDirTest("hb_scene_") {}
 
   std::string loadError(const fs::path& file) {
     try {
@@ -75,8 +64,6 @@ class SceneFiles : public ::testing::Test {
     ADD_FAILURE() << "no JsonError for " << file;
     return {};
   }
-
-  fs::path dir_;
 };
 
 // --- the shipped scenes ---
