@@ -18,5 +18,7 @@ void addInspectCommand(CLI::App& app);
 void addBatchCommand(CLI::App& app);
 /// `heavyball batch-merge DIR...`: checks and indexes a batch split over shard directories.
 void addBatchMergeCommand(CLI::App& app);
+/// `heavyball study warmstart DATA...`: the GJK++ paper's warm-start study on recordings.
+void addStudyCommand(CLI::App& app);
 
 }  // namespace hb::cli

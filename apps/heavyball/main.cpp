@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   hb::cli::addBatchMergeCommand(app);
   hb::cli::addQueryCommand(app);
   hb::cli::addBenchCommand(app);
+  hb::cli::addStudyCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
