@@ -1,6 +1,9 @@
 #pragma once
 // CSV output of `heavyball bench gjk`, one row per record, appended as the benchmark runs:
-// shapes,pair,pose,distance_bucket,mode,method,iterations,time_us,distance,collide
+// shapes,pair,pose,distance_bucket,mode,method,iterations,time_us,distance,collide,
+// converged,reference_distance,vertices_a,vertices_b
+// (the first ten columns keep their order; columns are only ever appended). docs/gjk-benchmark.md
+// says what each column means.
 
 #include <cstddef>
 #include <cstdio>

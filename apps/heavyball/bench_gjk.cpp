@@ -24,27 +24,84 @@ namespace {
 constexpr double kKeptFraction = 0.9;  // the paper's "mean of the 90% lowest"
 constexpr int kMaxPoseAttempts = 100;  // draws per pose before giving the pose up
 
-void validate(const GjkBenchConfig& c) {
-  if (c.shapes != "ycb" && c.shapes != "ellipsoids") {
-    throw std::invalid_argument("--shapes must be ycb or ellipsoids, not '" + c.shapes + "'");
+/// The configuration with every table default filled in.
+struct Plan {
+  GjkBenchConfig config;
+  int repeats = 100;
+  std::vector<GjkMode> modes;
+};
+
+template <class T>
+void rejectDuplicates(const std::vector<T>& values, const char* option) {
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      if (values[i] == values[j]) {
+        throw std::invalid_argument(std::string(option) + " lists '" + values[i] + "' twice");
+      }
+    }
   }
-  if (c.pairs < 1 || c.poses < 1 || c.repeats < 1) {
+}
+
+Plan makePlan(const GjkBenchConfig& c) {
+  if (c.shapes != "ycb" && c.shapes != "ellipsoids" && c.shapes != "cubes") {
+    throw std::invalid_argument("--shapes must be ycb, ellipsoids or cubes, not '" + c.shapes +
+                                "'");
+  }
+  if (c.table != "buckets" && c.table != "fw" && c.table != "meshes" && c.table != "peers") {
+    throw std::invalid_argument("--table must be buckets, fw, meshes or peers, not '" + c.table +
+                                "'");
+  }
+  if (c.table == "meshes" && c.shapes != "ycb") {
+    throw std::invalid_argument("--table meshes needs --shapes ycb");
+  }
+  if (!c.meshes.empty() && c.shapes != "ycb") {
+    throw std::invalid_argument("--meshes needs --shapes ycb");
+  }
+  if (c.pairs < 1 || c.poses < 1 || (c.repeats && *c.repeats < 1)) {
     throw std::invalid_argument("--pairs, --poses and --repeats must be at least 1");
+  }
+  if (c.frankWolfeMaxIterations < 1) {
+    throw std::invalid_argument("--fw-max-iterations must be at least 1");
+  }
+  if (!(c.minSize > 0.0) || !(c.maxSize >= c.minSize) || !std::isfinite(c.maxSize)) {
+    throw std::invalid_argument("shape sizes must satisfy 0 < min <= max");
   }
   if (c.placement != "exact" && c.placement != "nominal") {
     throw std::invalid_argument("--placement must be exact or nominal, not '" + c.placement + "'");
   }
-  for (std::size_t i = 0; i < c.methods.size(); ++i) {
-    for (std::size_t j = 0; j < i; ++j) {
-      if (c.methods[i] == c.methods[j]) {
-        throw std::invalid_argument("--methods lists '" + c.methods[i] + "' twice");
-      }
-    }
-  }
-  if (c.distances.empty()) throw std::invalid_argument("--distances is empty");
+  rejectDuplicates(c.methods, "--methods");
+  rejectDuplicates(c.modes, "--modes");
   for (const double d : c.distances) {
     if (!std::isfinite(d)) throw std::invalid_argument("--distances holds a non-finite value");
   }
+
+  Plan plan;
+  plan.config = c;
+  GjkBenchConfig& p = plan.config;
+  if (p.distances.empty()) p.distances = defaultDistances(p.table);
+  if (p.methods.empty()) p.methods = defaultMethodsFor(p.table);
+  if (p.meshes.empty() && p.table == "meshes") p.meshes = kTableIMeshes;
+  plan.repeats = c.repeats ? *c.repeats : (p.table == "fw" ? 1 : 100);
+  if (p.modes.empty()) {
+    // Table II counts iterations of distance queries; Fig. 12 times Boolean ones.
+    if (p.table == "fw") {
+      p.modes = {"distance"};
+    } else if (p.table == "peers") {
+      p.modes = {"boolean"};
+    } else {
+      p.modes = {"distance", "boolean"};
+    }
+  }
+  for (const std::string& m : p.modes) {
+    if (m == "distance") {
+      plan.modes.push_back(GjkMode::Distance);
+    } else if (m == "boolean") {
+      plan.modes.push_back(GjkMode::Boolean);
+    } else {
+      throw std::invalid_argument("--modes takes distance and boolean, not '" + m + "'");
+    }
+  }
+  return plan;
 }
 
 struct ShapeSet {
@@ -55,26 +112,35 @@ struct ShapeSet {
 ShapeSet buildShapeSet(const GjkBenchConfig& c, std::mt19937_64& rng) {
   ShapeSet set;
   if (c.shapes == "ycb") {
-    set.shapes = loadYcbHulls(c.meshDir);
-    if (set.shapes.size() < 2) {
-      throw std::runtime_error(c.meshDir.string() + ": need at least two meshes");
+    set.shapes = loadYcbHulls(c.meshDir, c.meshes);
+    const int n = static_cast<int>(set.shapes.size());
+    if (c.table == "meshes") {
+      // Every pair of the chosen meshes, each mesh with itself too (the paper's triangle).
+      for (int i = 0; i < n; ++i) {
+        for (int j = i; j < n; ++j) set.pairs.push_back({i, j});
+      }
+    } else {
+      if (n < 2) throw std::invalid_argument("need at least two meshes to draw pairs from");
+      set.pairs = chooseShapePairs(n, c.pairs, rng);
     }
-    set.pairs = chooseShapePairs(static_cast<int>(set.shapes.size()), c.pairs, rng);
   } else {
-    // A fresh pair of ellipsoids per pair, as in the paper's ellipsoid benchmark.
-    set.shapes = makeEllipsoids(2 * c.pairs, c.ellipsoidMinRadius, c.ellipsoidMaxRadius, rng);
+    // A fresh pair of shapes per pair, as in the paper's ellipsoid and cube benchmarks.
+    set.shapes = c.shapes == "ellipsoids" ? makeEllipsoids(2 * c.pairs, c.minSize, c.maxSize, rng)
+                                          : makeCubes(2 * c.pairs, c.minSize, c.maxSize, rng);
     for (int i = 0; i < c.pairs; ++i) set.pairs.push_back({2 * i, 2 * i + 1});
   }
   return set;
 }
 
-void printHeader(const GjkBenchConfig& c, const ShapeSet& set, const BenchResults& results,
+void printHeader(const Plan& plan, const ShapeSet& set, const BenchResults& results,
                  const TickClock& clock) {
+  const GjkBenchConfig& c = plan.config;
   std::printf(
-      "heavyball bench gjk: %s, %zu shapes, %zu pairs x %d poses x %zu distances, "
+      "heavyball bench gjk, table %s: %s, %zu shapes, %zu pairs x %d poses x %zu distances, "
       "%d repeats (mean of the lowest %.0f%%), seed %llu\n",
-      c.shapes.c_str(), set.shapes.size(), set.pairs.size(), c.poses, c.distances.size(), c.repeats,
-      100.0 * kKeptFraction, static_cast<unsigned long long>(c.seed));
+      c.table.c_str(), c.shapes.c_str(), set.shapes.size(), set.pairs.size(), c.poses,
+      c.distances.size(), plan.repeats, 100.0 * kKeptFraction,
+      static_cast<unsigned long long>(c.seed));
   if (c.shapes == "ycb") {
     std::vector<int> counts;
     for (const BenchShape& s : set.shapes) counts.push_back(s.numVertices);
@@ -82,11 +148,22 @@ void printHeader(const GjkBenchConfig& c, const ShapeSet& set, const BenchResult
     std::printf("hull vertices: min %d, median %d, max %d (meshes from %s)\n", counts.front(),
                 counts[counts.size() / 2], counts.back(), c.meshDir.c_str());
   } else {
-    std::printf("ellipsoid semi-axes uniform in [%g, %g] m\n", c.ellipsoidMinRadius,
-                c.ellipsoidMaxRadius);
+    std::printf("%s uniform in [%g, %g] m\n",
+                c.shapes == "ellipsoids" ? "ellipsoid semi-axes" : "cube half edges", c.minSize,
+                c.maxSize);
   }
-  std::printf("methods:");
+  std::printf("distances (m):");
+  for (const double d : c.distances) std::printf(" %g", d);
+  std::printf("\nmodes:");
+  for (const std::string& m : c.modes) std::printf(" %s", m.c_str());
+  std::printf("\nmethods:");
   for (const std::string& m : results.methods) std::printf(" %s", m.c_str());
+  for (const std::string& m : results.methods) {
+    if (isBaselineOnly(m)) {
+      std::printf(" (Frank-Wolfe cap: %d iterations)", c.frankWolfeMaxIterations);
+      break;
+    }
+  }
   std::printf("\nclock: %s, %.1f ticks/us, %.4f us subtracted per measurement\n", clock.source(),
               clock.ticksPerMicrosecond(), clock.overheadMicroseconds());
   std::printf(
@@ -146,16 +223,41 @@ Record measure(Method& method, GjkMode mode, int repeats, const TickClock& clock
 
 }  // namespace
 
-void runGjkBench(const GjkBenchConfig& config) {
-  validate(config);
+std::vector<double> defaultDistances(const std::string& table) {
+  // Table I keeps the problems with -0.01 <= d <= 0.01 m; the other tables span -0.1 .. 1 m.
+  if (table == "meshes") return {-0.01, 0.0, 0.001, 0.01};
+  return {-0.1, -0.01, 0.0, 0.001, 0.01, 0.1, 1.0};
+}
+
+std::vector<std::string> defaultMethodsFor(const std::string& table) {
+  if (table == "buckets") return defaultMethods();
+  std::vector<std::string> wanted;
+  if (table == "fw") wanted = {"fw", "fw_active_set", "gjk", "nesterov"};
+  if (table == "meshes") wanted = {"gjk", "polyak", "nesterov"};
+  if (table == "peers") {
+    wanted = {"gjk", "polyak", "nesterov", "ccd_gjk", "ccd_mpr", "fcl_gjk", "bullet_gjk"};
+  }
+  const std::vector<std::string> built = availableMethods();
+  std::vector<std::string> names;
+  for (const std::string& w : wanted) {
+    if (std::find(built.begin(), built.end(), w) != built.end()) names.push_back(w);
+  }
+  return names;
+}
+
+void runGjkBench(const GjkBenchConfig& requested) {
+  const Plan plan = makePlan(requested);
+  const GjkBenchConfig& config = plan.config;
   BenchResults results;
   results.shapes = config.shapes;
   results.targets = config.distances;
   results.exactPlacement = config.placement == "exact";
-  results.methods = config.methods.empty() ? availableMethods() : config.methods;
+  results.methods = config.methods;
 
+  MethodSettings settings;
+  settings.frankWolfeMaxIterations = config.frankWolfeMaxIterations;
   std::vector<std::unique_ptr<Method>> methods;
-  for (const std::string& name : results.methods) methods.push_back(makeMethod(name));
+  for (const std::string& name : results.methods) methods.push_back(makeMethod(name, settings));
 
   std::optional<CsvWriter> csv;  // opened first: a bad path fails before minutes of work
   if (!config.csv.empty()) csv.emplace(config.csv);
@@ -165,10 +267,11 @@ void runGjkBench(const GjkBenchConfig& config) {
   for (const auto& m : methods) m->prepare(set.shapes);
   for (const ShapePair& p : set.pairs) {
     results.pairNames.push_back(set.shapes[p.a].name + "+" + set.shapes[p.b].name);
+    results.pairVertices.push_back({set.shapes[p.a].numVertices, set.shapes[p.b].numVertices});
   }
 
   const TickClock clock;
-  printHeader(config, set, results, clock);
+  printHeader(plan, set, results, clock);
 
   const Placement placement = config.placement == "exact" ? Placement::Exact : Placement::Nominal;
   const long totalPoses = static_cast<long>(set.pairs.size()) * config.poses;
@@ -198,11 +301,11 @@ void runGjkBench(const GjkBenchConfig& config) {
         const int id = static_cast<int>(results.problems.size());
         results.problems.push_back(
             {static_cast<int>(pair), pose, problem.bucket, problem.achieved});
-        for (const GjkMode mode : {GjkMode::Distance, GjkMode::Boolean}) {
+        for (const GjkMode mode : plan.modes) {
           for (std::size_t m = 0; m < methods.size(); ++m) {
             if (!methods[m]->supports(mode)) continue;
             methods[m]->setProblem(problem);
-            Record r = measure(*methods[m], mode, config.repeats, clock, samples);
+            Record r = measure(*methods[m], mode, plan.repeats, clock, samples);
             r.problem = id;
             r.method = static_cast<int>(m);
             results.records.push_back(r);
@@ -227,8 +330,16 @@ void runGjkBench(const GjkBenchConfig& config) {
         config.distances[k], unreachable[k], posesDone - skippedPoses);
   }
 
-  printBucketTables(results);
-  printPeerTables(results);
+  if (config.table == "buckets") {
+    printBucketTables(results);
+    printPeerTables(results);
+  } else if (config.table == "fw") {
+    printIterationTable(results);
+  } else if (config.table == "meshes") {
+    printMeshPairTable(results);
+  } else {
+    printPeerTables(results);
+  }
   printSanityChecks(results);
   if (!config.csv.empty()) std::printf("\nwrote %s\n", config.csv.c_str());
 }

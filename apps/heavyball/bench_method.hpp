@@ -11,6 +11,7 @@
 
 #include "apps/heavyball/bench_problems.hpp"
 #include "apps/heavyball/bench_shapes.hpp"
+#include "apps/heavyball/frank_wolfe.hpp"
 #include "collision/gjk.hpp"
 
 namespace hb::bench {
@@ -39,12 +40,23 @@ class Method {
   virtual Answer solve(GjkMode mode) = 0;
 };
 
+/// Settings of the methods that have any (untimed choices, fixed for a whole run).
+struct MethodSettings {
+  /// Iteration cap of the Frank–Wolfe baselines "fw" and "fw_active_set".
+  int frankWolfeMaxIterations = kFrankWolfeMaxIterations;
+};
+
 /// Names of all methods this build knows, heavyball's first, in table order.
 std::vector<std::string> availableMethods();
+/// The methods a run uses when none are named: all of the build except the Frank–Wolfe
+/// baselines, which take up to their iteration cap per problem.
+std::vector<std::string> defaultMethods();
+/// True for the methods defaultMethods() leaves out.
+bool isBaselineOnly(std::string_view name);
 /// Names of the peers the build left out (library not found, or HB_WITH_PEERS off).
 std::vector<std::string> unavailableMethods();
 /// Throws std::invalid_argument for an unknown name or a peer that was not built.
-std::unique_ptr<Method> makeMethod(std::string_view name);
+std::unique_ptr<Method> makeMethod(std::string_view name, const MethodSettings& settings = {});
 
 /// The reference every speed-up is measured against.
 inline constexpr std::string_view kBaselineMethod = "gjk";

@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "apps/heavyball/bench_frank_wolfe_method.hpp"
 #include "apps/heavyball/bench_method.hpp"
 #include "apps/heavyball/peers/peer.hpp"
 
@@ -42,11 +43,12 @@ class HeavyballGjk final : public Method {
   Problem problem_;
 };
 
-using Factory = std::unique_ptr<Method> (*)();
+using Factory = std::unique_ptr<Method> (*)(const MethodSettings&);
 
 struct Entry {
   std::string_view name;
-  Factory make;  // null when the build has no such method
+  Factory make;           // null when the build has no such method
+  bool byDefault = true;  // false: run only when named
 };
 
 template <GjkVariant V>
@@ -55,30 +57,42 @@ std::unique_ptr<Method> makeHeavyball(std::string_view name) {
 }
 
 const std::vector<Entry>& entries() {
+  using S = const MethodSettings&;
   static const std::vector<Entry> table = {
-      {"gjk", [] { return makeHeavyball<GjkVariant::Vanilla>("gjk"); }},
-      {"polyak", [] { return makeHeavyball<GjkVariant::Polyak>("polyak"); }},
-      {"nesterov", [] { return makeHeavyball<GjkVariant::Nesterov>("nesterov"); }},
-      {"auto", [] { return makeHeavyball<GjkVariant::Auto>("auto"); }},
+      {"gjk", [](S) { return makeHeavyball<GjkVariant::Vanilla>("gjk"); }},
+      {"polyak", [](S) { return makeHeavyball<GjkVariant::Polyak>("polyak"); }},
+      {"nesterov", [](S) { return makeHeavyball<GjkVariant::Nesterov>("nesterov"); }},
+      {"auto", [](S) { return makeHeavyball<GjkVariant::Auto>("auto"); }},
 #ifdef HB_HAVE_CCD
-      {"ccd_gjk", &peers::makeCcdGjk},
-      {"ccd_mpr", &peers::makeCcdMpr},
+      {"ccd_gjk", [](S) { return peers::makeCcdGjk(); }},
+      {"ccd_mpr", [](S) { return peers::makeCcdMpr(); }},
 #else
       {"ccd_gjk", nullptr},
       {"ccd_mpr", nullptr},
 #endif
 #ifdef HB_HAVE_FCL
-      {"fcl_gjk", &peers::makeFclLibccd},
-      {"fcl_indep", &peers::makeFclIndep},
+      {"fcl_gjk", [](S) { return peers::makeFclLibccd(); }},
+      {"fcl_indep", [](S) { return peers::makeFclIndep(); }},
 #else
       {"fcl_gjk", nullptr},
       {"fcl_indep", nullptr},
 #endif
 #ifdef HB_HAVE_BULLET
-      {"bullet_gjk", &peers::makeBulletGjk},
+      {"bullet_gjk", [](S) { return peers::makeBulletGjk(); }},
 #else
       {"bullet_gjk", nullptr},
 #endif
+      {"fw",
+       [](S s) {
+         return makeFrankWolfeMethod("fw", FrankWolfeStep::OpenLoop, s.frankWolfeMaxIterations);
+       },
+       false},
+      {"fw_active_set",
+       [](S s) {
+         return makeFrankWolfeMethod("fw_active_set", FrankWolfeStep::LineSearch,
+                                     s.frankWolfeMaxIterations);
+       },
+       false},
   };
   return table;
 }
@@ -93,6 +107,21 @@ std::vector<std::string> availableMethods() {
   return names;
 }
 
+std::vector<std::string> defaultMethods() {
+  std::vector<std::string> names;
+  for (const Entry& e : entries()) {
+    if (e.make && e.byDefault) names.emplace_back(e.name);
+  }
+  return names;
+}
+
+bool isBaselineOnly(std::string_view name) {
+  for (const Entry& e : entries()) {
+    if (e.name == name) return !e.byDefault;
+  }
+  return false;
+}
+
 std::vector<std::string> unavailableMethods() {
   std::vector<std::string> names;
   for (const Entry& e : entries()) {
@@ -101,7 +130,7 @@ std::vector<std::string> unavailableMethods() {
   return names;
 }
 
-std::unique_ptr<Method> makeMethod(std::string_view name) {
+std::unique_ptr<Method> makeMethod(std::string_view name, const MethodSettings& settings) {
   for (const Entry& e : entries()) {
     if (e.name != name) continue;
     if (!e.make) {
@@ -109,7 +138,7 @@ std::unique_ptr<Method> makeMethod(std::string_view name) {
                                   "' is not in this build (its library was not found, or "
                                   "HB_WITH_PEERS is OFF)");
     }
-    return e.make();
+    return e.make(settings);
   }
   std::string known;
   for (const Entry& e : entries()) known += (known.empty() ? "" : ", ") + std::string(e.name);

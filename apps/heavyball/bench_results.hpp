@@ -2,6 +2,7 @@
 // What `heavyball bench gjk` measured: one record per (problem, mode, method), plus the names and
 // placements the records refer to. Shared by the CSV writer and the tables.
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -28,11 +29,13 @@ struct Record {
 };
 
 struct BenchResults {
-  std::string shapes;  ///< "ycb" or "ellipsoids"
+  std::string shapes;  ///< "ycb", "ellipsoids" or "cubes"
   std::vector<std::string> methods;
   std::vector<double> targets;  ///< requested signed distances (metres)
   bool exactPlacement = true;   ///< false: negative targets are nominal slides past contact
   std::vector<std::string> pairNames;
+  /// Hull vertices of the pair's shapes A and B (0 for primitives), parallel to pairNames.
+  std::vector<std::array<int, 2>> pairVertices;
   std::vector<ProblemInfo> problems;
   std::vector<Record> records;
 };

@@ -6,6 +6,7 @@
 #include <functional>
 #include <limits>
 #include <numeric>
+#include <string>
 #include <string_view>
 
 #include "apps/heavyball/bench_method.hpp"
@@ -32,6 +33,25 @@ double mean(const std::vector<double>& v) {
   if (v.empty()) return kNaN;
   return std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
 }
+
+/// Standard deviation of the papers' "mean +- std", in population form (the papers do not say
+/// which; over hundreds of problems both forms agree to a fraction of a percent).
+double standardDeviation(const std::vector<double>& v) {
+  if (v.empty()) return kNaN;
+  const double m = mean(v);
+  double sum = 0.0;
+  for (const double x : v) sum += (x - m) * (x - m);
+  return std::sqrt(sum / static_cast<double>(v.size()));
+}
+
+/// The papers' distance categories (T-RO Fig. 12, RSS Table II), by target signed distance.
+struct Category {
+  const char* label;
+  bool (*holds)(double d);
+};
+constexpr Category kDistant = {"distant >=1m", [](double d) { return d >= 1.0; }};
+constexpr Category kClose = {"close 0..0.1m", [](double d) { return d >= 0.0 && d <= 0.1; }};
+constexpr Category kOverlapping = {"overlapping <0", [](double d) { return d < 0.0; }};
 
 /// Finds the record of (problem, mode, method) in constant time.
 class RecordIndex {
@@ -87,12 +107,50 @@ Sample collect(const BenchResults& r, const RecordIndex& index, GjkMode mode, in
   return s;
 }
 
+/// Records of one method and mode, among the problems `select` keeps, that did not converge.
+long countNotConverged(const BenchResults& r, const RecordIndex& index, GjkMode mode, int method,
+                       const std::function<bool(const ProblemInfo&)>& select) {
+  long failed = 0;
+  for (std::size_t p = 0; p < r.problems.size(); ++p) {
+    if (!select(r.problems[p])) continue;
+    const int i = index.find(static_cast<int>(p), mode, method);
+    if (i >= 0 && !r.records[i].converged) ++failed;
+  }
+  return failed;
+}
+
 void printCell(double value, const char* format, int width) {
   if (std::isnan(value)) {
     std::printf("%*s", width, "-");
   } else {
     std::printf(format, width, value);
   }
+}
+
+/// "mean +- std" with `decimals` digits (none from 1000 on) after `prefix`, right-aligned in
+/// `width` characters.
+void printMeanStd(const std::vector<double>& v, int width, int decimals, const char* prefix = "") {
+  if (v.empty()) {
+    std::printf("%*s", width, "-");
+    return;
+  }
+  const double m = mean(v), sd = standardDeviation(v);
+  char text[64];
+  if (m >= 1000.0) {
+    std::snprintf(text, sizeof text, "%s%.0f +- %.0f", prefix, m, sd);
+  } else {
+    std::snprintf(text, sizeof text, "%s%.*f +- %.*f", prefix, decimals, m, decimals, sd);
+  }
+  std::printf("%*s", width, text);
+}
+
+bool anyRecord(const BenchResults& r, GjkMode mode) {
+  return std::any_of(r.records.begin(), r.records.end(),
+                     [mode](const Record& rec) { return rec.mode == mode; });
+}
+
+long countProblems(const BenchResults& r, const std::function<bool(const ProblemInfo&)>& select) {
+  return static_cast<long>(std::count_if(r.problems.begin(), r.problems.end(), select));
 }
 
 }  // namespace
@@ -125,24 +183,27 @@ void printBucketTables(const BenchResults& r) {
 }
 
 void printPeerTables(const BenchResults& r) {
-  struct Category {
-    const char* label;
-    std::function<bool(double)> holds;
-  };
-  const Category categories[] = {
-      {"distant >=1m", [](double d) { return d >= 1.0; }},
-      {"close 0..0.1m", [](double d) { return d >= 0.0 && d <= 0.1; }},
-      {"overlapping <0", [](double d) { return d < 0.0; }},
-  };
+  const Category categories[] = {kDistant, kClose, kOverlapping};
   const RecordIndex index(r);
+  const int base = baselineIndex(r);
   for (const GjkMode mode : kModes) {
-    std::printf("\n%s mode: median time (us) and median per-problem time ratio method/gjk\n",
-                modeName(mode));
+    if (!anyRecord(r, mode)) continue;
+    std::printf(
+        "\n%s mode: median time (us); p.ratio = median over the problems of time / time of gjk "
+        "on the same problem, m.ratio = median time / median time of gjk (same run)\n",
+        modeName(mode));
     std::printf("%-12s", "method");
-    for (const Category& c : categories) std::printf(" | %-19s", c.label);
+    for (const Category& c : categories) std::printf(" | %-26s", c.label);
+    std::printf("\n%-12s", "problems");
+    std::vector<double> baseMedians;
+    for (const Category& c : categories) {
+      const auto select = [&](const ProblemInfo& p) { return c.holds(r.targets[p.bucket]); };
+      std::printf(" | %26ld", countProblems(r, select));
+      baseMedians.push_back(base < 0 ? kNaN : median(collect(r, index, mode, base, select).times));
+    }
     std::printf("\n%-12s", "");
     for (std::size_t c = 0; c < std::size(categories); ++c) {
-      std::printf(" | %9s %9s", "us", "ratio");
+      std::printf(" | %8s %8s %8s", "us", "p.ratio", "m.ratio");
     }
     std::printf("\n");
     for (std::size_t m = 0; m < r.methods.size(); ++m) {
@@ -155,14 +216,101 @@ void printPeerTables(const BenchResults& r) {
       }
       if (!any) continue;
       std::printf("%-12s", r.methods[m].c_str());
-      for (const Sample& s : samples) {
+      for (std::size_t c = 0; c < samples.size(); ++c) {
+        const Sample& s = samples[c];
         std::printf(" | ");
-        printCell(median(s.times), "%*.3f", 9);
+        printCell(median(s.times), "%*.3f", 8);
         std::printf(" ");
-        // The ratio is the inverse of the speed-up: above 1 means slower than gjk.
+        // The ratios are the inverse of speed-ups: above 1 means slower than gjk.
         std::vector<double> ratios;
         for (double v : s.speedups) ratios.push_back(1.0 / v);
-        printCell(median(ratios), "%*.3f", 9);
+        printCell(median(ratios), "%*.3f", 8);
+        std::printf(" ");
+        printCell(median(s.times) / baseMedians[c], "%*.3f", 8);
+      }
+      std::printf("\n");
+    }
+  }
+}
+
+void printIterationTable(const BenchResults& r) {
+  // The paper's row order.
+  const Category categories[] = {kOverlapping, kClose, kDistant};
+  const RecordIndex index(r);
+  constexpr int kWidth = 18;
+  for (const GjkMode mode : kModes) {
+    if (!anyRecord(r, mode)) continue;
+    std::printf(
+        "\nTable II (RSS 2022), %s, %s mode: iterations (supports computed), mean +- std; '>': "
+        "some runs stopped at the iteration cap, the mean is a lower bound\n",
+        r.shapes.c_str(), modeName(mode));
+    std::printf("%-16s %8s", "category", "problems");
+    for (const std::string& m : r.methods) std::printf(" %*s", kWidth, m.c_str());
+    std::printf("\n");
+    for (const Category& c : categories) {
+      const auto select = [&](const ProblemInfo& p) { return c.holds(r.targets[p.bucket]); };
+      std::printf("%-16s %8ld", c.label, countProblems(r, select));
+      for (std::size_t m = 0; m < r.methods.size(); ++m) {
+        const int method = static_cast<int>(m);
+        const bool capped = countNotConverged(r, index, mode, method, select) > 0;
+        std::printf(" ");
+        printMeanStd(collect(r, index, mode, method, select).iterations, kWidth, 1,
+                     capped ? ">" : "");
+      }
+      std::printf("\n");
+    }
+    std::printf("not converged (iteration cap or failure), count:\n");
+    for (const Category& c : categories) {
+      const auto select = [&](const ProblemInfo& p) { return c.holds(r.targets[p.bucket]); };
+      std::printf("%-16s %8s", c.label, "");
+      for (std::size_t m = 0; m < r.methods.size(); ++m) {
+        std::printf(" %*ld", kWidth,
+                    countNotConverged(r, index, mode, static_cast<int>(m), select));
+      }
+      std::printf("\n");
+    }
+  }
+  const long uncategorised = countProblems(r, [&](const ProblemInfo& p) {
+    const double d = r.targets[p.bucket];
+    return !kOverlapping.holds(d) && !kClose.holds(d) && !kDistant.holds(d);
+  });
+  if (uncategorised > 0) {
+    std::printf("(%ld problems with 0.1 < d < 1 m belong to no category)\n", uncategorised);
+  }
+}
+
+void printMeshPairTable(const BenchResults& r) {
+  constexpr double kNear = 0.01;  // the paper's -0.01 <= d <= 0.01 m
+  constexpr int kWidth = 14;
+  // "a (N=..) + b (N=..)": each mesh followed by its hull vertex count.
+  std::vector<std::string> labels;
+  int labelWidth = 4;
+  for (std::size_t pair = 0; pair < r.pairNames.size(); ++pair) {
+    const std::string& name = r.pairNames[pair];
+    const std::size_t plus = name.find('+');
+    labels.push_back(name.substr(0, plus) + " (N=" + std::to_string(r.pairVertices[pair][0]) +
+                     ") + " + name.substr(plus + 1) +
+                     " (N=" + std::to_string(r.pairVertices[pair][1]) + ")");
+    labelWidth = std::max(labelWidth, static_cast<int>(labels.back().size()));
+  }
+  const RecordIndex index(r);
+  for (const GjkMode mode : kModes) {
+    if (!anyRecord(r, mode)) continue;
+    std::printf(
+        "\nTable I (T-RO 2024), %s mode: time (us), mean +- std over the problems with "
+        "-%g <= d <= %g m; N = hull vertices\n",
+        modeName(mode), kNear, kNear);
+    std::printf("%-*s %8s", labelWidth, "pair", "problems");
+    for (const std::string& m : r.methods) std::printf(" %*s", kWidth, m.c_str());
+    std::printf("\n");
+    for (std::size_t pair = 0; pair < r.pairNames.size(); ++pair) {
+      const auto select = [&](const ProblemInfo& p) {
+        return p.pair == static_cast<int>(pair) && std::abs(r.targets[p.bucket]) <= kNear;
+      };
+      std::printf("%-*s %8ld", labelWidth, labels[pair].c_str(), countProblems(r, select));
+      for (std::size_t m = 0; m < r.methods.size(); ++m) {
+        std::printf(" ");
+        printMeanStd(collect(r, index, mode, static_cast<int>(m), select).times, kWidth, 2);
       }
       std::printf("\n");
     }
