@@ -19,11 +19,17 @@ bool sameSupport(const Simplex& simplex, const Vector3d& w) {
   return false;
 }
 
+// The Minkowski difference is strictly convex as soon as one shape is (as GJK sees them: spheres
+// and capsules are point and segment cores). Alg. 7 normalises Nesterov's directions only on
+// non-strictly convex differences, where the plain rule (eq. 28b) cycles between vertices; on
+// strictly convex ones the plain rule is the one that accelerates (the paper's Fig. 7).
+bool strictlyConvex(ShapeType t) { return t == ShapeType::Ellipsoid; }
+
 // Momentum for Auto, decided once before the first update of the simplex, from what every
 // variant knows alike at that point:
-//  - the shape types: momentum pays off on polytopes (hulls, boxes), whose supports jump between
-//    vertices, and not on strictly convex shapes (ellipsoids; spheres and capsules have point
-//    and segment cores that vanilla GJK solves in a few iterations);
+//  - the shape types: on polytopes (hulls, boxes) and on strictly convex differences momentum
+//    pays off; spheres, capsules, cylinders and cones against polytopes are left to vanilla GJK
+//    (point and segment cores take a few iterations);
 //  - the warm start's own support s_0 = S_D(x_0): gap0 = <x_0/|x_0|, s_0> is how far apart the
 //    shapes are along the warm-start axis (negative: their extents overlap along it), against
 //    the scale |x_0|. On the benchmark's YCB hulls Polyak is fastest for pairs in close
@@ -34,11 +40,15 @@ bool isPolytope(ShapeType t) {
 }
 
 GjkVariant autoVariant(const MinkowskiDifference& difference, double gap0, double scale) {
-  if (!isPolytope(difference.shapeA().type()) || !isPolytope(difference.shapeB().type())) {
-    return GjkVariant::Vanilla;
-  }
+  const ShapeType a = difference.shapeA().type();
+  const ShapeType b = difference.shapeB().type();
   // Far apart (the gap is most of the centre distance) momentum no longer pays.
-  if (gap0 > 0.75 * scale) return GjkVariant::Vanilla;
+  const bool farApart = gap0 > 0.75 * scale;
+  if (strictlyConvex(a) || strictlyConvex(b)) {
+    return farApart ? GjkVariant::Vanilla : GjkVariant::Nesterov;
+  }
+  if (!isPolytope(a) || !isPolytope(b)) return GjkVariant::Vanilla;
+  if (farApart) return GjkVariant::Vanilla;
   if (gap0 >= 0.0) return GjkVariant::Polyak;
   if (gap0 >= -0.25 * scale) return GjkVariant::Nesterov;
   return GjkVariant::Vanilla;
@@ -95,7 +105,9 @@ GjkResult gjk(const MinkowskiDifference& difference, const Vector3d& initialGues
 
   GjkVariant variant = options.variant;
   bool momentum = variant != GjkVariant::Vanilla;
-  const bool normalize = options.normalizeNesterov;
+  const bool normalize = options.normalizeNesterov &&
+                         !strictlyConvex(difference.shapeA().type()) &&
+                         !strictlyConvex(difference.shapeB().type());
 
   // x_0 in A's frame. W_0 is empty, d_{-1} = s_{-1} = x_0 (Alg. 6).
   Vector3d x = poseA.q.conjugate() * initialGuess;

@@ -3,7 +3,8 @@
 // (Montaut et al., "GJK++", IEEE T-RO 2024):
 //  - Vanilla: Alg. 4, fully-corrective Frank–Wolfe on simplices (= GJK);
 //  - Polyak / Nesterov: Alg. 6, momentum on the support direction with delta_k = (k+1)/(k+3),
-//    Nesterov with normalised directions (Alg. 7, on by default); momentum is switched off for
+//    Nesterov with normalised directions on non-strictly convex differences (Alg. 7, on by
+//    default; ellipsoids keep the plain rule of eq. 28b); momentum is switched off for
 //    good at the first k with g(x_k) = 2<x_k, x_k - s_k> <= eps (eq. 32) and the run continues as
 //    vanilla GJK;
 //  - Auto: picks one of the above per problem before the first iteration (see chooseGjkVariant).
@@ -37,7 +38,9 @@ struct GjkOptions {
   GjkMode mode = GjkMode::Distance;
   double tolerance = defaults::kGjkTolerance;  ///< eps on the duality gap (squared metres)
   int maxIterations = defaults::kGjkMaxIterations;
-  bool normalizeNesterov = true;  ///< Alg. 7
+  /// Alg. 7: normalised Nesterov directions where the Minkowski difference is not strictly
+  /// convex (no ellipsoid among the shapes); strictly convex differences always use eq. 28b.
+  bool normalizeNesterov = true;
   /// Momentum is switched off after this many iterations at the latest. By then delta_k >= 0.94
   /// and the direction barely follows the gradient: on strictly convex shapes in contact the
   /// fixed-point test of eq. 32 may take over a hundred iterations to fire, while vanilla GJK

@@ -161,6 +161,7 @@ void printBucketTables(const BenchResults& r) {
     const auto inBucket = [b](const ProblemInfo& p) { return p.bucket == static_cast<int>(b); };
     const auto problems = std::count_if(r.problems.begin(), r.problems.end(), inBucket);
     for (const GjkMode mode : kModes) {
+      if (!anyRecord(r, mode)) continue;
       std::printf("\nsigned distance %g m, %s mode, %ld problems\n", r.targets[b], modeName(mode),
                   static_cast<long>(problems));
       std::printf("%-12s %10s %10s %12s %14s\n", "method", "median_us", "mean_us", "median_iters",

@@ -149,12 +149,16 @@ TEST(BenchGjkCli, EllipsoidCsvHasOneConsistentRowPerProblemModeAndMethod) {
   for (const auto& [key, byMethod] : problems) {
     const auto& [pair, pose, bucket, mode] = key;
     // Every Boolean problem is answered by every method; heavyball answers both modes.
-    if (mode == "boolean") EXPECT_EQ(byMethod.size(), methods.size()) << pair << " " << pose;
+    if (mode == "boolean") {
+      EXPECT_EQ(byMethod.size(), methods.size()) << pair << " " << pose;
+    }
     for (const char* m : {"gjk", "polyak", "nesterov", "auto"}) {
       ASSERT_TRUE(byMethod.count(m)) << m << " missing for " << pair << " " << mode;
       const Row& r = *byMethod.at(m);
       EXPECT_EQ(r.collide, byMethod.at("gjk")->collide) << m << " " << pair << " " << bucket;
-      if (bucket != 0.0) EXPECT_EQ(r.collide, bucket < 0.0 ? 1 : 0) << m << " " << bucket;
+      if (bucket != 0.0) {
+        EXPECT_EQ(r.collide, bucket < 0.0 ? 1 : 0) << m << " " << bucket;
+      }
       if (mode == "distance" && bucket > 0.0) {
         EXPECT_NEAR(r.distance, bucket, 1e-4) << m << " " << pair << " " << pose;
       }
