@@ -1,0 +1,60 @@
+// heavyball's own World behind the SimPeer interface.
+
+#include <spdlog/fmt/fmt.h>
+
+#include <stdexcept>
+
+#include "apps/heavyball/sim_peer.hpp"
+#include "engine/world.hpp"
+
+namespace hb::sim {
+namespace {
+
+class HeavyballSim final : public SimPeer {
+ public:
+  explicit HeavyballSim(const SimScene& scene) : scene_(scene), world_(scene.base) {}
+
+  std::string_view name() const override { return "heavyball"; }
+
+  std::string settings() const override {
+    const SolverDescription& s = scene_.base.solver;
+    return fmt::format(
+        "heavyball {}: GJK {} (warm start {}), EPA, contact manifolds with {:g} m speculative "
+        "margin; PGS on the Coulomb cone, {} velocity + {} position iterations, tolerance {:g} "
+        "N s; restitution above {:g} m/s; sleeping {}",
+        HB_VERSION, toString(s.gjkVariant), toString(s.warmStart), s.speculativeMargin,
+        s.velocityIterations, s.positionIterations, s.solverTolerance, s.restitutionThreshold,
+        s.sleeping ? "on" : "off");
+  }
+
+  void drop(int body) override {
+    const int index = world_.addBody(scene_.bodies.at(body).description);
+    if (index != body + 1) throw std::logic_error("heavyball sim: bodies dropped out of order");
+  }
+
+  void step() override { world_.step(); }
+
+  Pose pose(int body) const override { return world_.bodyPose(body + 1); }
+
+  BodyMass massProperties(int body) const override {
+    const RigidBody& r = world_.rigidBodies().at(body + 1);
+    return {1.0 / r.inverseMass, r.position, r.inverseInertiaWorld().inverse()};
+  }
+
+  std::vector<std::string> warnings() const override {
+    if (world_.nonFinite()) return {"non-finite body state"};
+    return {};
+  }
+
+ private:
+  const SimScene& scene_;
+  World world_;
+};
+
+}  // namespace
+
+std::unique_ptr<SimPeer> makeHeavyballSim(const SimScene& scene) {
+  return std::make_unique<HeavyballSim>(scene);
+}
+
+}  // namespace hb::sim

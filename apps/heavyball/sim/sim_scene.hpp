@@ -1,0 +1,55 @@
+#pragma once
+// A scene as every engine of `heavyball bench sim` builds it: the static pieces, and the dynamic
+// bodies in the order they enter with the step at which each enters, their collision shape,
+// mass properties about the centre of mass and initial state, exactly as heavyball's World
+// builds them from the scene file (listed bodies at step 0, then the spawner's drops).
+
+#include <Eigen/Core>
+#include <string>
+#include <vector>
+
+#include "collision/pose.hpp"
+#include "collision/shape.hpp"
+#include "engine/scene.hpp"
+
+namespace hb::sim {
+
+/// One convex static piece, in world coordinates.
+struct SimStatic {
+  Shape shape;
+  Pose pose;
+  /// Index of the scene's static it belongs to (a funnel is one static of many panels).
+  int group = 0;
+};
+
+/// One dynamic body. The body frame is heavyball's: origin at the centre of mass, axes of the
+/// shape's own frame (so the inertia tensor is in general not diagonal).
+struct SimBody {
+  std::string name;                                       ///< asset name or shape type
+  Shape shape;                                            ///< collision shape in its own frame
+  Pose shapeInBody;                                       ///< shape frame -> body frame
+  double mass = 0.0;                                      ///< kg
+  Eigen::Matrix3d inertia = Eigen::Matrix3d::Identity();  ///< kg m^2, about the centre of mass
+  Pose pose;  ///< initial pose of the body frame in the world
+  Eigen::Vector3d linearVelocity = Eigen::Vector3d::Zero();   ///< m/s, world
+  Eigen::Vector3d angularVelocity = Eigen::Vector3d::Zero();  ///< rad/s, world
+  Material material;
+  long dropStep = 0;  ///< the body enters at the start of this step (0: before the first)
+  /// How heavyball's World adds this body (World::addBody).
+  BodyDescription description;
+};
+
+struct SimScene {
+  /// The scene without its bodies and spawner: gravity, dt, statics, bounds, solver settings.
+  SceneDescription base;
+  std::vector<SimStatic> statics;
+  Material staticMaterial;      ///< heavyball keeps one material for all statics
+  std::vector<SimBody> bodies;  ///< in order of entry (dropStep never decreases)
+};
+
+/// The scene's statics and bodies as heavyball's World builds them, with the spawner's drops
+/// (the same random draws) and the step at which each one happens. Throws like World does for
+/// bad assets, and std::invalid_argument for a dynamic body made of several pieces.
+SimScene buildSimScene(const SceneDescription& scene);
+
+}  // namespace hb::sim

@@ -1,0 +1,95 @@
+// End-to-end tests of `heavyball bench sim`: a short run of the funnel has a table row per
+// engine, with numbers for the engines of this build and "not built" for the others; bad engine
+// lists are errors. Never asserts on timings beyond "positive".
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "run_command.hpp"
+
+namespace {
+
+using hb::test::CommandRun;
+
+/// Runs `heavyball <args>` in the repository root; stderr joins stdout when `withErrors`.
+CommandRun runCli(const std::string& args, bool withErrors = false) {
+  return hb::test::runCommand(std::string("cd '") + HB_SOURCE_DIR + "' && " +
+                              hb::test::heavyball(args) + (withErrors ? " 2>&1" : " 2>/dev/null"));
+}
+
+/// The table line of an engine (first word), or "" when there is none.
+std::string rowOf(const std::string& out, const std::string& engine) {
+  std::istringstream in(out);
+  bool inTable = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("engine ", 0) == 0) inTable = true;
+    if (line.rfind("settings:", 0) == 0) break;
+    if (inTable && line.rfind(engine + " ", 0) == 0) return line;
+  }
+  return "";
+}
+
+std::vector<std::string> fields(const std::string& line) {
+  std::istringstream in(line);
+  std::vector<std::string> out;
+  for (std::string f; in >> f;) out.push_back(f);
+  return out;
+}
+
+const char* kShortRun = "bench sim --scene assets/scenes/funnel.json --objects 3 --seconds 1";
+
+TEST(BenchSimCli, ShortFunnelRunHasARowPerEngine) {
+  const CommandRun run = runCli(kShortRun);
+  ASSERT_EQ(run.exitCode, 0) << run.out;
+  EXPECT_NE(run.out.find("3 bodies"), std::string::npos) << run.out;
+  for (const char* engine : {"heavyball", "bullet", "mujoco"}) {
+    SCOPED_TRACE(engine);
+    const std::string row = rowOf(run.out, engine);
+    ASSERT_FALSE(row.empty()) << run.out;
+    if (row.find("not built:") != std::string::npos) continue;
+    // engine, steps/s cpu, realtime, steps/s wall, pen mean, pen max, overlaps,
+    // settled/present, jitter mean, jitter max, escaped
+    const std::vector<std::string> f = fields(row);
+    ASSERT_EQ(f.size(), 11u) << row;
+    EXPECT_GT(std::stod(f[1]), 0.0);
+    EXPECT_NEAR(std::stod(f[2]), std::stod(f[1]) / 120.0, 0.01 + 1e-3 * std::stod(f[2]));
+    EXPECT_GT(std::stod(f[3]), 0.0);
+    EXPECT_GE(std::stod(f[4]), 0.0);
+    EXPECT_GE(std::stod(f[5]), std::stod(f[4]));
+    EXPECT_NE(f[7].find('/'), std::string::npos);
+    EXPECT_LE(std::stod(f[8]), std::stod(f[9]));
+    EXPECT_EQ(f[10], "0");  // nothing leaves the scene in one second
+    EXPECT_NE(run.out.find("settings:"), std::string::npos);
+  }
+  // heavyball is always built, and its settings line is printed.
+  EXPECT_EQ(rowOf(run.out, "heavyball").find("not built"), std::string::npos);
+  EXPECT_NE(run.out.find("heavyball " HB_VERSION), std::string::npos);
+}
+
+TEST(BenchSimCli, EmptyPeerListRunsHeavyballAlone) {
+  const CommandRun run =
+      runCli("bench sim --scene assets/scenes/funnel.json --objects 2 --seconds 0.5 --peers ''");
+  ASSERT_EQ(run.exitCode, 0) << run.out;
+  EXPECT_FALSE(rowOf(run.out, "heavyball").empty()) << run.out;
+  EXPECT_TRUE(rowOf(run.out, "bullet").empty());
+  EXPECT_TRUE(rowOf(run.out, "mujoco").empty());
+}
+
+TEST(BenchSimCli, RejectsUnknownOrRepeatedEnginesAndBadOptions) {
+  const CommandRun unknown = runCli(
+      "bench sim --scene assets/scenes/funnel.json --objects 1 --seconds 0.1 --peers physx", true);
+  EXPECT_NE(unknown.exitCode, 0);
+  EXPECT_NE(unknown.out.find("unknown engine 'physx'"), std::string::npos) << unknown.out;
+  EXPECT_NE(runCli("bench sim --scene assets/scenes/funnel.json --objects 1 --seconds 0.1 "
+                   "--peers bullet,bullet")
+                .exitCode,
+            0);
+  EXPECT_NE(runCli("bench sim --scene assets/scenes/stack.json --objects 3").exitCode, 0);
+  EXPECT_NE(runCli("bench sim --scene assets/scenes/funnel.json --seconds 0").exitCode, 0);
+  EXPECT_NE(runCli("bench sim --scene no/such/scene.json").exitCode, 0);
+}
+
+}  // namespace

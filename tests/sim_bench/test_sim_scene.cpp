@@ -1,0 +1,97 @@
+// The bench's scene against heavyball's World: the same bodies, entering at the same steps with
+// the same states as the World's own spawner makes them.
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "apps/heavyball/sim/sim_scene.hpp"
+#include "engine/world.hpp"
+
+namespace {
+
+using hb::sim::buildSimScene;
+using hb::sim::SimScene;
+
+hb::SceneDescription funnelScene(int objects, double interval) {
+  hb::SceneDescription scene = hb::loadScene(HB_SOURCE_DIR "/assets/scenes/funnel.json");
+  scene.spawner->count = objects;
+  scene.spawner->interval = interval;
+  return scene;
+}
+
+TEST(SimScene, DropsEnterAtTheSpawnersStepsWithItsStates) {
+  const hb::SceneDescription scene = funnelScene(6, 0.2);
+  const SimScene sim = buildSimScene(scene);
+  ASSERT_EQ(sim.bodies.size(), 6u);
+  // One drop every 0.2 s = 24 steps of 1/120 s.
+  for (int k = 0; k < 6; ++k) EXPECT_EQ(sim.bodies[k].dropStep, 24L * k) << k;
+
+  hb::World world(scene);
+  for (long s = 0; s <= sim.bodies.back().dropStep; ++s) {
+    world.step();
+    int expected = 0;
+    for (const hb::sim::SimBody& b : sim.bodies) expected += b.dropStep <= s ? 1 : 0;
+    ASSERT_EQ(static_cast<int>(world.bodies().size()) - 1, expected) << "after step " << s;
+    for (int i = 0; i < expected; ++i) {
+      if (sim.bodies[i].dropStep != s) continue;
+      // Body i entered at the start of this step, then fell freely for one step (semi-implicit
+      // Euler): v1 = v0 + g dt, p1 = p0 + v1 dt.
+      const hb::sim::SimBody& b = sim.bodies[i];
+      const hb::RigidBody& r = world.rigidBodies()[i + 1];
+      EXPECT_EQ(world.bodies()[i + 1].name, b.name);
+      EXPECT_NEAR(1.0 / r.inverseMass, b.mass, 1e-12 * b.mass);
+      const Eigen::Vector3d v1 = b.linearVelocity + scene.dt * scene.gravity;
+      EXPECT_LT((r.linearVelocity - v1).norm(), 1e-12) << i;
+      EXPECT_LT((r.position - (b.pose.p + scene.dt * v1)).norm(), 1e-12) << i;
+      EXPECT_LT((r.angularVelocity - b.angularVelocity).norm(), 1e-12) << i;
+    }
+  }
+}
+
+TEST(SimScene, ListedBodiesComeFirstThenAColumnOfDropsAllAtStepZero) {
+  hb::SceneDescription scene = funnelScene(4, 0.0);
+  hb::BodyDescription listed;
+  listed.shape.shape = hb::Shape::box({0.05, 0.04, 0.03});
+  listed.pose.p = {0.5, 0.5, 0.2};
+  listed.mass = 0.3;
+  scene.bodies.push_back(listed);
+  const SimScene sim = buildSimScene(scene);
+  const hb::World world(scene);
+  ASSERT_EQ(sim.bodies.size(), 5u);
+  ASSERT_EQ(world.bodies().size(), 6u);
+  EXPECT_EQ(sim.bodies[0].shape.type(), hb::ShapeType::Box);
+  EXPECT_DOUBLE_EQ(sim.bodies[0].mass, 0.3);
+  for (int i = 0; i < 5; ++i) {
+    const hb::sim::SimBody& b = sim.bodies[i];
+    EXPECT_EQ(b.dropStep, 0);
+    EXPECT_EQ(b.name, world.bodies()[i + 1].name);
+    EXPECT_EQ(b.pose.p, world.rigidBodies()[i + 1].position);
+    EXPECT_EQ(b.pose.q.coeffs(), world.rigidBodies()[i + 1].orientation.coeffs());
+    EXPECT_EQ(b.linearVelocity, world.rigidBodies()[i + 1].linearVelocity);
+    // The description World::addBody gets puts the body where the spawner put it.
+    hb::SceneDescription alone = scene;
+    alone.bodies = {b.description};
+    alone.spawner.reset();
+    const hb::World rebuilt(alone);
+    EXPECT_LT((rebuilt.rigidBodies()[1].position - b.pose.p).norm(), 1e-14) << i;
+    EXPECT_LT(rebuilt.rigidBodies()[1].orientation.angularDistance(b.pose.q), 1e-12) << i;
+  }
+}
+
+TEST(SimScene, StaticsArePiecesOfTheScenesStaticsInOrder) {
+  const hb::SceneDescription scene = funnelScene(0, 0.2);
+  const SimScene sim = buildSimScene(scene);
+  // funnel.json: ground, a funnel of 16 panels, four walls.
+  ASSERT_EQ(sim.statics.size(), 1u + 16u + 4u);
+  EXPECT_EQ(sim.statics[0].group, 0);
+  for (int i = 1; i <= 16; ++i) EXPECT_EQ(sim.statics[i].group, 1);
+  for (int i = 17; i < 21; ++i) EXPECT_EQ(sim.statics[i].group, i - 15);
+  // The ground's top face is the plane z = 0.
+  const hb::sim::SimStatic& ground = sim.statics[0];
+  EXPECT_NEAR(ground.pose.p.z() + ground.shape.halfExtents().z(), 0.0, 1e-15);
+  EXPECT_TRUE(sim.bodies.empty());
+  EXPECT_FALSE(sim.base.spawner.has_value());
+}
+
+}  // namespace
