@@ -26,6 +26,7 @@ try:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    import matplotlib.ticker
 except ImportError:
     sys.exit("plot.py: matplotlib is missing; install it with `apt-get install python3-matplotlib` "
              "and run this script with /usr/bin/python3")
@@ -174,6 +175,10 @@ def plot_against_distance(paths, out, field, ylabel, log_y):
             symlog_distance_axis(ax, distances)
         if log_y:
             ax.set_yscale("log")
+            # Plain numbers on the decades and between them: the times span one or two decades.
+            ax.yaxis.set_major_formatter(matplotlib.ticker.FormatStrFormatter("%g"))
+            ax.yaxis.set_minor_formatter(matplotlib.ticker.FormatStrFormatter("%g"))
+            ax.tick_params(axis="y", which="minor", labelsize=7)
         ax.set_ylabel(ylabel)
         ax.set_title(f"({chr(ord('a') + col)}) {title}")
         ax.grid(alpha=0.3)
@@ -260,6 +265,7 @@ def plot_peers(paths, out):
                 box.set_facecolor(COLOURS.get(m, "tab:grey"))
                 box.set_alpha(0.6)
         ax.set_yscale("log")
+        ax.yaxis.set_major_formatter(matplotlib.ticker.FormatStrFormatter("%g"))
         ax.set_title(f"({chr(ord('a') + col)}) {title}")
         ax.tick_params(axis="x", labelrotation=45, labelsize=8)
         ax.grid(axis="y", alpha=0.3, which="both")
