@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Regenerates docs/results/: every table (text) and figure (PNG) that docs/results.md shows, on
+# this machine. Installs what is missing and builds the Release preset first.
+#
+#   scripts/results.sh           # the sizes of docs/results.md (about 15 minutes on 2 cores)
+#   scripts/results.sh --quick   # small sizes, to check the pipeline (a few minutes)
+#
+# Raw CSVs and recordings go to build/results/ (large); docs/results/ gets the tables and figures.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+quick=0
+[ "${1:-}" = "--quick" ] && quick=1
+if [ $quick -eq 1 ]; then
+  pairs=6 poses=4 repeats=10 fw_pairs=10 fw_poses=10 table1_poses=10 runs=10 study_repeats=10
+  sim_objects=20 sim_seconds=2
+else
+  pairs=60 poses=20 repeats=50 fw_pairs=100 fw_poses=10 table1_poses=100 runs=1000
+  study_repeats=20 sim_objects=100 sim_seconds=10
+fi
+
+scripts/install-deps.sh
+cmake --preset release >/dev/null
+cmake --build --preset release -j "$(nproc)" --target heavyball
+hb=build/release/apps/heavyball
+out=docs/results
+data=build/results
+mkdir -p "$out" "$data"
+plot() { /usr/bin/python3 tools/plot.py "$@"; }
+# Runs a command, keeps what it prints (with the command line on top) in docs/results/NAME.txt.
+table() {
+  local name=$1
+  shift
+  echo "== $name: $*" >&2
+  { echo "\$ $*"; "$@"; } >"$out/$name.txt"
+}
+dense="-0.1,-0.05,-0.02,-0.01,-0.005,-0.002,-0.001,0,0.001,0.002,0.005,0.01,0.02,0.05,0.1,0.2,0.5,1"
+
+# Fig. 7: iterations against signed distance on ellipsoids, distance and Boolean.
+table bench-gjk-ellipsoids "$hb" bench gjk --shapes ellipsoids --pairs $((pairs * 2)) \
+  --poses "$poses" --repeats "$repeats" --distances "$dense" --methods gjk,polyak,nesterov \
+  --csv "$data/ellipsoids.csv"
+plot iterations "$data/ellipsoids.csv" -o "$out/fig7-ellipsoids-iterations.png"
+
+# Fig. 9, 10, 11: iterations, time and per-problem speed-ups on YCB hulls.
+table bench-gjk-ycb-distances "$hb" bench gjk --shapes ycb --pairs "$pairs" --poses "$poses" \
+  --repeats "$repeats" --distances "$dense" --methods gjk,polyak,nesterov --csv "$data/ycb.csv"
+plot iterations "$data/ycb.csv" -o "$out/fig9-ycb-iterations.png"
+plot time "$data/ycb.csv" -o "$out/fig10-ycb-time.png"
+plot speedups "$data/ycb.csv" -o "$out/fig11-ycb-speedups.png"
+
+# Fig. 12: heavyball and the peer libraries, Boolean checks in three distance categories.
+table bench-gjk-peers "$hb" bench gjk --table peers --pairs "$pairs" --poses "$poses" \
+  --repeats "$repeats" --csv "$data/peers.csv"
+plot peers "$data/peers.csv" -o "$out/fig12-peers.png"
+
+# Table I: three meshes of increasing vertex count, -0.01 <= d <= 0.01 m.
+table table1-meshes "$hb" bench gjk --table meshes --poses "$table1_poses" --repeats "$repeats"
+
+# Table II of the RSS version: Frank-Wolfe baselines against GJK and Nesterov, in iterations.
+table table2-fw-ellipsoids "$hb" bench gjk --table fw --shapes ellipsoids --pairs "$fw_pairs" \
+  --poses "$fw_poses"
+table table2-fw-cubes "$hb" bench gjk --table fw --shapes cubes --pairs "$fw_pairs" \
+  --poses "$fw_poses"
+
+# Fig. 13: the warm-start study on the paper's dataset (random YCB pairs dropped into the funnel,
+# 1 s at 120 Hz each).
+rm -rf "$data/funnel-pair"
+"$hb" batch --scene assets/scenes/funnel-pair.json --runs "$runs" --seconds 1 --record \
+  --out "$data/funnel-pair" >/dev/null
+table study-warmstart "$hb" study warmstart "$data/funnel-pair" --repeats "$study_repeats" \
+  --csv "$data/study-warmstart.csv" --plot "$out/fig13-warmstart.png"
+
+# Simulation peers: the funnel in heavyball, Bullet and MuJoCo.
+table bench-sim "$hb" bench sim --scene assets/scenes/funnel.json --objects "$sim_objects" \
+  --seconds "$sim_seconds"
+
+echo "results in $out/ (raw data in $data/)" >&2
