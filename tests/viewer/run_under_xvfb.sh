@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Usage: run_under_xvfb.sh [--then CHECK ARGS... --] COMMAND ARGS...
 # Runs COMMAND on a virtual X server with Mesa's software renderer, then CHECK if COMMAND
-# succeeded. Xvfb picks a free display itself and reports it once it accepts connections
-# (-displayfd), so there is no race with its start-up nor with other X servers on the machine.
+# succeeded.
+# - Xvfb picks a free display itself and reports it once it accepts connections (-displayfd): no
+#   race with its start-up nor with other X servers on the machine.
+# - -noreset: an X server resets itself whenever its last client disconnects, and a client that
+#   connects during the reset is refused. On a loaded machine (other tests running) the reset
+#   lasts long enough for the viewer's first connection to fail now and then.
 # When Xvfb cannot start at all the test is skipped (exit 77) with its log: that is the machine,
 # not heavyball. When COMMAND fails, the X server's log is printed beside COMMAND's own output.
 set -u
@@ -20,7 +24,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-Xvfb -displayfd 3 -screen 0 1280x720x24 -nolisten tcp 3>"$work/display" 2>"$work/log" &
+Xvfb -displayfd 3 -screen 0 1280x720x24 -nolisten tcp -noreset 3>"$work/display" 2>"$work/log" &
 xvfb_pid=$!
 for _ in $(seq 600); do
   [ -s "$work/display" ] && break
