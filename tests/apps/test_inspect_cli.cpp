@@ -13,6 +13,7 @@
 #include <string>
 
 #include "run_command.hpp"
+#include "tests/process_temp_dir.hpp"
 
 namespace {
 
@@ -25,13 +26,7 @@ CliRun runCli(const std::string& args) {
   return hb::test::runCommand(hb::test::heavyball(args) + " 2>&1");
 }
 
-fs::path tempDir() {
-  // One directory per process: CTest runs these tests in parallel processes.
-  const fs::path dir =
-      fs::temp_directory_path() / ("heavyball-test-inspect-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir;
-}
+fs::path tempDir() { return hb::test::processTempDir("heavyball-test-inspect-"); }
 
 /// The funnel-pair scene with two given assets (loading every YCB asset would take seconds).
 fs::path writeScene() {

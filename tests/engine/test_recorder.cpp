@@ -18,6 +18,7 @@
 #include "engine/recorder.hpp"
 #include "engine/recording_reader.hpp"
 #include "engine/world.hpp"
+#include "tests/process_temp_dir.hpp"
 
 namespace hb {
 namespace {
@@ -25,12 +26,8 @@ namespace {
 namespace fs = std::filesystem;
 using Eigen::Vector3d;
 
-// One directory per process: CTest runs the tests of this file in parallel processes.
 fs::path tempFile(const std::string& name) {
-  const fs::path dir =
-      fs::temp_directory_path() / ("heavyball-test-recorder-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir / name;
+  return hb::test::processTempDir("heavyball-test-recorder-") / name;
 }
 
 bool samePose(const Pose& a, const Pose& b) {
