@@ -91,8 +91,7 @@ GjkResult gjk(const MinkowskiDifference& difference, const Vector3d& initialGues
   GjkResult result;
   result.hints = hints;
   const Pose& poseA = difference.poseA();
-  if (!initialGuess.allFinite() || !poseA.isValid() || !difference.translationBinA().allFinite() ||
-      !difference.rotationBtoA().allFinite() || !(options.tolerance > 0.0) ||
+  if (!initialGuess.allFinite() || !difference.finite() || !(options.tolerance > 0.0) ||
       options.maxIterations < 1) {
     result.status = GjkStatus::InvalidInput;
     return result;

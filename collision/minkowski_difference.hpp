@@ -57,6 +57,10 @@ class MinkowskiDifference {
   /// B's origin in A's frame.
   const Eigen::Vector3d& translationBinA() const { return translationBinA_; }
   const Eigen::Matrix3d& rotationBtoA() const { return rotationBtoA_; }
+  /// A's pose is valid and B's pose relative to A finite: the solvers' input check.
+  bool finite() const {
+    return poseA_.isValid() && translationBinA_.allFinite() && rotationBtoA_.allFinite();
+  }
 
  private:
   const Shape& a_;

@@ -12,8 +12,7 @@ FrankWolfeResult frankWolfe(const MinkowskiDifference& difference, const Vector3
                             const FrankWolfeOptions& options) {
   FrankWolfeResult result;
   const Pose& poseA = difference.poseA();
-  if (!start.allFinite() || !poseA.isValid() || !difference.translationBinA().allFinite() ||
-      !difference.rotationBtoA().allFinite() || !(options.tolerance > 0.0) ||
+  if (!start.allFinite() || !difference.finite() || !(options.tolerance > 0.0) ||
       options.maxIterations < 1) {
     result.status = FrankWolfeStatus::InvalidInput;
     return result;
