@@ -23,7 +23,9 @@ bool sameSupport(const Simplex& simplex, const Vector3d& w) {
 // and capsules are point and segment cores). Alg. 7 normalises Nesterov's directions only on
 // non-strictly convex differences, where the plain rule (eq. 28b) cycles between vertices; on
 // strictly convex ones the plain rule is the one that accelerates (the paper's Fig. 7).
-bool strictlyConvex(ShapeType t) { return t == ShapeType::Ellipsoid; }
+bool strictlyConvex(ShapeType t) {
+  return t == ShapeType::Ellipsoid;
+}
 
 // Momentum for Auto, decided once before the first update of the simplex, from what every
 // variant knows alike at that point:
@@ -104,8 +106,7 @@ GjkResult gjk(const MinkowskiDifference& difference, const Vector3d& initialGues
 
   GjkVariant variant = options.variant;
   bool momentum = variant != GjkVariant::Vanilla;
-  const bool normalize = options.normalizeNesterov &&
-                         !strictlyConvex(difference.shapeA().type()) &&
+  const bool normalize = options.normalizeNesterov && !strictlyConvex(difference.shapeA().type()) &&
                          !strictlyConvex(difference.shapeB().type());
 
   // x_0 in A's frame. W_0 is empty, d_{-1} = s_{-1} = x_0 (Alg. 6).

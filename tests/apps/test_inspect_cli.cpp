@@ -26,7 +26,9 @@ CliRun runCli(const std::string& args) {
   return hb::test::runCommand(hb::test::heavyball(args) + " 2>&1");
 }
 
-fs::path tempDir() { return hb::test::processTempDir("heavyball-test-inspect-"); }
+fs::path tempDir() {
+  return hb::test::processTempDir("heavyball-test-inspect-");
+}
 
 /// The funnel-pair scene with two given assets (loading every YCB asset would take seconds).
 fs::path writeScene() {
