@@ -18,6 +18,7 @@
 #include "engine/recorder.hpp"
 #include "engine/recording_reader.hpp"
 #include "engine/world.hpp"
+#include "tests/engine/funnel_pair_test_scene.hpp"
 #include "tests/process_temp_dir.hpp"
 
 namespace hb {
@@ -37,20 +38,10 @@ bool samePose(const Pose& a, const Pose& b) {
 /// The funnel-pair scene with two known assets, a sphere and a capsule, a spawner that drops its
 /// third body mid-run, and the transformed-previous warm start (which uses every stored input).
 SceneDescription funnelScene() {
-  SceneDescription scene = loadScene(fs::path(HB_SOURCE_DIR) / "assets/scenes/funnel-pair.json");
-  scene.spawner->assets = {"061_foam_brick", "048_hammer"};
+  SceneDescription scene = hb::test::funnelPairWithInflatedShapes();
   scene.spawner->count = 3;
   scene.spawner->interval = 0.1;
   scene.solver.warmStart = WarmStart::TransformedPrevious;
-  BodyDescription sphere;
-  sphere.shape.shape = Shape::sphere(0.03);
-  sphere.pose.p = {0.05, 0.0, 0.75};
-  scene.bodies.push_back(sphere);
-  BodyDescription capsule;
-  capsule.shape.shape = Shape::capsule(0.02, 0.04);
-  capsule.pose.p = {-0.05, 0.02, 0.9};
-  capsule.pose.q = Eigen::Quaterniond(Eigen::AngleAxisd(0.7, Vector3d(1, 1, 0).normalized()));
-  scene.bodies.push_back(capsule);
   return scene;
 }
 

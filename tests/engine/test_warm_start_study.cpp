@@ -20,6 +20,7 @@
 #include "engine/warm_start_study.hpp"
 #include "engine/warm_start_study_summary.hpp"
 #include "engine/world.hpp"
+#include "tests/engine/funnel_pair_test_scene.hpp"
 
 namespace hb {
 namespace {
@@ -32,17 +33,7 @@ constexpr int kCombinations = 12;
 /// Two YCB objects dropped into the funnel, with a sphere and a capsule (inflated shapes) beside
 /// them; recorded with the OBB warm start, as the shipped scene runs.
 fs::path recordFunnel(const fs::path& file, int steps) {
-  SceneDescription scene = loadScene(fs::path(HB_SOURCE_DIR) / "assets/scenes/funnel-pair.json");
-  scene.spawner->assets = {"061_foam_brick", "048_hammer"};
-  BodyDescription sphere;
-  sphere.shape.shape = Shape::sphere(0.03);
-  sphere.pose.p = {0.05, 0.0, 0.75};
-  scene.bodies.push_back(sphere);
-  BodyDescription capsule;
-  capsule.shape.shape = Shape::capsule(0.02, 0.04);
-  capsule.pose.p = {-0.05, 0.02, 0.9};
-  capsule.pose.q = Eigen::Quaterniond(Eigen::AngleAxisd(0.7, Vector3d(1, 1, 0).normalized()));
-  scene.bodies.push_back(capsule);
+  SceneDescription scene = hb::test::funnelPairWithInflatedShapes();
   World world(scene);
   Recorder recorder(file, world, {});
   world.addObserver([&](const World& w) { recorder.record(w); });
