@@ -76,16 +76,22 @@ void writeLabels(const H5::DataSet& dataset, const std::string& field,
 
 // The scene text may exceed the 64 KiB an attribute can hold in this file format: a dataset.
 void writeTextDataset(const H5::H5File& file, const char* name, const std::string& text) {
+  // Built once, never destroyed (see chunkedDeflate()); no modification time (see fileCreation()).
+  static const H5::DSetCreatPropList* const untimed = [] {
+    auto* created = new H5::DSetCreatPropList;
+    H5Pset_obj_track_times(created->getId(), false);
+    return created;
+  }();
   const H5::StrType type = fixedStringType(text.size());
   std::string padded = text;
   padded.resize(std::max<std::size_t>(text.size(), 1), '\0');
-  file.createDataSet(name, type, H5::DataSpace(H5S_SCALAR)).write(padded.data(), type);
+  file.createDataSet(name, type, H5::DataSpace(H5S_SCALAR), *untimed).write(padded.data(), type);
 }
 
 template <class Row>
 Column<Row> table(const H5::H5File& file, const char* name, const RowLayout& layout,
-                  hsize_t chunkRows, const char* units) {
-  Column<Row> column(file, name, layout.memoryType(), layout.fileType(), {}, chunkRows);
+                  hsize_t chunkRows, ChunkEncoder& encoder, const char* units) {
+  Column<Row> column(file, name, layout, chunkRows, encoder);
   if (*units) writeTextAttribute(column.dataset(), attr::kUnits, units);
   return column;
 }
@@ -126,14 +132,21 @@ void writeMetadata(const H5::H5File& file, const World& world, const RecordingMe
   writeTextDataset(file, dataset::kSceneJson, meta.sceneJson);
 }
 
-H5::FileCreatPropList fileCreation() {
-  H5::FileCreatPropList creation;
-  // Chunk-index B-tree nodes are allocated whole: the default (64 entries, ~2.5 KiB each) would
-  // be a large part of a short recording. Small nodes keep the original file format, which any
-  // HDF5 reader opens, even after a killed run (files in the 1.10 format, with its compact
-  // chunk indexes, cannot be opened again unless closed cleanly).
-  creation.setIstorek(kChunkIndexK);
-  return creation;
+// Built once, shared by every recorder and never destroyed (see chunkedDeflate()).
+const H5::FileCreatPropList& fileCreation() {
+  static const H5::FileCreatPropList* const creation = [] {
+    auto* created = new H5::FileCreatPropList;
+    // Chunk-index B-tree nodes are allocated whole: the default (64 entries, ~2.5 KiB each)
+    // would be a large part of a short recording. Small nodes keep the original file format,
+    // which any HDF5 reader opens, even after a killed run (files in the 1.10 format, with its
+    // compact chunk indexes, cannot be opened again unless closed cleanly).
+    created->setIstorek(kChunkIndexK);
+    // No modification times in the object headers: HDF5 would update them at every change, and
+    // without them a run's recording is the same bytes whenever and however often it is made.
+    H5Pset_obj_track_times(created->getId(), false);
+    return created;
+  }();
+  return *creation;
 }
 
 }  // namespace
@@ -142,23 +155,24 @@ struct Recorder::Impl {
   Impl(const std::filesystem::path& p, const World& world, const RecordingMetadata& meta)
       : path(p),
         file(p.string(), H5F_ACC_TRUNC, fileCreation()),
-        hulls(table<HullRow>(file, dataset::kHulls, hullLayout(), kSmallChunkRows, "")),
-        hullVertices(file, dataset::kHullVertices, {3}, kHullDataChunkRows),
-        hullFaceOffsets(file, dataset::kHullFaceOffsets, {}, kHullDataChunkRows),
-        hullFaceIndices(file, dataset::kHullFaceIndices, {}, kHullDataChunkRows),
-        proxies(table<ProxyRow>(file, dataset::kProxies, proxyLayout(), kSmallChunkRows,
+        hulls(table<HullRow>(file, dataset::kHulls, hullLayout(), kSmallChunkRows, encoder, "")),
+        hullVertices(file, dataset::kHullVertices, {3}, kHullVertexChunkRows, encoder),
+        hullFaceOffsets(file, dataset::kHullFaceOffsets, {}, kHullFaceChunkRows, encoder),
+        hullFaceIndices(file, dataset::kHullFaceIndices, {}, kHullFaceChunkRows, encoder),
+        proxies(table<ProxyRow>(file, dataset::kProxies, proxyLayout(), kSmallChunkRows, encoder,
                                 "radius: m, half_length: m, half_extents: m, "
                                 "position_in_body: m, obb_center: m, obb_half_extents: m")),
-        bodies(table<BodyRow>(file, dataset::kBodies, bodyLayout(), kSmallChunkRows, "mass: kg")),
-        states(table<StateRow>(file, dataset::kStates, stateLayout(), kStateChunkRows,
+        bodies(table<BodyRow>(file, dataset::kBodies, bodyLayout(), kSmallChunkRows, encoder,
+                              "mass: kg")),
+        states(table<StateRow>(file, dataset::kStates, stateLayout(), kStateChunkRows, encoder,
                                "position: m, linear_velocity: m/s, angular_velocity: rad/s")),
         problems(table<ProblemRow>(
-            file, dataset::kProblems, problemLayout(), kProblemChunkRows,
+            file, dataset::kProblems, problemLayout(), kProblemChunkRows, encoder,
             "position_a: m, position_b: m, obb_center_a: m, obb_center_b: m, "
             "previous_separation: m, previous_witness_a_local: m, "
             "previous_witness_b_local: m, initial_guess: m, distance: m, witness_a: m, "
             "witness_b: m, separation: m")),
-        steps(table<StepRow>(file, dataset::kSteps, stepLayout(), kStepChunkRows,
+        steps(table<StepRow>(file, dataset::kSteps, stepLayout(), kStepChunkRows, encoder,
                              "time: s, gjk_tolerance: m^2")),
         shapes{&hulls, &hullVertices, &hullFaceOffsets, &hullFaceIndices, &proxies, &bodies} {
     writeLabels(proxies.dataset(), "shape_type", labels<ShapeType>(kShapeTypeCount));
@@ -171,13 +185,20 @@ struct Recorder::Impl {
     beginStep(world);
     // The shapes and bodies go to disk at once (in the background); the states wait for a
     // full chunk.
+    std::vector<std::function<void()>> jobs;
     for (AppendableColumn* c : shapes) {
-      if (auto job = c->takeAll()) submit(std::move(job));
+      if (auto job = c->takeAll()) jobs.push_back(std::move(job));
     }
-    submit([this] { flushFile(); });
+    jobs.push_back([this] { flushFile(); });
+    submit(std::move(jobs));
   }
 
   std::string where() const { return "recording " + path.string(); }
+  std::vector<AppendableColumn*> columns() {
+    return {&hulls,           &hullVertices, &hullFaceOffsets,
+            &hullFaceIndices, &proxies,      &bodies,
+            &states,          &problems,     &steps};
+  }
 
   int hullIndex(const std::shared_ptr<const ConvexHull>& hull);
   void appendNewBodies(const World& world);
@@ -185,10 +206,12 @@ struct Recorder::Impl {
   void endStep(const SolverDescription& solver, int problemCount);
   void appendProblems(const World& world);
   void handOver(bool all);
-  void submit(std::function<void()> job);
+  /// Runs `jobs` in order on the writer thread, as one job: one wake-up of the thread.
+  void submit(std::vector<std::function<void()>> jobs);
   void flushFile();
 
   std::filesystem::path path;
+  ChunkEncoder encoder;  // used by the columns' jobs, on the writer thread
   H5::H5File file;
   Column<HullRow> hulls;
   Column<double> hullVertices;
@@ -357,24 +380,26 @@ void Recorder::Impl::handOver(bool all) {
   // Growing tables go in whole chunks, each compressed once; once one fills a chunk, the step
   // index and the shapes follow whole, then the file is flushed, so the file on disk always
   // holds a readable prefix of the run.
-  std::vector<std::function<void()>> jobs;
+  std::vector<std::function<void()>> growing;
   for (AppendableColumn* c : std::initializer_list<AppendableColumn*>{&states, &problems}) {
-    if (auto job = all ? c->takeAll() : c->takeFullChunks()) jobs.push_back(std::move(job));
+    if (auto job = all ? c->takeAll() : c->takeFullChunks()) growing.push_back(std::move(job));
   }
-  if (jobs.empty() && !all && steps.bufferedRows() < kStepChunkRows) return;
+  if (growing.empty() && !all && steps.bufferedRows() < kStepChunkRows) return;
+  std::vector<std::function<void()>> jobs;
   for (AppendableColumn* c : shapes) {
-    if (auto job = c->takeAll()) submit(std::move(job));
+    if (auto job = c->takeAll()) jobs.push_back(std::move(job));
   }
-  for (auto& job : jobs) submit(std::move(job));
-  if (auto job = steps.takeAll()) submit(std::move(job));
-  submit([this] { flushFile(); });
+  for (auto& job : growing) jobs.push_back(std::move(job));
+  if (auto job = steps.takeAll()) jobs.push_back(std::move(job));
+  jobs.push_back([this] { flushFile(); });
+  submit(std::move(jobs));
 }
 
-void Recorder::Impl::submit(std::function<void()> job) {
-  writer.submit([this, job = std::move(job)] {
+void Recorder::Impl::submit(std::vector<std::function<void()>> jobs) {
+  writer.submit([this, jobs = std::move(jobs)] {
     recording::silenceHdf5Errors();  // HDF5 error stacks are per thread
     try {
-      job();
+      for (const auto& job : jobs) job();
     } catch (const H5::Exception& e) {
       throw RecordingError(where() + ": cannot write: " + describe(e));
     }
@@ -430,6 +455,9 @@ void Recorder::close() {
     if (d.pending) d.endStep(d.pendingSolver, 0);
     d.handOver(true);
     d.writer.finish();
+    // The datasets first: with any of them open, closing the file would leave it open, its last
+    // metadata unwritten until the recorder is destroyed (after the batch renamed the file).
+    for (AppendableColumn* c : d.columns()) c->close();
     d.file.close();
   } catch (const H5::Exception& e) {
     throw RecordingError(d.where() + ": cannot finish: " + describe(e));

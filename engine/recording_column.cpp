@@ -1,9 +1,11 @@
 #include "engine/recording_column.hpp"
 
-#include <zlib.h>
-
 #include <algorithm>
+#include <bit>
 #include <cstring>
+#include <map>
+#include <mutex>
+#include <stdexcept>
 
 #include "engine/recording_layout.hpp"
 #include "engine/recording_rows.hpp"
@@ -11,10 +13,29 @@
 namespace hb::recording {
 namespace {
 
-// An empty, unlimited, chunked and compressed dataset with rows of `rowShape`.
+// The creation properties of chunked, deflated datasets with chunks of `chunk`: built once per
+// chunk shape (copying HDF5's defaults costs more than creating the dataset's header), shared by
+// every recorder, and never destroyed, like the row types (recording_rows.cpp). No shuffle filter:
+// on these rows (doubles of every magnitude beside small integers) it makes the deflated chunks
+// larger, not smaller, and costs a pass over every chunk.
+const H5::DSetCreatPropList& chunkedDeflate(const std::vector<hsize_t>& chunk) {
+  static std::mutex mutex;
+  static auto& lists = *new std::map<std::vector<hsize_t>, const H5::DSetCreatPropList*>;
+  std::lock_guard lock(mutex);
+  const H5::DSetCreatPropList*& list = lists[chunk];
+  if (!list) {
+    auto* created = new H5::DSetCreatPropList;
+    created->setChunk(static_cast<int>(chunk.size()), chunk.data());
+    created->setDeflate(kDeflateLevel);
+    H5Pset_obj_track_times(created->getId(), false);  // see fileCreation() in recorder.cpp
+    list = created;
+  }
+  return *list;
+}
+
+// An empty, unlimited, chunked and deflated dataset with rows of `rowShape`.
 H5::DataSet createExtendible(const H5::H5File& file, const char* path, const H5::DataType& type,
-                             const std::vector<hsize_t>& rowShape, std::size_t rowBytes,
-                             hsize_t chunkRows) {
+                             const std::vector<hsize_t>& rowShape, hsize_t chunkRows) {
   std::vector<hsize_t> dims{0}, maxDims{H5S_UNLIMITED}, chunk{chunkRows};
   for (hsize_t d : rowShape) {
     dims.push_back(d);
@@ -22,18 +43,12 @@ H5::DataSet createExtendible(const H5::H5File& file, const char* path, const H5:
     chunk.push_back(d);
   }
   const H5::DataSpace space(static_cast<int>(dims.size()), dims.data(), maxDims.data());
-  H5::DSetCreatPropList create;
-  create.setChunk(static_cast<int>(chunk.size()), chunk.data());
-  create.setShuffle();
-  create.setDeflate(kDeflateLevel);
-  // Rows arrive in whole chunks except in small tables and at the end: a cache of two chunks
-  // keeps a partly filled chunk in memory instead of reading it back, and bounds memory.
-  H5::DSetAccPropList access;
-  access.setChunkCache(101, 2 * chunkRows * rowBytes, 1.0);
-  return file.createDataSet(path, type, space, create, access);
+  return file.createDataSet(path, type, space, chunkedDeflate(chunk));
 }
 
 }  // namespace
+
+ChunkEncoder::ChunkEncoder() : compressor(kDeflateLevel) {}
 
 H5::StrType fixedStringType(std::size_t bytes) {
   H5::StrType type(H5::PredType::C_S1, std::max<std::size_t>(bytes, 1));
@@ -50,95 +65,96 @@ void writeTextAttribute(const H5::H5Object& object, const char* name, const std:
 }
 
 template <class T>
-Column<T>::Column(const H5::H5File& file, const char* path, const H5::DataType& memoryType,
-                  const H5::DataType& fileType, std::vector<hsize_t> rowShape, hsize_t chunkRows)
-    : memoryType_(memoryType),
-      fileType_(fileType),
-      rowShape_(std::move(rowShape)),
-      chunkRows_(chunkRows) {
+Column<T>::Column(const H5::H5File& file, const char* path, std::vector<hsize_t> rowShape,
+                  hsize_t chunkRows, ChunkEncoder& encoder) requires std::is_arithmetic_v<T>
+    : Column(file, path, fileType<T>(), std::move(rowShape), sizeof(T), chunkRows, encoder) {}
+
+template <class T>
+Column<T>::Column(const H5::H5File& file, const char* path, const RowLayout& layout,
+                  hsize_t chunkRows, ChunkEncoder& encoder) requires std::is_class_v<T>
+    : Column(file, path, layout.fileType(), {}, layout.fileRowBytes(), chunkRows, encoder) {
+  layout_ = &layout;
+}
+
+template <class T>
+Column<T>::Column(const H5::H5File& file, const char* path, const H5::DataType& fileType,
+                  std::vector<hsize_t> rowShape, std::size_t fileValueBytes, hsize_t chunkRows,
+                  ChunkEncoder& encoder)
+    : rowShape_(std::move(rowShape)), chunkRows_(chunkRows), encoder_(encoder) {
   for (hsize_t d : rowShape_) rowSize_ *= d;
-  dataset_ =
-      createExtendible(file, path, fileType, rowShape_, rowSize_ * fileType.getSize(), chunkRows);
-  direct_ = fileType.getClass() == H5T_COMPOUND && rowSize_ == 1;
+  fileRowBytes_ = rowSize_ * fileValueBytes;
+  dataset_ = createExtendible(file, path, fileType, rowShape_, chunkRows);
   buffer_.reserve(chunkRows * rowSize_);
 }
 
 template <class T>
 std::function<void()> Column<T>::takeFullChunks() {
-  return take(bufferedRows() / chunkRows_ * chunkRows_);
+  return take(false);
 }
 
 template <class T>
 std::function<void()> Column<T>::takeAll() {
-  return take(bufferedRows());
+  return take(true);
 }
 
 template <class T>
-std::function<void()> Column<T>::take(hsize_t rowCount) {
-  if (rowCount == 0) return {};
-  const auto end = buffer_.begin() + static_cast<std::ptrdiff_t>(rowCount * rowSize_);
-  auto values = std::make_shared<std::vector<T>>(buffer_.begin(), end);
-  buffer_.erase(buffer_.begin(), end);
-  const hsize_t first = taken_;
-  taken_ += rowCount;
-  return [this, values, first] { write(*values, first); };
+std::function<void()> Column<T>::take(bool all) {
+  const hsize_t buffered = buffer_.size() / rowSize_;
+  const hsize_t full = buffered / chunkRows_ * chunkRows_;
+  const hsize_t count = all ? buffered : full;
+  if (stored_ + count <= handedOver_) return {};  // nothing new
+  const auto begin = buffer_.begin();
+  auto values = std::make_shared<std::vector<T>>(begin, begin + count * rowSize_);
+  // Full chunks leave memory; a partly filled one stays, to be stored again with more rows.
+  buffer_.erase(begin, begin + full * rowSize_);
+  const hsize_t first = stored_;
+  stored_ += full;
+  handedOver_ = first + count;
+  return [this, values, first] { writeChunks(*values, first); };
 }
 
 template <class T>
-void Column<T>::write(const std::vector<T>& values, hsize_t first) {
-  if (direct_ && first % chunkRows_ == 0) {
-    writeChunksDirectly(values, first);
+void Column<T>::toFileLayout(const T* values, hsize_t count, unsigned char* out) const {
+  if (layout_) {
+    layout_->pack(values, count, out);
     return;
   }
-  const hsize_t count = values.size() / rowSize_;
-  std::vector<hsize_t> dims{first + count}, start{first}, size{count};
-  for (hsize_t d : rowShape_) {
-    dims.push_back(d);
-    start.push_back(0);
-    size.push_back(d);
+  std::memcpy(out, values, count * rowSize_ * sizeof(T));
+  if constexpr (std::endian::native != std::endian::little) {
+    if (H5Tconvert(nativeType<T>().getId(), fileType<T>().getId(), count * rowSize_, out, nullptr,
+                   H5P_DEFAULT) < 0) {
+      throw H5::DataTypeIException("H5Tconvert", "cannot convert values to little-endian");
+    }
   }
-  dataset_.extend(dims.data());
-  H5::DataSpace fileSpace = dataset_.getSpace();
-  fileSpace.selectHyperslab(H5S_SELECT_SET, size.data(), start.data());
-  const H5::DataSpace memorySpace(static_cast<int>(size.size()), size.data());
-  dataset_.write(values.data(), memoryType_, memorySpace, fileSpace);
 }
 
-// HDF5 compresses chunks holding its global lock, so recorders on several threads would
-// compress one at a time. Chunks starting on a chunk boundary are instead converted to the
-// file's row layout and put through the dataset's filters here, as HDF5 would (shuffle: byte k
-// of every row together; deflate: a zlib stream), then stored as they are; a last, partial
-// chunk is padded with zeros, the fill value.
+// Each chunk is converted to the file's row layout, padded with zeros (the fill value) when partly
+// filled, deflated here and stored as it is, replacing the chunk's earlier version if any: HDF5
+// would compress holding its global lock, so recorders on several threads would take turns, and
+// with zlib, several times slower than igzip.
 template <class T>
-void Column<T>::writeChunksDirectly(const std::vector<T>& values, hsize_t first) {
-  const std::size_t fileRowBytes = fileType_.getSize();
-  const std::size_t chunkBytes = chunkRows_ * fileRowBytes;
-  std::vector<unsigned char> rows(chunkRows_ * std::max(fileRowBytes, sizeof(T)));
-  std::vector<unsigned char> background(chunkBytes);  // compound conversion scratch
-  std::vector<unsigned char> shuffled(chunkBytes);
-  std::vector<Bytef> compressed(compressBound(chunkBytes));
-  for (hsize_t done = 0; done < values.size(); done += chunkRows_) {
-    const hsize_t n = std::min<hsize_t>(chunkRows_, values.size() - done);
-    std::memcpy(rows.data(), values.data() + done, n * sizeof(T));
-    if (H5Tconvert(memoryType_.getId(), fileType_.getId(), n, rows.data(), background.data(),
-                   H5P_DEFAULT) < 0) {
-      throw H5::DataTypeIException("H5Tconvert", "cannot convert rows to the file layout");
+void Column<T>::writeChunks(const std::vector<T>& values, hsize_t first) {
+  const std::size_t chunkBytes = chunkRows_ * fileRowBytes_;
+  std::vector<unsigned char>& rows = encoder_.rows;
+  // Room for the rows in memory too, for conversions in place.
+  rows.resize(std::max<std::size_t>(chunkBytes, chunkRows_ * rowSize_ * sizeof(T)));
+  std::vector<hsize_t> offset(1 + rowShape_.size(), 0), extent{0};
+  extent.insert(extent.end(), rowShape_.begin(), rowShape_.end());
+  const hsize_t count = values.size() / rowSize_;
+  for (hsize_t done = 0; done < count; done += chunkRows_) {
+    const hsize_t n = std::min<hsize_t>(chunkRows_, count - done);
+    toFileLayout(values.data() + done * rowSize_, n, rows.data());
+    std::fill(rows.begin() + n * fileRowBytes_, rows.begin() + chunkBytes, 0);
+    std::span<const std::uint8_t> compressed;
+    try {
+      compressed = encoder_.compressor.compress(rows.data(), chunkBytes);
+    } catch (const std::runtime_error& e) {
+      throw H5::DataSetIException("DeflateCompressor::compress", e.what());
     }
-    std::fill(rows.begin() + n * fileRowBytes, rows.begin() + chunkBytes, 0);
-    for (std::size_t r = 0; r < chunkRows_; ++r) {
-      for (std::size_t b = 0; b < fileRowBytes; ++b) {
-        shuffled[b * chunkRows_ + r] = rows[r * fileRowBytes + b];
-      }
-    }
-    uLongf compressedBytes = compressed.size();
-    if (compress2(compressed.data(), &compressedBytes, shuffled.data(), chunkBytes,
-                  kDeflateLevel) != Z_OK) {
-      throw H5::DataSetIException("compress2", "deflate failed");
-    }
-    const hsize_t offset = first + done;
-    const hsize_t extent = offset + n;
-    dataset_.extend(&extent);
-    if (H5Dwrite_chunk(dataset_.getId(), H5P_DEFAULT, 0, &offset, compressedBytes,
+    offset[0] = first + done;
+    extent[0] = offset[0] + n;
+    dataset_.extend(extent.data());
+    if (H5Dwrite_chunk(dataset_.getId(), H5P_DEFAULT, 0, offset.data(), compressed.size(),
                        compressed.data()) < 0) {
       throw H5::DataSetIException("H5Dwrite_chunk", "cannot store a compressed chunk");
     }

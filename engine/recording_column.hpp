@@ -1,9 +1,10 @@
 #pragma once
-// A dataset that grows by rows: extendible along its first dimension, chunked, shuffled and
-// deflated. Rows are buffered in memory and handed over as write jobs (run later, possibly on
-// another thread): whole chunks during a run, so each chunk is compressed once, and the rest at
-// the end. Memory stays bounded however long the recording. Internal to hb_engine (includes the
-// HDF5 headers).
+// A dataset that grows by rows: extendible along its first dimension, chunked and deflated.
+// Rows are buffered in memory and handed over as write jobs (run later, possibly on another
+// thread) that compress whole chunks themselves and store them as they are: full chunks during a
+// run, each compressed once, and a partly filled last chunk when the file must hold every row so
+// far (it is kept in memory and stored again, fuller, at the next hand-over). Memory stays bounded
+// however long the recording. Internal to hb_engine (includes the HDF5 headers).
 
 #include <H5Cpp.h>
 
@@ -13,6 +14,9 @@
 #include <string>
 #include <type_traits>
 #include <vector>
+
+#include "engine/deflate_compressor.hpp"
+#include "engine/recording_rows.hpp"
 
 namespace hb::recording {
 
@@ -41,18 +45,29 @@ const H5::PredType& fileType() {
   }
 }
 
+/// What the write jobs of one recording's columns share: they run one at a time, on the
+/// recorder's writer thread, so one compressor and one set of buffers serve them all.
+struct ChunkEncoder {
+  ChunkEncoder();
+  DeflateCompressor compressor;
+  std::vector<unsigned char> rows;  // one chunk in the file's row layout
+};
+
 /// What the recorder needs of every column, whatever its row type. add() and take*() belong to
 /// the producing thread; the jobs they return touch only the dataset.
 class AppendableColumn {
  public:
   virtual ~AppendableColumn() = default;
-  /// A job appending the buffered rows that fill whole chunks (none: an empty function).
+  /// A job storing the rows that fill whole chunks (none: an empty function).
   virtual std::function<void()> takeFullChunks() = 0;
-  /// A job appending every buffered row (none: an empty function).
+  /// A job storing every row added so far (none, if they all were: an empty function).
   virtual std::function<void()> takeAll() = 0;
+  /// Rows added but not handed over yet.
   virtual std::uint64_t bufferedRows() const = 0;
   /// Rows added so far, written or not.
   virtual std::uint64_t rows() const = 0;
+  /// Closes the dataset, once its last job ran: HDF5 closes a file only with its datasets.
+  virtual void close() = 0;
 };
 
 /// Rows of `rowShape` values of T ({} for one value per row, {3} for vectors), where T is a
@@ -60,13 +75,12 @@ class AppendableColumn {
 template <class T>
 class Column final : public AppendableColumn {
  public:
-  /// Plain numbers.
-  Column(const H5::H5File& file, const char* path, std::vector<hsize_t> rowShape,
-         hsize_t chunkRows) requires std::is_arithmetic_v<T>
-      : Column(file, path, nativeType<T>(), fileType<T>(), std::move(rowShape), chunkRows) {}
-  /// Values of the given in-memory and file types (compound rows).
-  Column(const H5::H5File& file, const char* path, const H5::DataType& memoryType,
-         const H5::DataType& fileType, std::vector<hsize_t> rowShape, hsize_t chunkRows);
+  /// Plain numbers. The jobs use `encoder`, which must outlive them.
+  Column(const H5::H5File& file, const char* path, std::vector<hsize_t> rowShape, hsize_t chunkRows,
+         ChunkEncoder& encoder) requires std::is_arithmetic_v<T>;
+  /// Compound rows of `layout`, which must outlive the column (layouts are static).
+  Column(const H5::H5File& file, const char* path, const RowLayout& layout, hsize_t chunkRows,
+         ChunkEncoder& encoder) requires std::is_class_v<T>;
 
   void add(const T& value) { buffer_.push_back(value); }
   /// One row: as many values as the row shape holds (row-major).
@@ -74,24 +88,30 @@ class Column final : public AppendableColumn {
 
   std::function<void()> takeFullChunks() override;
   std::function<void()> takeAll() override;
-  std::uint64_t bufferedRows() const override { return buffer_.size() / rowSize_; }
-  std::uint64_t rows() const override { return taken_ + bufferedRows(); }
+  std::uint64_t bufferedRows() const override { return rows() - handedOver_; }
+  std::uint64_t rows() const override { return stored_ + buffer_.size() / rowSize_; }
+  void close() override { dataset_.close(); }
   const H5::DataSet& dataset() const { return dataset_; }
 
  private:
-  std::function<void()> take(hsize_t rowCount);
-  void write(const std::vector<T>& values, hsize_t first);
-  void writeChunksDirectly(const std::vector<T>& values, hsize_t first);
+  Column(const H5::H5File& file, const char* path, const H5::DataType& fileType,
+         std::vector<hsize_t> rowShape, std::size_t fileValueBytes, hsize_t chunkRows,
+         ChunkEncoder& encoder);
+  std::function<void()> take(bool all);
+  void writeChunks(const std::vector<T>& values, hsize_t first);
+  /// Writes `count` rows in the file's layout to `out`.
+  void toFileLayout(const T* values, hsize_t count, unsigned char* out) const;
 
   H5::DataSet dataset_;
-  H5::DataType memoryType_;
-  H5::DataType fileType_;
-  bool direct_ = false;  // whole chunks are compressed here, outside HDF5's global lock
+  const RowLayout* layout_ = nullptr;  // compound rows
+  std::size_t fileRowBytes_ = 0;
   std::vector<hsize_t> rowShape_;
   hsize_t rowSize_ = 1;
   hsize_t chunkRows_ = 1;
-  hsize_t taken_ = 0;  // rows handed over in jobs
-  std::vector<T> buffer_;
+  ChunkEncoder& encoder_;
+  hsize_t stored_ = 0;      // rows of the full chunks handed over, which left the buffer
+  hsize_t handedOver_ = 0;  // rows handed over, the last partly filled chunk's included
+  std::vector<T> buffer_;   // the rows from stored_ on
 };
 
 /// A fixed-length, null-padded UTF-8 string type of `bytes` bytes (at least 1). Recordings hold

@@ -20,14 +20,21 @@ inline constexpr const char* kFormatName = "heavyball-recording";
 inline constexpr int kFormatVersion = 1;
 
 /// Rows per chunk of the tables that grow with the run, which the recorder writes a whole chunk
-/// at a time: chunks of 50 to 210 KiB. Larger ones compress a few percent better; smaller ones
-/// let the file on disk trail the run by less and spread the compression over the run.
-inline constexpr std::uint64_t kStepChunkRows = 1024;
+/// at a time: chunks of 14 to 210 KiB. Larger ones compress a few percent better; smaller ones
+/// let the file on disk trail the run by less and spread the compression over the run. The step
+/// index is stored again, partly filled, whenever the other tables fill a chunk: its chunks are
+/// the smallest.
+inline constexpr std::uint64_t kStepChunkRows = 256;
 inline constexpr std::uint64_t kStateChunkRows = 512;
 inline constexpr std::uint64_t kProblemChunkRows = 512;
-/// Rows per chunk of the hull arrays and of the small per-body, per-proxy and per-hull tables.
-inline constexpr std::uint64_t kHullDataChunkRows = 1024;
+/// Rows per chunk of the hull arrays (48, 64 and 32 KiB: a run's hulls take a few chunks, each
+/// compressed at a fixed cost on top of its bytes) and of the small per-body, per-proxy and
+/// per-hull tables.
+inline constexpr std::uint64_t kHullVertexChunkRows = 2048;
+inline constexpr std::uint64_t kHullFaceChunkRows = 8192;
 inline constexpr std::uint64_t kSmallChunkRows = 64;
+/// Level of ISA-L's igzip (0 to 3) for every chunk. The datasets' deflate filter records the same
+/// number, which HDF5 would use only if it compressed chunks itself: the recorder never lets it.
 inline constexpr int kDeflateLevel = 1;
 /// Half the fan-out of the chunk-index B-trees (HDF5's istore_k).
 inline constexpr unsigned kChunkIndexK = 4;

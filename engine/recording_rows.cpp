@@ -1,6 +1,9 @@
 #include "engine/recording_rows.hpp"
 
+#include <bit>
 #include <cstddef>
+#include <cstring>
+#include <mutex>
 
 namespace hb::recording {
 namespace {
@@ -37,7 +40,27 @@ H5::DataType fieldType(Kind kind, const std::vector<hsize_t>& dims, bool file) {
   return H5::ArrayType(scalar, static_cast<int>(dims.size()), dims.data());
 }
 
+// Bytes of a field, in memory and in the file alike.
+std::size_t fieldBytes(Kind kind, const std::vector<hsize_t>& dims) {
+  if (kind == Kind::Text) return dims.at(0);
+  std::size_t bytes = kind == Kind::F64 || kind == Kind::I64 ? 8 : kind == Kind::I32 ? 4 : 1;
+  for (hsize_t d : dims) bytes *= d;
+  return bytes;
+}
+
 }  // namespace
+
+// Building a compound type takes an HDF5 call per field, each time a recording is opened: the
+// types are built once. They are never destroyed (nor is this holder, which copies of a layout
+// share): layouts are static, and HDF5 closes its identifiers itself when the program ends,
+// possibly before static objects are destroyed.
+struct RowLayout::Types {
+  std::once_flag built;
+  const H5::CompType* memory = nullptr;
+  const H5::CompType* file = nullptr;
+};
+
+RowLayout::RowLayout(std::size_t rowBytes) : rowBytes_(rowBytes), types_(new Types) {}
 
 RowLayout& RowLayout::field(const char* name, std::size_t offset, Kind kind,
                             std::vector<hsize_t> dims) {
@@ -45,24 +68,65 @@ RowLayout& RowLayout::field(const char* name, std::size_t offset, Kind kind,
   return *this;
 }
 
-H5::CompType RowLayout::memoryType() const {
-  H5::CompType type(rowBytes_);
-  for (const Field& f : fields_)
-    type.insertMember(f.name, f.offset, fieldType(f.kind, f.dims, false));
-  return type;
+const H5::CompType& RowLayout::memoryType() const {
+  std::call_once(types_->built, [this] {
+    auto* memory = new H5::CompType(rowBytes_);
+    for (const Field& f : fields_)
+      memory->insertMember(f.name, f.offset, fieldType(f.kind, f.dims, false));
+    auto* file = new H5::CompType(fileRowBytes());
+    std::size_t offset = 0;
+    for (const Field& f : fields_) {
+      const H5::DataType member = fieldType(f.kind, f.dims, true);
+      file->insertMember(f.name, offset, member);
+      offset += member.getSize();
+    }
+    types_->memory = memory;
+    types_->file = file;
+  });
+  return *types_->memory;
 }
 
-H5::CompType RowLayout::fileType() const {
+const H5::CompType& RowLayout::fileType() const {
+  memoryType();  // builds both
+  return *types_->file;
+}
+
+std::size_t RowLayout::fileRowBytes() const {
   std::size_t size = 0;
-  for (const Field& f : fields_) size += fieldType(f.kind, f.dims, true).getSize();
-  H5::CompType type(size);
-  std::size_t offset = 0;
-  for (const Field& f : fields_) {
-    const H5::DataType member = fieldType(f.kind, f.dims, true);
-    type.insertMember(f.name, offset, member);
-    offset += member.getSize();
+  for (const Field& f : fields_) size += fieldBytes(f.kind, f.dims);
+  return size;
+}
+
+void RowLayout::pack(const void* rows, std::size_t count, unsigned char* out) const {
+  if constexpr (std::endian::native != std::endian::little) {
+    std::memcpy(out, rows, count * rowBytes_);
+    std::vector<unsigned char> background(count * fileRowBytes());
+    if (H5Tconvert(memoryType().getId(), fileType().getId(), count, out, background.data(),
+                   H5P_DEFAULT) < 0) {
+      throw H5::DataTypeIException("H5Tconvert", "cannot convert rows to the file layout");
+    }
+    return;
   }
-  return type;
+  // The fields as runs of bytes contiguous in the struct (no padding between them).
+  struct Run {
+    std::size_t from, bytes;
+  };
+  std::vector<Run> runs;
+  for (const Field& f : fields_) {
+    const std::size_t bytes = fieldBytes(f.kind, f.dims);
+    if (!runs.empty() && runs.back().from + runs.back().bytes == f.offset) {
+      runs.back().bytes += bytes;
+    } else {
+      runs.push_back({f.offset, bytes});
+    }
+  }
+  const auto* row = static_cast<const unsigned char*>(rows);
+  for (std::size_t r = 0; r < count; ++r, row += rowBytes_) {
+    for (const Run& run : runs) {
+      std::memcpy(out, row + run.from, run.bytes);
+      out += run.bytes;
+    }
+  }
 }
 
 const RowLayout& stepLayout() {

@@ -13,20 +13,29 @@
 
 namespace hb::recording {
 
-/// The fields of a row type: builds the native (in-memory) and the packed file compound types.
-/// Holds no HDF5 object, so layouts can be static.
+/// The fields of a row type: the native (in-memory) and the packed file compound types, and the
+/// conversion from one to the other.
 class RowLayout {
  public:
   enum class Kind { F64, I64, I32, I8, U8, Text };
 
-  explicit RowLayout(std::size_t rowBytes) : rowBytes_(rowBytes) {}
+  explicit RowLayout(std::size_t rowBytes);
 
   /// A field at `offset` in the struct: a scalar, or an array of `dims` (e.g. {3}, {3, 3}); for
   /// Text, a fixed-length null-padded UTF-8 string of dims[0] bytes.
   RowLayout& field(const char* name, std::size_t offset, Kind kind, std::vector<hsize_t> dims = {});
 
-  H5::CompType memoryType() const;
-  H5::CompType fileType() const;
+  /// Built on first use, then shared (by every thread: HDF5 serialises its calls).
+  const H5::CompType& memoryType() const;
+  const H5::CompType& fileType() const;
+
+  /// Bytes of a row in the file: the fields' sizes, packed.
+  std::size_t fileRowBytes() const;
+  /// Writes `count` rows (structs) from `rows` to `out` in the file layout, as H5Tconvert from
+  /// memoryType() to fileType() would but by copying each field's bytes, which is what that
+  /// conversion amounts to on a little-endian machine; elsewhere it calls H5Tconvert. `out` has
+  /// room for count * max(fileRowBytes(), struct size) bytes.
+  void pack(const void* rows, std::size_t count, unsigned char* out) const;
 
  private:
   struct Field {
@@ -35,8 +44,10 @@ class RowLayout {
     Kind kind;
     std::vector<hsize_t> dims;
   };
+  struct Types;
   std::size_t rowBytes_;
   std::vector<Field> fields_;
+  Types* types_;  // shared by copies of the layout and never freed: layouts are static
 };
 
 /// One recorded instant (table "steps").

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -64,6 +65,11 @@ std::map<int, json> readRuns(const fs::path& dir) {
     runs[name->run] = j;
   }
   return runs;
+}
+
+std::string fileBytes(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 /// An uninterrupted single-threaded batch, run once for every test to compare with.
@@ -227,10 +233,15 @@ TEST_F(Batch, RecordingsAreCompleteFilesBesideTheRuns) {
     EXPECT_EQ(j["state_hash"], reference().at(run)["state_hash"]);
     EXPECT_EQ(j["recording"], batch_layout::runStem(run) + ".h5");
   }
-  // A summary whose recording is gone is not a complete run: it is redone.
-  fs::remove(batch_layout::runRecording(dir.path(), 1));
+  // A summary whose recording is gone is not a complete run: it is redone, to the same bytes (a
+  // recording holds no time stamps).
+  const fs::path recording = batch_layout::runRecording(dir.path(), 1);
+  const std::string bytes = fileBytes(recording);
+  fs::remove(recording);
   BatchRunner resumed(o);
   EXPECT_EQ(resumed.plan().toRun, 1);
+  EXPECT_EQ(resumed.run().completed, 1);
+  EXPECT_TRUE(fileBytes(recording) == bytes) << recording;
 }
 
 TEST(BatchLayout, RunFileNames) {
