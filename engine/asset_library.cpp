@@ -1,8 +1,11 @@
 #include "engine/asset_library.hpp"
 
+#include <atomic>
+#include <exception>
 #include <fstream>
 #include <mutex>
 #include <sstream>
+#include <thread>
 
 #include "engine/obj_mesh.hpp"
 
@@ -110,6 +113,33 @@ std::vector<std::string> AssetLibrary::names() const {
   }
   std::sort(out.begin(), out.end());
   return out;
+}
+
+void preloadAssets(const std::filesystem::path& assetDir, std::vector<std::string> names,
+                   double density, int threads) {
+  if (names.empty()) names = AssetLibrary(assetDir).names();
+  std::atomic<std::size_t> next{0};
+  std::mutex mutex;
+  std::exception_ptr error;
+  auto work = [&] {
+    AssetLibrary own(assetDir);  // get() fills the library's own map too: one per thread
+    for (std::size_t i; (i = next.fetch_add(1)) < names.size();) {
+      try {
+        own.get(names[i], density);
+      } catch (...) {
+        std::lock_guard lock(mutex);
+        if (!error) error = std::current_exception();
+      }
+    }
+  };
+  {
+    std::vector<std::jthread> workers;
+    for (int j = 1; j < std::min<int>(threads, static_cast<int>(names.size())); ++j) {
+      workers.emplace_back(work);
+    }
+    work();
+  }
+  if (error) std::rethrow_exception(error);
 }
 
 }  // namespace hb

@@ -47,35 +47,6 @@ void validate(const BatchOptions& o) {
   }
 }
 
-/// Builds the spawner's candidate assets into the process-wide asset cache on `jobs` threads,
-/// each asset once. Left to the first worlds, every worker would build every asset itself, at
-/// the same time: seconds of start-up per worker for batches whose runs take milliseconds.
-void warmAssetCache(const SceneDescription& scene, int jobs) {
-  const AssetLibrary library(scene.assetDir);
-  const std::vector<std::string> names =
-      scene.spawner->assets.empty() ? library.names() : scene.spawner->assets;
-  std::atomic<std::size_t> next{0};
-  std::mutex mutex;
-  std::exception_ptr error;
-  auto work = [&] {
-    AssetLibrary own(scene.assetDir);  // get() fills the library's own map too: one per thread
-    for (std::size_t i; (i = next.fetch_add(1)) < names.size();) {
-      try {
-        own.get(names[i], scene.defaultDensity);
-      } catch (...) {
-        std::lock_guard lock(mutex);
-        if (!error) error = std::current_exception();
-      }
-    }
-  };
-  {
-    std::vector<std::jthread> workers;
-    for (int j = 1; j < std::min<int>(jobs, names.size()); ++j) workers.emplace_back(work);
-    work();
-  }
-  if (error) std::rethrow_exception(error);
-}
-
 /// The recording metadata of one run: the batch's, with the run's seed written into the scene.
 RecordingMetadata runMetadata(const RecordingMetadata& batch, unsigned seed) {
   RecordingMetadata meta = batch;
@@ -199,7 +170,10 @@ BatchReport BatchRunner::run(const std::function<void(const BatchRunResult&)>& o
   std::size_t count = toRun.size();
   if (options_.maxNewRuns >= 0) count = std::min<std::size_t>(count, options_.maxNewRuns);
 
-  if (count > 0) warmAssetCache(impl_->scene, options_.jobs);
+  if (count > 0) {
+    const SceneDescription& scene = impl_->scene;
+    preloadAssets(scene.assetDir, scene.spawner->assets, scene.defaultDensity, options_.jobs);
+  }
 
   BatchReport report;
   report.parameters = p;

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "engine/background_writer.hpp"
 #include "engine/hdf5_errors.hpp"
@@ -149,21 +150,66 @@ const H5::FileCreatPropList& fileCreation() {
   return *creation;
 }
 
+/// Rows of the shape tables for the world as it is when the recording starts.
+struct ShapeRows {
+  hsize_t hulls = 0;
+  hsize_t vertices = 0;
+  hsize_t faceOffsets = 0;
+  hsize_t faceIndices = 0;
+  hsize_t proxies = 0;
+  hsize_t bodies = 0;
+};
+
+ShapeRows shapeRows(const World& world) {
+  ShapeRows rows;
+  rows.proxies = world.proxies().size();
+  rows.bodies = world.bodies().size();
+  std::unordered_set<const ConvexHull*> seen;
+  for (const Proxy& p : world.proxies()) {
+    if (p.shape.type() != ShapeType::ConvexHull || !seen.insert(p.shape.hullPtr().get()).second) {
+      continue;
+    }
+    const ConvexHull& hull = *p.shape.hullPtr();
+    ++rows.hulls;
+    rows.vertices += hull.numVertices();
+    rows.faceOffsets += hull.numFaces() + 1;
+    for (int f = 0; f < hull.numFaces(); ++f) rows.faceIndices += hull.face(f).size();
+  }
+  return rows;
+}
+
+/// Chunks of `rows` rows, within [least, most]; of `most` when no row is known yet.
+hsize_t chunkRowsFor(hsize_t rows, hsize_t least, hsize_t most) {
+  return rows == 0 ? most : std::clamp(rows, least, most);
+}
+
 }  // namespace
 
 struct Recorder::Impl {
   Impl(const std::filesystem::path& p, const World& world, const RecordingMetadata& meta)
       : path(p),
+        initialRows(shapeRows(world)),
         file(p.string(), H5F_ACC_TRUNC, fileCreation()),
-        hulls(table<HullRow>(file, dataset::kHulls, hullLayout(), kSmallChunkRows, encoder, "")),
-        hullVertices(file, dataset::kHullVertices, {3}, kHullVertexChunkRows, encoder),
-        hullFaceOffsets(file, dataset::kHullFaceOffsets, {}, kHullFaceChunkRows, encoder),
-        hullFaceIndices(file, dataset::kHullFaceIndices, {}, kHullFaceChunkRows, encoder),
-        proxies(table<ProxyRow>(file, dataset::kProxies, proxyLayout(), kSmallChunkRows, encoder,
+        hulls(table<HullRow>(file, dataset::kHulls, hullLayout(),
+                             chunkRowsFor(initialRows.hulls, kLeastChunkRows, kSmallChunkRows),
+                             encoder, "")),
+        hullVertices(file, dataset::kHullVertices, {3},
+                     chunkRowsFor(initialRows.vertices, kSmallChunkRows, kHullVertexChunkRows),
+                     encoder),
+        hullFaceOffsets(file, dataset::kHullFaceOffsets, {},
+                        chunkRowsFor(initialRows.faceOffsets, kSmallChunkRows, kHullFaceChunkRows),
+                        encoder),
+        hullFaceIndices(file, dataset::kHullFaceIndices, {},
+                        chunkRowsFor(initialRows.faceIndices, kSmallChunkRows, kHullFaceChunkRows),
+                        encoder),
+        proxies(table<ProxyRow>(file, dataset::kProxies, proxyLayout(),
+                                chunkRowsFor(initialRows.proxies, kLeastChunkRows, kSmallChunkRows),
+                                encoder,
                                 "radius: m, half_length: m, half_extents: m, "
                                 "position_in_body: m, obb_center: m, obb_half_extents: m")),
-        bodies(table<BodyRow>(file, dataset::kBodies, bodyLayout(), kSmallChunkRows, encoder,
-                              "mass: kg")),
+        bodies(table<BodyRow>(file, dataset::kBodies, bodyLayout(),
+                              chunkRowsFor(initialRows.bodies, kLeastChunkRows, kSmallChunkRows),
+                              encoder, "mass: kg")),
         states(table<StateRow>(file, dataset::kStates, stateLayout(), kStateChunkRows, encoder,
                                "position: m, linear_velocity: m/s, angular_velocity: rad/s")),
         problems(table<ProblemRow>(
@@ -211,6 +257,7 @@ struct Recorder::Impl {
   void flushFile();
 
   std::filesystem::path path;
+  ShapeRows initialRows;
   ChunkEncoder encoder;  // used by the columns' jobs, on the writer thread
   H5::H5File file;
   Column<HullRow> hulls;
@@ -229,6 +276,7 @@ struct Recorder::Impl {
   std::size_t bodiesWritten = 0;
   std::size_t proxiesWritten = 0;
   std::int64_t faceIndexCount = 0;
+  std::uint64_t chunksAtFlush = 0;  // full chunks of the growing tables at the last flush
   // The row of the latest state, completed once the step that starts from it has run.
   std::optional<StepRow> pending;
   SolverDescription pendingSolver;  // for the last row, which no step completes
@@ -377,22 +425,26 @@ void Recorder::Impl::flushFile() {
 }
 
 void Recorder::Impl::handOver(bool all) {
-  // Growing tables go in whole chunks, each compressed once; once one fills a chunk, the step
-  // index and the shapes follow whole, then the file is flushed, so the file on disk always
-  // holds a readable prefix of the run.
-  std::vector<std::function<void()>> growing;
-  for (AppendableColumn* c : std::initializer_list<AppendableColumn*>{&states, &problems}) {
-    if (auto job = all ? c->takeAll() : c->takeFullChunks()) growing.push_back(std::move(job));
-  }
-  if (growing.empty() && !all && steps.bufferedRows() < kStepChunkRows) return;
+  // Growing tables go in whole chunks, each compressed once. Every kChunksPerFlush of their
+  // chunks, the step index and the shapes follow whole, then the file is flushed, so the file on
+  // disk holds a readable prefix of the run (counted in chunks, not seconds, so that the file's
+  // bytes do not depend on the machine's speed).
   std::vector<std::function<void()>> jobs;
-  for (AppendableColumn* c : shapes) {
-    if (auto job = c->takeAll()) jobs.push_back(std::move(job));
+  for (AppendableColumn* c : std::initializer_list<AppendableColumn*>{&states, &problems}) {
+    if (auto job = all ? c->takeAll() : c->takeFullChunks()) jobs.push_back(std::move(job));
   }
-  for (auto& job : growing) jobs.push_back(std::move(job));
-  if (auto job = steps.takeAll()) jobs.push_back(std::move(job));
-  jobs.push_back([this] { flushFile(); });
-  submit(std::move(jobs));
+  const std::uint64_t chunks = states.fullChunks() + problems.fullChunks();
+  if (all || chunks >= chunksAtFlush + kChunksPerFlush) {
+    chunksAtFlush = chunks;
+    for (AppendableColumn* c : shapes) {
+      if (auto job = c->takeAll()) jobs.push_back(std::move(job));
+    }
+    if (auto job = steps.takeAll()) jobs.push_back(std::move(job));
+    jobs.push_back([this] { flushFile(); });
+  } else if (steps.bufferedRows() >= kStepChunkRows) {
+    if (auto job = steps.takeFullChunks()) jobs.push_back(std::move(job));
+  }
+  if (!jobs.empty()) submit(std::move(jobs));
 }
 
 void Recorder::Impl::submit(std::vector<std::function<void()>> jobs) {

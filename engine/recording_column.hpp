@@ -66,6 +66,8 @@ class AppendableColumn {
   virtual std::uint64_t bufferedRows() const = 0;
   /// Rows added so far, written or not.
   virtual std::uint64_t rows() const = 0;
+  /// Full chunks handed over so far.
+  virtual std::uint64_t fullChunks() const = 0;
   /// Closes the dataset, once its last job ran: HDF5 closes a file only with its datasets.
   virtual void close() = 0;
 };
@@ -90,6 +92,7 @@ class Column final : public AppendableColumn {
   std::function<void()> takeAll() override;
   std::uint64_t bufferedRows() const override { return rows() - handedOver_; }
   std::uint64_t rows() const override { return stored_ + buffer_.size() / rowSize_; }
+  std::uint64_t fullChunks() const override { return stored_ / chunkRows_; }
   void close() override { dataset_.close(); }
   const H5::DataSet& dataset() const { return dataset_; }
 

@@ -20,19 +20,23 @@ inline constexpr const char* kFormatName = "heavyball-recording";
 inline constexpr int kFormatVersion = 1;
 
 /// Rows per chunk of the tables that grow with the run, which the recorder writes a whole chunk
-/// at a time: chunks of 14 to 210 KiB. Larger ones compress a few percent better; smaller ones
-/// let the file on disk trail the run by less and spread the compression over the run. The step
-/// index is stored again, partly filled, whenever the other tables fill a chunk: its chunks are
-/// the smallest.
-inline constexpr std::uint64_t kStepChunkRows = 256;
-inline constexpr std::uint64_t kStateChunkRows = 512;
-inline constexpr std::uint64_t kProblemChunkRows = 512;
-/// Rows per chunk of the hull arrays (48, 64 and 32 KiB: a run's hulls take a few chunks, each
-/// compressed at a fixed cost on top of its bytes) and of the small per-body, per-proxy and
-/// per-hull tables.
+/// at a time: chunks of 3 to 52 KiB. Larger ones compress a little better; smaller ones let the
+/// file on disk trail the run by less and waste less on the zero padding of a partly filled last
+/// chunk, which is compressed and stored like the rest.
+inline constexpr std::uint64_t kStepChunkRows = 64;
+inline constexpr std::uint64_t kStateChunkRows = 256;
+inline constexpr std::uint64_t kProblemChunkRows = 128;
+/// The step index and the shapes are stored (the step index partly filled) and the file flushed
+/// whenever the growing tables have filled this many more chunks, and at the end.
+inline constexpr std::uint64_t kChunksPerFlush = 16;
+/// The shape tables' chunks hold the rows known when the recording starts (the world's bodies,
+/// proxies and hulls then: one chunk each, no padding), bounded: the hull arrays between
+/// kSmallChunkRows and these many rows (48, 64 and 32 KiB), the per-body, per-proxy and per-hull
+/// tables between kLeastChunkRows and kSmallChunkRows; the largest when a table starts empty.
 inline constexpr std::uint64_t kHullVertexChunkRows = 2048;
 inline constexpr std::uint64_t kHullFaceChunkRows = 8192;
 inline constexpr std::uint64_t kSmallChunkRows = 64;
+inline constexpr std::uint64_t kLeastChunkRows = 8;
 /// Level of ISA-L's igzip (0 to 3) for every chunk. The datasets' deflate filter records the same
 /// number, which HDF5 would use only if it compressed chunks itself: the recorder never lets it.
 inline constexpr int kDeflateLevel = 1;
@@ -51,7 +55,6 @@ inline constexpr const char* kAssetDir = "asset_dir";
 inline constexpr const char* kDt = "dt";
 inline constexpr const char* kGravity = "gravity";
 inline constexpr const char* kSeed = "seed";
-inline constexpr const char* kChunkRows = "chunk_rows";
 inline constexpr const char* kGjkVariant = "gjk_variant";
 inline constexpr const char* kWarmStart = "warm_start";
 inline constexpr const char* kGjkTolerance = "gjk_tolerance";

@@ -1,4 +1,5 @@
-// `heavyball bench ...`: benchmarks that print tables. Sub-commands: gjk.
+// `heavyball bench ...`: benchmarks that print tables. Sub-commands: gjk, broadphase, sim,
+// record.
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -7,6 +8,7 @@
 #include "apps/heavyball/bench_broadphase.hpp"
 #include "apps/heavyball/bench_gjk.hpp"
 #include "apps/heavyball/bench_method.hpp"
+#include "apps/heavyball/bench_record.hpp"
 #include "apps/heavyball/bench_sim.hpp"
 #include "apps/heavyball/commands.hpp"
 
@@ -107,6 +109,7 @@ void addBenchCommand(CLI::App& app) {
   addBenchGjk(*bench);
   addBenchBroadphaseCommand(*bench);
   addBenchSimCommand(*bench);
+  addBenchRecordCommand(*bench);
 }
 
 }  // namespace hb::cli

@@ -1,0 +1,70 @@
+// End-to-end tests of `heavyball bench record`: the overhead table from paired runs, and a clear
+// error for a scene every run of which would be the same.
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <string>
+
+#include "run_command.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kScene = std::string(HB_APPS_TEST_DATA) + "/batch-funnel.json";
+
+hb::test::CommandRun runCli(const std::string& args) {
+  return hb::test::runCommand(hb::test::heavyball(args) + " 2>&1");
+}
+
+/// The first number after `label` at the start of a line of `out` (NaN if none).
+double firstNumberAfter(const std::string& out, const std::string& label) {
+  const std::regex line("(^|\n)" + label + " +(-?[0-9.]+)");
+  std::smatch m;
+  return std::regex_search(out, m, line) ? std::stod(m[2]) : std::nan("");
+}
+
+TEST(BenchRecordCli, PrintsTheOverheadOfPairedRunsAndKeepsTheRecordings) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("hb-test-bench-record-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  const auto run = runCli("bench record --scene '" + kScene +
+                          "' --runs 2 --repeats 2 --seconds 0.25 --dir '" + dir.string() + "'");
+  ASSERT_EQ(run.exitCode, 0) << run.out;
+  EXPECT_NE(run.out.find("2 runs of 0.25 s (30 steps)"), std::string::npos) << run.out;
+  const double without = firstNumberAfter(run.out, "without recording");
+  const double with = firstNumberAfter(run.out, "with recording");
+  const double overhead = firstNumberAfter(run.out, "overhead");
+  EXPECT_GT(without, 0.0) << run.out;
+  EXPECT_GT(with, 0.0) << run.out;
+  EXPECT_TRUE(std::isfinite(overhead)) << run.out;
+  EXPECT_TRUE(std::isfinite(firstNumberAfter(run.out, "overhead, all runs"))) << run.out;
+  // One recording per seed, each a complete file of its seed that the inspect command reads.
+  for (int r = 0; r < 2; ++r) {
+    const fs::path file = dir / ("run-" + std::to_string(r) + ".h5");
+    ASSERT_TRUE(fs::exists(file)) << file;
+    const auto inspect = runCli("inspect '" + file.string() + "'");
+    EXPECT_EQ(inspect.exitCode, 0) << inspect.out;
+    EXPECT_NE(inspect.out.find("seed " + std::to_string(4 + r)), std::string::npos) << inspect.out;
+    EXPECT_NE(inspect.out.find("steps: 30 (0.250 s simulated)"), std::string::npos) << inspect.out;
+  }
+  EXPECT_FALSE(fs::exists(dir / "warm-up.h5"));
+  fs::remove_all(dir);
+}
+
+TEST(BenchRecordCli, ASceneWithoutSpawnerIsRefused) {
+  const fs::path scene =
+      fs::temp_directory_path() / ("hb-test-bench-record-" + std::to_string(::getpid()) + ".json");
+  std::ofstream(scene) << R"({"name": "still", "statics": [{"type": "ground", "height": 0.0}]})";
+  const auto run = runCli("bench record --scene '" + scene.string() + "' --runs 1");
+  EXPECT_NE(run.exitCode, 0);
+  EXPECT_NE(run.out.find("no spawner"), std::string::npos) << run.out;
+  fs::remove(scene);
+}
+
+}  // namespace
