@@ -84,6 +84,7 @@ void SceneRenderer::setWorld(const World& world) {
 }
 
 void SceneRenderer::collect(const World& world, const OrbitCamera& camera, int height) {
+  meshes_.poll();
   // Pixels per metre at unit distance: projected radius = radius / distance * this.
   const double pixelsPerMetre = 0.5 * height / std::tan(0.5 * OrbitCamera::kFovY);
   const Eigen::Vector3d eye = camera.position();
@@ -106,7 +107,9 @@ void SceneRenderer::collect(const World& world, const OrbitCamera& camera, int h
     const double distance = std::max((box.center - eye).norm(), 1e-3);
     const double pixels = box.halfExtents.norm() / distance * pixelsPerMetre;
     const int level = pixels > kLevel0Pixels ? 0 : pixels > kLevel1Pixels ? 1 : 2;
-    Item item{p, &d, poseMatrix(world.proxyPose(p)), level, distance};
+    Item item{body,  world.rigidBodies()[body].sleeping,
+              &d,    poseMatrix(world.proxyPose(p)),
+              level, distance};
     (role == Role::Funnel ? funnel_ : opaque_).push_back(item);
   }
   // Nearest first: hidden fragments then fail the depth test before they are shaded.
@@ -139,22 +142,21 @@ void SceneRenderer::shadowPass(const RenderSettings& settings, int width, int he
   shadow_.end(width, height);
 }
 
-void SceneRenderer::opaquePass(const World& world, const RenderSettings& settings,
-                               const BodyHighlights& highlights) {
+void SceneRenderer::opaquePass(const RenderSettings& settings, const BodyHighlights& highlights) {
   ShaderProgram& program = *meshProgram_;
   program.set("uAlpha", 1.0f);
   program.set("uTexture", 0);
   glEnable(GL_CULL_FACE);
   glCullFace(GL_BACK);
   for (const Item& item : opaque_) {
-    const int body = world.proxies()[item.proxy].body;
+    const int body = item.body;
     const Drawable& d = *item.drawable;
     const bool textured = settings.textures && d.texture && d.loaded();
     if (textured) d.texture->bind(0);
     Eigen::Vector3f color = body == 0 ? kStaticColor : (d.isAsset ? d.color : paletteColor(body));
     program.set("uUseTexture", textured);
     program.set("uColor", color);
-    const bool asleep = settings.tintSleeping && world.rigidBodies()[body].sleeping;
+    const bool asleep = settings.tintSleeping && item.asleep;
     program.set("uTint",
                 asleep ? Eigen::Vector3f(0.45f, 0.5f, 0.65f) : Eigen::Vector3f::Ones().eval());
     Eigen::Vector3f emissive = Eigen::Vector3f::Zero();
@@ -205,9 +207,13 @@ void SceneRenderer::funnelPass(const RenderSettings& settings) {
 
 void SceneRenderer::draw(const World& world, const OrbitCamera& camera, int width, int height,
                          const RenderSettings& settings, const BodyHighlights& highlights) {
-  stats_ = {};
-  meshes_.poll();
   collect(world, camera, height);
+  render(camera, width, height, settings, highlights);
+}
+
+void SceneRenderer::render(const OrbitCamera& camera, int width, int height,
+                           const RenderSettings& settings, const BodyHighlights& highlights) {
+  stats_ = {};
   PassTimer timer(profiling_);
   glEnable(GL_DEPTH_TEST);
   shadowPass(settings, width, height);
@@ -222,7 +228,7 @@ void SceneRenderer::draw(const World& world, const OrbitCamera& camera, int widt
   meshProgram_->use();
   setLightingUniforms(*meshProgram_, lighting_, camera.position(), shadow_, settings.shadows);
   meshProgram_->set("uViewProjection", viewProjection);
-  opaquePass(world, settings, highlights);
+  opaquePass(settings, highlights);
   stats_.opaqueMs = timer.lap();
   ground_.draw(groundHeight_, camera, viewProjection, lighting_, shadow_, settings.shadows,
                settings.grid, background_);

@@ -36,6 +36,12 @@ class SceneRenderer {
   /// Clears the window's framebuffer and draws. Sizes in framebuffer pixels.
   void draw(const World& world, const OrbitCamera& camera, int width, int height,
             const RenderSettings& settings, const BodyHighlights& highlights);
+  /// draw() in two halves, for a world stepped on another thread: collect() copies what the
+  /// frame needs from the world (poses, levels of detail, sleeping), render() draws it without
+  /// the world.
+  void collect(const World& world, const OrbitCamera& camera, int height);
+  void render(const OrbitCamera& camera, int width, int height, const RenderSettings& settings,
+              const BodyHighlights& highlights);
 
   MeshCache& meshes() { return meshes_; }
   /// Waits for the GPU after each pass to time it (slows drawing down; for benchmarks).
@@ -49,16 +55,15 @@ class SceneRenderer {
  private:
   enum class Role { Solid, Ground, Funnel };
   struct Item {
-    int proxy;
+    int body;
+    bool asleep;
     const Drawable* drawable;
     Eigen::Matrix4f model;
     int level;        // of detail, from the size on screen
     double distance;  // m from the camera
   };
-  void collect(const World& world, const OrbitCamera& camera, int height);
   void shadowPass(const RenderSettings& settings, int width, int height);
-  void opaquePass(const World& world, const RenderSettings& settings,
-                  const BodyHighlights& highlights);
+  void opaquePass(const RenderSettings& settings, const BodyHighlights& highlights);
   void funnelPass(const RenderSettings& settings);
   void drawItem(const Item& item);
 

@@ -239,35 +239,22 @@ int ViewerApp::runInteractive() {
   using Clock = std::chrono::steady_clock;
   Clock::time_point last = Clock::now();
   bool quit = false;
+  startPhysics();
   while (!window_->shouldClose() && !quit) {
     window_->beginFrame();
     const Clock::time_point frameStart = Clock::now();
-    // A stall (window dragged, debugger) must not turn into a burst of steps.
     const double wallDt = std::min(std::chrono::duration<double>(frameStart - last).count(), 0.25);
     last = frameStart;
-
-    input_.update(camera_, *world_, spring_, ui_, window_->keyPresses(), quit);
-    drawPanels(ui_, *world_, history_, renderer_->statistics(), shortcutHelp());
-    handleRequests();
-
-    SimulationControls& sim = ui_.simulation;
-    int steps = 0;
-    if (sim.paused) {
-      steps = sim.stepRequested ? 1 : 0;
-      clock_.reset();
-    } else {
-      steps = clock_.advance(wallDt, sim.timeScale);
+    {
+      const auto lock = lockWorldForFrame();
+      input_.update(camera_, *world_, spring_, ui_, window_->keyPresses(), quit);
+      drawPanels(ui_, *world_, history_, renderer_->statistics(), shortcutHelp());
+      handleRequests();
+      camera_.update(wallDt);
+      collectFrame();
     }
-    sim.stepRequested = false;
-    runSteps(steps);
-    meter_.add(sim.paused ? 0.0 : wallDt,
-               steps * world_->scene().dt / std::max(sim.timeScale, 1e-6f));
-    sim.realTimeFactor = meter_.factor();
-    sim.fallingBehind = clock_.fellBehind();
-
-    camera_.update(wallDt);
     const Clock::time_point renderStart = Clock::now();
-    drawScene();
+    renderFrame();
     window_->drawUi();
     if (ui_.screenshotRequested) {
       ui_.screenshotRequested = false;
@@ -279,8 +266,12 @@ int ViewerApp::runInteractive() {
     const double renderMs =
         std::chrono::duration<double, std::milli>(Clock::now() - renderStart).count();
     window_->present();
-    history_.addFrame(static_cast<float>(1000.0 * wallDt), static_cast<float>(renderMs), steps);
+    const auto lock = lockWorldForFrame();
+    history_.addFrame(static_cast<float>(1000.0 * wallDt), static_cast<float>(renderMs),
+                      stepsSinceFrame_);
+    stepsSinceFrame_ = 0;
   }
+  stopPhysics();
   return 0;
 }
 

@@ -2,10 +2,21 @@
 // The viewer application: a window, the renderer and the panels around one World stepped at
 // its fixed rate (120 Hz) on the wall clock, decoupled from the frame rate. Interactive, or
 // scripted (a number of frames, drops, a screenshot, timings) for tests and benchmarks.
+//
+// Interactively, and in benchmarks, the world steps on a physics thread of its own, so a slow
+// renderer (a software one draws 200 objects in ~100 ms) does not slow the simulation down. The
+// world, the user-interface state and the statistics are shared under one mutex: the frame holds
+// it to handle input and panels and to copy what it draws, then draws without it. Scripted
+// frames without the benchmark step on the frame's thread, a fixed number of steps per frame, so
+// that their screenshots are the same on every machine.
 
+#include <atomic>
 #include <filesystem>
 #include <memory>
+#include <mutex>
+#include <stop_token>
 #include <string>
+#include <thread>
 
 #include "apps/viewer/dropper.hpp"
 #include "apps/viewer/mouse_spring.hpp"
@@ -50,8 +61,22 @@ class ViewerApp {
   // One frame (viewer_frame.cpp).
   int runSteps(int steps);
   void stepOnce();
+  /// collectFrame() then renderFrame().
   void drawScene();
+  /// What the frame draws, copied from the world (hold worldMutex_ when the physics thread runs).
+  void collectFrame();
+  /// Draws what collectFrame() copied; needs no lock.
+  void renderFrame();
   void takeScreenshot(const std::filesystem::path& file);
+
+  // The physics thread (viewer_physics.cpp).
+  /// Steps the world on the wall clock (pausing, single steps and the time scale from the
+  /// simulation panel) until `stop` is requested.
+  void physicsLoop(std::stop_token stop);
+  void startPhysics();
+  void stopPhysics();
+  /// The world's lock for the frame's thread: the physics thread lets it in between two steps.
+  std::unique_lock<std::mutex> lockWorldForFrame();
 
   int runInteractive();
   int runScripted();  // viewer_scripted.cpp
@@ -79,6 +104,16 @@ class ViewerApp {
   ViewerUi ui_;
   int dropLimit_ = -1;  // scripted drops: rain stops after this many (-1: no limit)
   double stepMsLastFrame_ = 0.0;
+  int stepsSinceFrame_ = 0;  // for the steps-per-frame plot
+
+  // Drawn by renderFrame(), filled by collectFrame().
+  BodyHighlights highlights_;
+  LineList springLines_;  // the grab's rubber band, drawn on top
+
+  std::mutex worldMutex_;  // world_, ui_, history_, dropper_, spring_, recording_, clock_, meter_
+  std::atomic<bool> frameWaiting_{false};
+  std::atomic<long> droppedAdvances_{0};  // physics wake-ups that dropped time (fell behind)
+  std::jthread physics_;                  // last: stops before the rest goes
 };
 
 }  // namespace hb::viewer

@@ -1,5 +1,5 @@
-// One frame of the viewer: the simulation steps due, then the scene, the overlays and the
-// grab line.
+// One frame of the viewer: the simulation steps due (when no physics thread runs them), then
+// the scene, the overlays and the grab line.
 
 #include <chrono>
 
@@ -20,6 +20,7 @@ void ViewerApp::stepOnce() {
   }
   spring_.apply(*world_, dt);
   world_->step();
+  ++stepsSinceFrame_;
   history_.addStep(*world_);
   if (recording_.active()) {
     try {
@@ -39,28 +40,35 @@ int ViewerApp::runSteps(int steps) {
 }
 
 void ViewerApp::drawScene() {
-  const int width = window_->framebufferWidth(), height = window_->framebufferHeight();
-  BodyHighlights highlights;
-  highlights.selected = ui_.selectedBody;
-  highlights.hovered = input_.hovered();
-  highlights.grabbed = spring_.active() ? spring_.body() : -1;
-  renderer_->draw(*world_, camera_, width, height, ui_.render, highlights);
+  collectFrame();
+  renderFrame();
+}
 
+void ViewerApp::collectFrame() {
+  highlights_.selected = ui_.selectedBody;
+  highlights_.hovered = input_.hovered();
+  highlights_.grabbed = spring_.active() ? spring_.body() : -1;
+  renderer_->collect(*world_, camera_, window_->framebufferHeight());
   lines_.clear();
   debugDraw_.build(*world_, ui_.debug, lines_);
+  springLines_.clear();
+  if (spring_.active()) {
+    // The rubber band from the grabbed point to the cursor, always visible.
+    const Eigen::Vector3d anchor = spring_.anchor(*world_);
+    const Color orange(1.0f, 0.55f, 0.1f, 1.0f);
+    springLines_.line(anchor, spring_.target(), orange);
+    springLines_.cross(spring_.target(), 0.01, orange);
+    springLines_.cross(anchor, 0.006, orange);
+  }
+}
+
+void ViewerApp::renderFrame() {
+  const int width = window_->framebufferWidth(), height = window_->framebufferHeight();
+  renderer_->render(camera_, width, height, ui_.render, highlights_);
   const double aspect = double(width) / std::max(height, 1);
   const Eigen::Matrix4f viewProjection = camera_.projectionMatrix(aspect) * camera_.viewMatrix();
   lineRenderer_->draw(lines_, viewProjection, ui_.debug.onTop);
-  if (spring_.active()) {
-    // The rubber band from the grabbed point to the cursor, always visible.
-    lines_.clear();
-    const Eigen::Vector3d anchor = spring_.anchor(*world_);
-    const Color orange(1.0f, 0.55f, 0.1f, 1.0f);
-    lines_.line(anchor, spring_.target(), orange);
-    lines_.cross(spring_.target(), 0.01, orange);
-    lines_.cross(anchor, 0.006, orange);
-    lineRenderer_->draw(lines_, viewProjection, true);
-  }
+  if (!springLines_.empty()) lineRenderer_->draw(springLines_, viewProjection, true);
 }
 
 void ViewerApp::takeScreenshot(const std::filesystem::path& file) {

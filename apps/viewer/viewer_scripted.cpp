@@ -15,10 +15,10 @@ namespace hb::viewer {
 namespace {
 
 struct FrameTimes {
-  std::vector<double> frameMs, renderMs, simulationMs;
+  std::vector<double> frameMs, renderMs;
   std::vector<double> shadowMs, opaqueMs, groundMs, funnelMs;
-  std::vector<int> steps;
-  int behind = 0;  // frames that dropped steps
+  long steps = 0;   // stepped by the physics thread during the measured frames
+  long behind = 0;  // physics wake-ups that dropped time meanwhile
 };
 
 double percentile(std::vector<double> v, double q) {
@@ -36,12 +36,12 @@ double mean(const std::vector<double>& v) {
 void printBenchmark(const FrameTimes& t, const RunSummary& run, const World& world,
                     const std::string& gl, int width, int height) {
   double wallMs = 0.0;
-  long steps = 0;
   for (double ms : t.frameMs) wallMs += ms;
-  for (int s : t.steps) steps += s;
   const double dt = world.scene().dt;
-  const double factor = wallMs > 0.0 ? steps * dt / (wallMs / 1000.0) : 0.0;
+  const double factor = wallMs > 0.0 ? t.steps * dt / (wallMs / 1000.0) : 0.0;
   const double frame = mean(t.frameMs);
+  double stepMs = 0.0;
+  for (double ms : run.stageMsMean) stepMs += ms;
   std::printf("benchmark: scene %s, %d bodies, %dx%d, %s\n", world.scene().name.c_str(),
               static_cast<int>(world.bodies().size()) - 1, width, height, gl.c_str());
   std::printf("frames %zu: %.1f ms mean (median %.1f, p95 %.1f) = %.1f frames/s\n",
@@ -53,17 +53,16 @@ void printBenchmark(const FrameTimes& t, const RunSummary& run, const World& wor
       mean(t.renderMs), mean(t.shadowMs), mean(t.opaqueMs), mean(t.groundMs), mean(t.funnelMs),
       mean(t.renderMs) - mean(t.shadowMs) - mean(t.opaqueMs) - mean(t.groundMs) - mean(t.funnelMs));
   std::printf(
-      "simulation %.2f ms per frame: %.2f steps per frame, %.2f ms per step "
-      "(narrow phase %.2f ms, solve %.2f ms), %.1f contacts per step\n",
-      mean(t.simulationMs), t.steps.empty() ? 0.0 : double(steps) / t.steps.size(),
-      steps > 0 ? mean(t.simulationMs) * t.simulationMs.size() / steps : 0.0,
-      run.stageMsMean[static_cast<int>(Stage::NarrowPhase)],
+      "simulation (physics thread): %ld steps, %.2f ms per step (narrow phase %.2f ms, contact "
+      "set-up %.2f ms, solve %.2f ms), %.1f contacts per step\n",
+      t.steps, stepMs, run.stageMsMean[static_cast<int>(Stage::NarrowPhase)],
+      run.stageMsMean[static_cast<int>(Stage::ContactSetup)],
       run.stageMsMean[static_cast<int>(Stage::Solve)], run.contactsMean);
   std::printf(
-      "real time: %.2f s simulated in %.2f s = %.2fx; %d of %zu frames dropped steps; "
+      "real time: %.2f s simulated in %.2f s = %.2fx; %ld physics wake-ups dropped time; "
       "keeps %.0f Hz real time: %s\n",
-      steps * dt, wallMs / 1000.0, factor, t.behind, t.frameMs.size(), 1.0 / dt,
-      factor >= 0.98 && t.behind <= static_cast<int>(t.frameMs.size() / 50) ? "yes" : "no");
+      t.steps * dt, wallMs / 1000.0, factor, t.behind, 1.0 / dt,
+      factor >= 0.98 && t.behind == 0 ? "yes" : "no");
 }
 
 }  // namespace
@@ -83,32 +82,44 @@ int ViewerApp::runScripted() {
   RunSummaryBuilder summary;
   world_->addObserver([&summary](const World& w) { summary.add(w.lastStep()); });
 
-  // Without the benchmark's wall clock, every frame is 1/60 s of simulated time: the run and
-  // its screenshot are the same on every machine.
+  // The benchmark steps on the physics thread, on the wall clock, as interactively. Otherwise
+  // every frame is 1/60 s of simulated time: the run and its screenshot are the same on every
+  // machine.
   const int stepsPerFrame = std::max(1, static_cast<int>(std::lround(1.0 / 60.0 / dt)));
   ui_.simulation.fixedSchedule = !options_.benchmark;
+  if (options_.benchmark) startPhysics();
   FrameTimes times;
-  Clock::time_point last = Clock::now();
+  long stepsBefore = 0, behindBefore = 0;
   for (int frame = 0; frame < options_.frames; ++frame) {
     const Clock::time_point start = Clock::now();
     window_->beginFrame();
-    const double wallDt = std::min(std::chrono::duration<double>(start - last).count(), 0.25);
-    const int steps = options_.benchmark ? clock_.advance(wallDt, 1.0) : stepsPerFrame;
-    runSteps(steps);
-    if (options_.benchmark) {
-      meter_.add(wallDt, steps * dt);
-      ui_.simulation.realTimeFactor = meter_.factor();
-      ui_.simulation.fallingBehind = clock_.fellBehind();
-    }
-    drawPanels(ui_, *world_, history_, renderer_->statistics(), shortcutHelp());
-
-    const Clock::time_point renderStart = Clock::now();
-    drawScene();
     const bool lastFrame = frame + 1 == options_.frames;
-    if ((lastFrame || !options_.benchmark) && renderer_->meshes().loading()) {
-      renderer_->meshes().finishLoading();
-      drawScene();
+    {
+      std::unique_lock<std::mutex> lock;
+      if (options_.benchmark) {
+        lock = lockWorldForFrame();
+      } else {
+        runSteps(stepsPerFrame);
+      }
+      drawPanels(ui_, *world_, history_, renderer_->statistics(), shortcutHelp());
+      collectFrame();
+      if ((lastFrame || !options_.benchmark) && renderer_->meshes().loading()) {
+        // Scripted frames show every mesh: those this frame asked for are waited for.
+        renderer_->meshes().finishLoading();
+        collectFrame();
+      }
+      // The first frame compiles shaders and fills caches: measured from the second on.
+      if (frame == 1) {
+        stepsBefore = world_->stepCount();
+        behindBefore = droppedAdvances_;
+      }
+      if (lastFrame && frame >= 1) {
+        times.steps = world_->stepCount() - stepsBefore;
+        times.behind = droppedAdvances_ - behindBefore;
+      }
     }
+    const Clock::time_point renderStart = Clock::now();
+    renderFrame();
     window_->drawUi();
     if (options_.benchmark) window_->finishDrawing();
     const double renderMs =
@@ -116,28 +127,32 @@ int ViewerApp::runScripted() {
     if (lastFrame && !options_.screenshot.empty()) {
       takeScreenshot(options_.screenshot);
       if (ui_.status.rfind("saved ", 0) != 0) {
+        stopPhysics();
         std::fprintf(stderr, "heavyball-viewer: %s\n", ui_.status.c_str());
         return 1;
       }
     }
     window_->present();
     const Clock::time_point end = Clock::now();
-    history_.addFrame(static_cast<float>(1000.0 * wallDt), static_cast<float>(renderMs), steps);
-    // The first frame compiles shaders and fills caches: not measured.
+    {
+      std::unique_lock<std::mutex> lock;
+      if (options_.benchmark) lock = lockWorldForFrame();
+      const double frameMs = std::chrono::duration<double, std::milli>(end - start).count();
+      history_.addFrame(static_cast<float>(frameMs), static_cast<float>(renderMs),
+                        stepsSinceFrame_);
+      stepsSinceFrame_ = 0;
+    }
     if (frame > 0) {
       times.frameMs.push_back(std::chrono::duration<double, std::milli>(end - start).count());
       times.renderMs.push_back(renderMs);
-      times.simulationMs.push_back(stepMsLastFrame_);
       const RenderStatistics& r = renderer_->statistics();
       times.shadowMs.push_back(r.shadowMs);
       times.opaqueMs.push_back(r.opaqueMs);
       times.groundMs.push_back(r.groundMs);
       times.funnelMs.push_back(r.funnelMs);
-      times.steps.push_back(steps);
-      if (clock_.fellBehind()) ++times.behind;
     }
-    last = start;
   }
+  stopPhysics();
   if (options_.benchmark) {
     printBenchmark(times, summary.finish(*world_, 0.0), *world_, window_->glDescription(),
                    window_->framebufferWidth(), window_->framebufferHeight());
