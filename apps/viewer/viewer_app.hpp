@@ -67,7 +67,9 @@ class ViewerApp {
   void collectFrame();
   /// Draws what collectFrame() copied; needs no lock.
   void renderFrame();
-  void takeScreenshot(const std::filesystem::path& file);
+  /// Writes the window to a PNG and says so in the status line; false (and an error in the log)
+  /// when it cannot.
+  bool takeScreenshot(const std::filesystem::path& file);
 
   // The physics thread (viewer_physics.cpp).
   /// Steps the world on the wall clock (pausing, single steps and the time scale from the

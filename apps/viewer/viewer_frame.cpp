@@ -1,6 +1,8 @@
 // One frame of the viewer: the simulation steps due (when no physics thread runs them), then
 // the scene, the overlays and the grab line.
 
+#include <spdlog/spdlog.h>
+
 #include <chrono>
 
 #include "apps/viewer/viewer_app.hpp"
@@ -71,13 +73,20 @@ void ViewerApp::renderFrame() {
   if (!springLines_.empty()) lineRenderer_->draw(springLines_, viewProjection, true);
 }
 
-void ViewerApp::takeScreenshot(const std::filesystem::path& file) {
+bool ViewerApp::takeScreenshot(const std::filesystem::path& file) {
+  std::string status;
+  bool saved = false;
   try {
     writePng(file, readFramebuffer(window_->framebufferWidth(), window_->framebufferHeight()));
-    ui_.status = "saved " + file.string();
+    status = "saved " + file.string();
+    saved = true;
   } catch (const std::exception& e) {
-    ui_.status = e.what();
+    status = e.what();
   }
+  const auto lock = lockWorldForFrame();  // the physics thread sets the status line too
+  ui_.status = status;
+  if (!saved) spdlog::error("{}", status);
+  return saved;
 }
 
 }  // namespace hb::viewer

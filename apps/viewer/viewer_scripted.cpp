@@ -124,13 +124,9 @@ int ViewerApp::runScripted() {
     if (options_.benchmark) window_->finishDrawing();
     const double renderMs =
         std::chrono::duration<double, std::milli>(Clock::now() - renderStart).count();
-    if (lastFrame && !options_.screenshot.empty()) {
-      takeScreenshot(options_.screenshot);
-      if (ui_.status.rfind("saved ", 0) != 0) {
-        stopPhysics();
-        std::fprintf(stderr, "heavyball-viewer: %s\n", ui_.status.c_str());
-        return 1;
-      }
+    if (lastFrame && !options_.screenshot.empty() && !takeScreenshot(options_.screenshot)) {
+      stopPhysics();
+      return 1;
     }
     window_->present();
     const Clock::time_point end = Clock::now();
