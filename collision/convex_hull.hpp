@@ -42,13 +42,19 @@ class ConvexHull {
     return {adjacency_.data() + adjacencyStart_[v], adjacency_.data() + adjacencyStart_[v + 1]};
   }
 
-  /// Index of a vertex maximising dir . v. Scans below defaults::kHullScanThreshold vertices,
-  /// hill-climbs from `hint` above it (a negative hint: no hint, the climb starts from the best
-  /// of 26 precomputed extreme vertices); `hint` is updated to the answer.
+  /// Index of a vertex maximising dir . v. Scans below defaults::kHullScanThreshold vertices;
+  /// above it looks dir up in the direction table and hill-climbs from the table's vertex unless
+  /// that vertex is the support of dir's whole cell. `hint` (negative: none) is returned when it
+  /// ties with the answer, and a zero or NaN dir climbs from it; `hint` is updated to the answer.
   int supportVertex(const Eigen::Vector3d& dir, int& hint) const;
   /// The two strategies, exposed for tests and benchmarks.
   int supportVertexScan(const Eigen::Vector3d& dir) const;
   int supportVertexClimb(const Eigen::Vector3d& dir, int hint) const;
+  /// The direction table's vertex for dir: the support of the centre of dir's cell on the cube
+  /// of directions; -1 for a zero or NaN dir.
+  int tableVertex(const Eigen::Vector3d& dir) const;
+  /// Cells per edge of each face of the direction table's cube (grows with the vertex count).
+  int directionCells() const { return directionCells_; }
 
   /// Index of the face whose outward normal is most aligned with dir.
   int mostAlignedFace(const Eigen::Vector3d& dir) const;
@@ -64,8 +70,19 @@ class ConvexHull {
   std::vector<double> faceOffsets_;
   std::vector<int> adjacencyStart_;  // numVertices + 1 offsets into adjacency_
   std::vector<int> adjacency_;
+  /// Steepest ascent over the hull's edges from vertex `start` (startDot = dir . its position).
+  int climbFrom(const Eigen::Vector3d& dir, int start, double startDot) const;
+  void buildDirectionTable();
+  /// Index of dir's cell in directionTable_, -1 for a zero or NaN dir.
+  int directionCell(const Eigen::Vector3d& dir) const;
+
   Eigen::Vector3d interiorPoint_ = Eigen::Vector3d::Zero();
-  std::array<int, 26> startVertices_{};
+  // Start vertices of the climb: the support of each cell centre of the cube of directions,
+  // 6 faces (+x, -x, +y, -y, +z, -z) of directionCells_ x directionCells_ cells, stored as
+  // 2 * vertex + 1 when the vertex is the support of the whole cell (no climb needed), else
+  // 2 * vertex.
+  std::vector<int> directionTable_;
+  int directionCells_ = 0;
 };
 
 }  // namespace hb

@@ -360,6 +360,82 @@ TEST(ConvexHull, SupportVertexUpdatesHintOnSmallAndLargeHulls) {
   }
 }
 
+TEST(ConvexHull, DirectionTableHoldsTheSupportOfEachCellCentre) {
+  std::mt19937 rng(21);
+  for (int n : {12, 300, 2000}) {
+    const ConvexHull hull = ConvexHull::build(sphereCloud(rng, n, 1.0));
+    const int cells = hull.directionCells();
+    ASSERT_GE(cells, 8);
+    ASSERT_LE(cells, 64);
+    // The centre of cell (i, j) on face 2a (+) or 2a + 1 (-) of the cube of directions.
+    for (int face = 0; face < 6; ++face) {
+      const int a = face / 2;
+      for (int i = 0; i < cells; ++i) {
+        for (int j = 0; j < cells; ++j) {
+          Vector3d dir;
+          dir[a] = face % 2 == 0 ? 1.0 : -1.0;
+          dir[(a + 1) % 3] = -1.0 + (i + 0.5) * 2.0 / cells;
+          dir[(a + 2) % 3] = -1.0 + (j + 0.5) * 2.0 / cells;
+          const int v = hull.tableVertex(3.7 * dir);  // any length
+          ASSERT_GE(v, 0);
+          ASSERT_EQ(dir.dot(hull.vertices()[v]), maxDot(hull, dir)) << "cell " << i << ", " << j;
+        }
+      }
+    }
+  }
+  const ConvexHull hull = ConvexHull::build(sphereCloud(rng, 100, 1.0));
+  EXPECT_EQ(hull.tableVertex(Vector3d::Zero()), -1);
+  EXPECT_EQ(hull.tableVertex(Vector3d::Constant(std::nan(""))), -1);
+  const int v = hull.tableVertex(Vector3d(1.0, std::nan(""), 0.0));
+  EXPECT_TRUE(v >= 0 && v < hull.numVertices());
+}
+
+TEST(ConvexHull, ColdClimbMatchesScanOnCellBordersAndScaledDirections) {
+  // Without a hint the climb starts from the direction table, and for directions inside a cell
+  // whose vertex is exact it returns that vertex without climbing: every case must still give a
+  // maximiser, on cell borders and corners too, for any length of dir.
+  std::mt19937 rng(22);
+  for (int n : {40, 300, 2000}) {
+    for (const std::vector<Vector3d>& points :
+         {sphereCloud(rng, n, 0.2), boxCloud(rng, n, Vector3d(1.0, 0.5, 0.02))}) {
+      const ConvexHull hull = ConvexHull::build(points);
+      const int cells = hull.directionCells();
+      const double scale = scaleOf(points);
+      std::uniform_int_distribution<int> border(0, cells);
+      for (int k = 0; k < 3000; ++k) {
+        Vector3d dir = test::randomUnitVector(rng);
+        if (k % 3 == 1) {
+          // On a cell border (and on a corner every other time).
+          int a = 0;
+          dir.cwiseAbs().maxCoeff(&a);
+          const double m = std::abs(dir[a]);
+          dir[(a + 1) % 3] = m * (-1.0 + 2.0 * border(rng) / cells);
+          if (k % 2 == 0) dir[(a + 2) % 3] = m * (-1.0 + 2.0 * border(rng) / cells);
+        }
+        dir *= std::pow(10.0, (k % 7) - 3.0);
+        const int v = hull.supportVertexClimb(dir, -1);
+        ASSERT_GE(v, 0);
+        ASSERT_NEAR(dir.dot(hull.vertices()[v]), maxDot(hull, dir), 1e-14 * scale * dir.norm())
+            << n << " points, direction " << dir.transpose();
+      }
+    }
+  }
+}
+
+TEST(ConvexHull, HintWinsTiesBetweenMaximisers) {
+  // A cube's top face: along +z its four corners tie, and a hint among them is kept.
+  std::mt19937 rng(23);
+  std::vector<Vector3d> points = cubeWithInteriorPoints(rng, 10);
+  for (int i = 0; i < 40; ++i) points.push_back(test::randomVector(rng, -0.9, 0.9));
+  const ConvexHull hull = ConvexHull::build(points);
+  const Vector3d up = Vector3d::UnitZ();
+  for (int hint = 0; hint < hull.numVertices(); ++hint) {
+    const int v = hull.supportVertexClimb(up, hint);
+    EXPECT_EQ(up.dot(hull.vertices()[v]), 1.0);
+    if (hull.vertices()[hint].z() == 1.0) EXPECT_EQ(v, hint);
+  }
+}
+
 TEST(ConvexHull, MostAlignedFaceMatchesBruteForce) {
   std::mt19937 rng(20);
   const ConvexHull cube = ConvexHull::build(cubeWithInteriorPoints(rng, 10));
