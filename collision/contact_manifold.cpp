@@ -154,7 +154,11 @@ void hullFeature(const ConvexHull& hull, const Vector3d& d, double tolerance, Fe
   }
   // Convex hull of the patch in the plane (monotone chain), counter-clockwise.
   auto& pts = scratch.planar;
-  std::sort(pts.begin(), pts.end());
+  // Lexicographic, as std::array's operator< but without its generic loop.
+  std::sort(pts.begin(), pts.end(),
+            [](const std::array<double, 2>& a, const std::array<double, 2>& b) {
+              return a[0] < b[0] || (a[0] == b[0] && a[1] < b[1]);
+            });
   pts.erase(std::unique(pts.begin(), pts.end()), pts.end());
   const int n = static_cast<int>(pts.size());
   auto cross = [&](int o, int a, int b) {

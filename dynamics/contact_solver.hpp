@@ -64,28 +64,52 @@ class ContactSolver {
   void prepare(std::span<const RigidBody> bodies, std::span<ContactConstraint> contacts, double dt,
                const ContactSolverOptions& options);
   /// Stage 2: apply the impulses the contacts carry in (from the pair cache).
-  void warmStart(std::span<RigidBody> bodies) const;
+  void warmStart(std::span<RigidBody> bodies);
   /// Stage 3: Gauss–Seidel sweeps on the velocities.
   ContactSolverStats solveVelocities(std::span<RigidBody> bodies);
   /// Stage 4: split-impulse position correction; fills the pseudo-velocities.
   void solvePositions(std::span<const RigidBody> bodies, PseudoVelocities& pseudo);
 
  private:
+  /// The velocities of a body during the solve. Bodies that do not move have zero inverse mass
+  /// and their rows zero angular responses, so impulses leave them as they are, without a branch.
+  struct SolverBody {
+    double linear[3] = {0, 0, 0};
+    double angular[3] = {0, 0, 0};
+    double inverseMass = 0.0;
+  };
+  /// One contact as the sweeps see it, fixed at prepare(): everything an update reads, as plain
+  /// arrays in one place (the sweeps are the simulator's hottest loop). Contacts that no impulse
+  /// can affect get no row.
   struct Row {
-    Eigen::Vector3d rA, rB;
-    Eigen::Matrix3d basis;        // columns n, t1, t2
-    Eigen::Matrix3d delassus;     // W
-    Eigen::Matrix3d delassusInv;  // W^-1
-    double tangentStep = 0.0;     // 1 / lambda_max(W_tt)
+    int bodyA = 0, bodyB = 0;
+    int contact = 0;              // index into contacts_
+    double direction[3][3];       // the contact frame n, t1, t2 (world)
+    double leverA[3], leverB[3];  // r_A, r_B: contact point minus centre of mass (world)
+    /// Angular velocity change of A (B) per unit impulse along direction k: I^-1 (r x c_k).
+    double turnA[3][3], turnB[3][3];
+    double delassusInv[3][3];            // W^-1
+    double normalMass = 0.0;             // 1 / W_nn
+    double normalToTangent[2] = {0, 0};  // W_tn: tangential velocity per unit normal impulse
+    double tangentStep = 0.0;            // 1 / lambda_max(W_tt)
+    double friction = 0.0;
     double targetNormalVelocity = 0.0;
+    double impulse[3] = {0, 0, 0};  // accumulated, contact frame
     double positionTarget = 0.0;
     double positionImpulse = 0.0;
-    bool moveA = false, moveB = false;
   };
+  /// Copies the bodies' velocities in, and the solved ones of the moving bodies back out.
+  void loadVelocities(std::span<const RigidBody> bodies);
+  void storeVelocities(std::span<RigidBody> bodies) const;
+  /// Applies the impulse change (contact frame) of a row: -p on A, +p on B.
+  void applyImpulse(const Row& row, const double* change);
+
   std::span<ContactConstraint> contacts_;
   std::vector<Row> rows_;
-  std::vector<Eigen::Matrix3d> inverseInertia_;
-  double dt_ = 0.0;
+  std::vector<SolverBody> solverBodies_;
+  std::vector<Eigen::Matrix3d> inverseInertia_;  // world frame, zero for bodies that do not move
+  std::vector<char> moves_;        // per body: active, so its solved velocity is written back
+  std::vector<int> positionRows_;  // rows with a penetration to correct
   ContactSolverOptions options_;
 };
 

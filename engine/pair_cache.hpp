@@ -1,7 +1,8 @@
 #pragma once
 // What a pair of collision proxies remembers from one step to the next: the narrow phase's last
 // solution (for the previous / transformed-previous warm starts), the support-vertex hints, and
-// the contact impulses (for warm-starting the solver), keyed by the contact's position on A.
+// the contact impulses (for warm-starting the solver), keyed by the contact's position on A, and
+// the contact manifold (re-posed instead of rebuilt while the pair barely moves).
 
 #include <Eigen/Core>
 #include <array>
@@ -10,6 +11,7 @@
 #include <unordered_map>
 
 #include "collision/minkowski_difference.hpp"
+#include "collision/persistent_manifold.hpp"
 #include "collision/warm_start.hpp"
 
 namespace hb {
@@ -24,6 +26,7 @@ struct PairCacheEntry {
   SupportHints hints;
   std::array<CachedContact, 4> contacts;
   int contactCount = 0;
+  std::optional<PersistentManifold> manifold;
   long lastStep = -1;  ///< step at which the narrow phase last saw the pair
 };
 

@@ -90,6 +90,7 @@ int World::addProxy(int body, const Shape& shape, const Pose& inBody, const Obb*
   for (const Eigen::Vector3d& corner : p.localObb.corners()) {
     bodyReach_[body] = std::max(bodyReach_[body], inBody.apply(corner).norm());
   }
+  proxyReach_.push_back(p.localObb.center.norm() + p.localObb.halfExtents.norm());
   proxies_.push_back(std::move(p));
   proxyOwners_.push_back(body);
   proxyStatic_.push_back(rigid_[body].isStatic ? 1 : 0);
@@ -285,6 +286,7 @@ void World::narrowPhase() {
   options.gjk.tolerance = solver.gjkTolerance;
   options.gjk.maxIterations = solver.gjkMaxIterations;
   narrowPhase_.clear();
+  recordCache_.clear();
   for (const ProxyPair& pair : candidates_) {
     const Proxy& pa = proxies_[pair.first];
     const Proxy& pb = proxies_[pair.second];
@@ -313,6 +315,8 @@ void World::narrowPhase() {
           makePreviousSolution(poseA, poseB, r.witnessA, r.witnessB, r.normal, r.distance);
     }
     narrowPhase_.push_back(record);
+    // Entries stay put in the map until evicted, and a pair seen this step is not.
+    recordCache_.push_back(&cache);
   }
   // Pairs the broad phase dropped lose their cache; sleeping pairs keep theirs.
   pairCache_.evictStale(stepCount_, [&](int i, int j) {
@@ -323,6 +327,7 @@ void World::narrowPhase() {
 void World::setupContacts() {
   contacts_.clear();
   contactPair_.clear();
+  reusedManifolds_ = 0;
   for (size_t k = 0; k < narrowPhase_.size(); ++k) {
     const NarrowPhaseRecord& record = narrowPhase_[k];
     const CollisionResult& r = record.result;
@@ -332,20 +337,31 @@ void World::setupContacts() {
     const double margin =
         scene_.solver.speculativeMargin + sweepDistance(pa.body) + sweepDistance(pb.body);
     if (r.gjkStatus == GjkStatus::InvalidInput || !(r.distance < margin)) continue;
-    const ContactManifold manifold =
-        buildContactManifold(pa.shape, record.poseA, pb.shape, record.poseB, r.normal, r.witnessA,
-                             r.witnessB, r.distance, margin);
+    PairCacheEntry& cache = *recordCache_[k];
+    // A pair that barely moved since its manifold was built keeps it, re-posed.
+    std::optional<ContactManifold> manifold;
+    if (cache.manifold) {
+      manifold =
+          reposeManifold(*cache.manifold, record.poseA, record.poseB, r.normal, r.distance, margin,
+                         proxyReach_[record.proxyA], proxyReach_[record.proxyB], manifoldReuse_);
+    }
+    if (manifold) {
+      ++reusedManifolds_;
+    } else {
+      manifold = buildContactManifold(pa.shape, record.poseA, pb.shape, record.poseB, r.normal,
+                                      r.witnessA, r.witnessB, r.distance, margin);
+      cache.manifold = persistManifold(*manifold, record.poseA, record.poseB, r.distance, margin);
+    }
     const WorldBody& a = bodies_[pa.body];
     const WorldBody& b = bodies_[pb.body];
-    PairCacheEntry& cache = pairCache_.entry(record.proxyA, record.proxyB);
     const Pose bodyA = bodyPose(pa.body);
-    for (int i = 0; i < manifold.size; ++i) {
-      const ContactPoint& point = manifold.points[i];
+    for (int i = 0; i < manifold->size; ++i) {
+      const ContactPoint& point = manifold->points[i];
       ContactConstraint c;
       c.bodyA = pa.body;
       c.bodyB = pb.body;
       c.point = 0.5 * (point.pointA + point.pointB);
-      c.normal = manifold.normal;
+      c.normal = manifold->normal;
       c.buildTangents();
       c.depth = point.depth;
       c.friction = std::sqrt(a.material.friction * b.material.friction);
@@ -387,8 +403,7 @@ void World::solve() {
 
   // The impulses go back to the pair cache for the next step's warm start.
   for (size_t k = 0; k < contacts_.size(); ++k) {
-    const NarrowPhaseRecord& record = narrowPhase_[contactPair_[k]];
-    PairCacheEntry& cache = pairCache_.entry(record.proxyA, record.proxyB);
+    PairCacheEntry& cache = *recordCache_[contactPair_[k]];
     if (k == 0 || contactPair_[k] != contactPair_[k - 1]) cache.contactCount = 0;
     if (cache.contactCount >= static_cast<int>(cache.contacts.size())) continue;
     const ContactConstraint& c = contacts_[k];

@@ -12,6 +12,7 @@
 #include "collision/collide.hpp"
 #include "collision/contact_manifold.hpp"
 #include "collision/obb.hpp"
+#include "collision/persistent_manifold.hpp"
 #include "dynamics/contact_constraint.hpp"
 #include "dynamics/contact_solver.hpp"
 #include "dynamics/islands.hpp"
@@ -77,6 +78,11 @@ class World {
   const std::vector<ContactConstraint>& contacts() const { return contacts_; }
   const std::vector<NarrowPhaseRecord>& narrowPhaseRecords() const { return narrowPhase_; }
   const StepStatistics& lastStep() const { return stats_; }
+  /// When a pair's contact manifold from an earlier step is re-posed instead of rebuilt
+  /// (collision/persistent_manifold.hpp); changes apply from the next step.
+  ManifoldReuseTolerances& manifoldReuse() { return manifoldReuse_; }
+  /// Contact manifolds of the last step that were re-posed rather than rebuilt.
+  int reusedManifolds() const { return reusedManifolds_; }
   AssetLibrary& assets() { return *assets_; }
 
   /// Pose of body i's centre-of-mass frame, and of proxy p's piece frame, in the world.
@@ -118,12 +124,16 @@ class World {
   std::vector<int> proxyOwners_;
   std::vector<std::uint8_t> proxyStatic_;
   std::vector<Obb> worldObbs_;
-  std::vector<Obb> sweptObbs_;     // grown by margin and motion, for the broad phase
-  std::vector<double> bodyReach_;  // m, furthest point of each body from its centre of mass
+  std::vector<Obb> sweptObbs_;      // grown by margin and motion, for the broad phase
+  std::vector<double> bodyReach_;   // m, furthest point of each body from its centre of mass
+  std::vector<double> proxyReach_;  // m, furthest point of each piece's box from its origin
   BroadPhase broadPhase_;
   std::vector<ProxyPair> candidates_;
   PairCache pairCache_;
   std::vector<NarrowPhaseRecord> narrowPhase_;
+  std::vector<PairCacheEntry*> recordCache_;  // the pair cache entry of each record
+  ManifoldReuseTolerances manifoldReuse_;
+  int reusedManifolds_ = 0;
   std::vector<ContactConstraint> contacts_;
   std::vector<int> contactPair_;  // narrow-phase record of each contact, to store impulses back
   ContactSolver solver_;

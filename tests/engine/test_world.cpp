@@ -144,6 +144,39 @@ TEST(World, StackOfBoxesStaysUp) {
   EXPECT_FALSE(r.nonFinite);
 }
 
+// A resting stack keeps its manifolds from step to step (re-posed while the boxes barely move)
+// and ends where the same stack with every manifold rebuilt ends, as deep in contact.
+TEST(World, ReusedManifoldsHoldAStackAsRebuiltOnesDo) {
+  SceneDescription scene = groundScene();
+  scene.solver.sleeping = false;
+  const Vector3d h(0.1, 0.1, 0.05);
+  for (int i = 0; i < 4; ++i) scene.bodies.push_back(boxBody(h, {0, 0, 0.05 + 0.1 * i + 1e-3 * i}));
+  auto run = [&](bool reuse, int& reused, double& deepest) {
+    World world(scene);
+    world.manifoldReuse().enabled = reuse;
+    reused = 0;
+    deepest = 0.0;
+    for (int i = 0; i < 360; ++i) {
+      world.step();
+      if (i >= 240) reused += world.reusedManifolds();
+      deepest = std::max(deepest, world.lastStep().maxPenetration);
+    }
+    return world.rigidBodies();
+  };
+  int reused = 0, rebuiltReused = 0;
+  double deepest = 0.0, rebuiltDeepest = 0.0;
+  const auto kept = run(true, reused, deepest);
+  const auto rebuilt = run(false, rebuiltReused, rebuiltDeepest);
+  EXPECT_EQ(rebuiltReused, 0);
+  // Over the last second the stack rests: most of its 4 manifolds per step are re-posed.
+  EXPECT_GT(reused, 120 * 4 / 2);
+  for (int i = 1; i <= 4; ++i) {
+    EXPECT_LT((kept[i].position - rebuilt[i].position).norm(), 1e-3);
+    EXPECT_LT(kept[i].linearVelocity.norm(), 1e-2);
+  }
+  EXPECT_LT(deepest, rebuiltDeepest + 1e-4);
+}
+
 TEST(World, FastSphereDoesNotTunnelThroughAThinPlate) {
   SceneDescription scene;
   scene.assetDir = std::string(HB_SOURCE_DIR) + "/assets/ycb";

@@ -1,0 +1,66 @@
+#include "collision/persistent_manifold.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace hb {
+
+PersistentManifold persistManifold(const ContactManifold& manifold, const Pose& poseA,
+                                   const Pose& poseB, double signedDistance, double margin) {
+  PersistentManifold kept;
+  kept.relativePose = poseA.inverse() * poseB;
+  kept.normalInA = poseA.q.conjugate() * manifold.normal;
+  kept.size = manifold.size;
+  kept.margin = margin;
+  double deepest = -INFINITY;
+  for (int i = 0; i < manifold.size; ++i) {
+    kept.pointsInA[i] = poseA.applyInverse(manifold.points[i].pointA);
+    kept.pointsInB[i] = poseB.applyInverse(manifold.points[i].pointB);
+    deepest = std::max(deepest, manifold.points[i].depth);
+  }
+  kept.depthGap = deepest + signedDistance;
+  return kept;
+}
+
+std::optional<ContactManifold> reposeManifold(const PersistentManifold& kept, const Pose& poseA,
+                                              const Pose& poseB, const Eigen::Vector3d& normal,
+                                              double signedDistance, double margin, double reachA,
+                                              double reachB,
+                                              const ManifoldReuseTolerances& tolerances) {
+  // A margin grown by more than the motion tolerance could take in points that were left out.
+  if (!tolerances.enabled || kept.size == 0 || !(margin <= kept.margin + tolerances.motion) ||
+      !std::isfinite(signedDistance)) {
+    return std::nullopt;
+  }
+  // The relative motion since the build, in A's frame, is x -> turn (x - t_old) + t_new: it
+  // moves B's origin by t_new - t_old and A's by t_new - turn t_old, and any point by at most
+  // that plus the angle times its distance from the origin.
+  const Pose relative = poseA.inverse() * poseB;
+  const Eigen::Quaterniond turn = relative.q * kept.relativePose.q.conjugate();
+  const double angle = kept.relativePose.q.angularDistance(relative.q);
+  const double motionB = (relative.p - kept.relativePose.p).norm() + angle * reachB;
+  const double motionA = (relative.p - turn * kept.relativePose.p).norm() + angle * reachA;
+  if (!(std::min(motionA, motionB) <= tolerances.motion)) return std::nullopt;
+  const Eigen::Vector3d n = poseA.q * kept.normalInA;
+  if (!(n.dot(normal) >= std::cos(tolerances.normalAngle) * normal.norm())) return std::nullopt;
+
+  ContactManifold m;
+  m.normal = n;
+  double deepest = -INFINITY;
+  for (int i = 0; i < kept.size; ++i) {
+    const Eigen::Vector3d pointA = poseA.apply(kept.pointsInA[i]);
+    const double depth = n.dot(pointA - poseB.apply(kept.pointsInB[i]));
+    if (!(depth >= -margin)) continue;
+    // B's partner straight below A's point, so that pointA - pointB = depth * normal holds as
+    // for a built manifold.
+    m.points[m.size++] = {pointA, pointA - depth * n, depth};
+    deepest = std::max(deepest, depth);
+  }
+  if (m.size == 0) return std::nullopt;
+  if (!(std::abs(deepest + signedDistance - kept.depthGap) <= tolerances.depth)) {
+    return std::nullopt;
+  }
+  return m;
+}
+
+}  // namespace hb

@@ -1,0 +1,216 @@
+// Persistent manifolds: re-posed at the poses they were built at they are the built manifold;
+// after a rigid motion of the whole pair they are the built manifold moved with it; after a
+// small relative motion they agree with a manifold rebuilt from a fresh narrow-phase answer;
+// beyond any tolerance they are refused.
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "collision/collide.hpp"
+#include "collision/contact_manifold.hpp"
+#include "collision/persistent_manifold.hpp"
+#include "random_geometry.hpp"
+
+namespace hb {
+namespace {
+
+using Eigen::AngleAxisd;
+using Eigen::Quaterniond;
+using Eigen::Vector3d;
+
+const Vector3d kGroundHalf(1.0, 1.0, 0.5);
+const Vector3d kBoxHalf(0.1, 0.15, 0.05);
+constexpr double kMargin = 0.01;
+
+struct Pair {
+  Shape a = Shape::box(kGroundHalf);
+  Shape b = Shape::box(kBoxHalf);
+  Pose poseA, poseB;
+};
+
+struct Built {
+  CollisionResult narrow;
+  ContactManifold manifold;
+};
+
+// The narrow phase and the manifold from scratch, as the world builds them.
+Built build(const Pair& p, double margin = kMargin) {
+  Built out;
+  out.narrow = collide(p.a, p.poseA, p.b, p.poseB, p.poseB.p - p.poseA.p, CollisionOptions{});
+  out.manifold =
+      buildContactManifold(p.a, p.poseA, p.b, p.poseB, out.narrow.normal, out.narrow.witnessA,
+                           out.narrow.witnessB, out.narrow.distance, margin);
+  return out;
+}
+
+std::optional<ContactManifold> repose(const PersistentManifold& kept, const Pair& p,
+                                      const ManifoldReuseTolerances& tolerances = {},
+                                      double margin = kMargin) {
+  const CollisionResult narrow =
+      collide(p.a, p.poseA, p.b, p.poseB, p.poseB.p - p.poseA.p, CollisionOptions{});
+  return reposeManifold(kept, p.poseA, p.poseB, narrow.normal, narrow.distance, margin,
+                        kGroundHalf.norm(), kBoxHalf.norm(), tolerances);
+}
+
+// A box resting on the ground `depth` deep (negative: a gap), slightly tilted, the whole pair
+// under a random rigid transform.
+Pair restingBox(std::mt19937& rng, double depth) {
+  const Pose world = test::randomPose(rng, 2.0);
+  const Quaterniond tilt(AngleAxisd(0.002, test::randomUnitVector(rng)));
+  Pair p;
+  p.poseA = world;
+  p.poseB = world * Pose{tilt, Vector3d(0.2, -0.1, 0.5 + kBoxHalf.z() - depth)};
+  return p;
+}
+
+void expectConsistent(const ContactManifold& m) {
+  EXPECT_NEAR(m.normal.norm(), 1.0, 1e-12);
+  for (int i = 0; i < m.size; ++i) {
+    const ContactPoint& c = m.points[i];
+    EXPECT_LT((c.pointA - c.pointB - c.depth * m.normal).norm(), 1e-12);
+  }
+}
+
+TEST(PersistentManifold, SamePosesGiveTheBuiltManifold) {
+  std::mt19937 rng(11);
+  for (int trial = 0; trial < 20; ++trial) {
+    const Pair p = restingBox(rng, 0.0005);
+    const Built b = build(p);
+    ASSERT_EQ(b.manifold.size, 4);
+    const PersistentManifold kept =
+        persistManifold(b.manifold, p.poseA, p.poseB, b.narrow.distance, kMargin);
+    const auto m = repose(kept, p);
+    ASSERT_TRUE(m.has_value());
+    ASSERT_EQ(m->size, b.manifold.size);
+    EXPECT_LT((m->normal - b.manifold.normal).norm(), 1e-12);
+    for (int i = 0; i < m->size; ++i) {
+      EXPECT_LT((m->points[i].pointA - b.manifold.points[i].pointA).norm(), 1e-12);
+      EXPECT_LT((m->points[i].pointB - b.manifold.points[i].pointB).norm(), 1e-12);
+      EXPECT_NEAR(m->points[i].depth, b.manifold.points[i].depth, 1e-12);
+    }
+    expectConsistent(*m);
+  }
+}
+
+TEST(PersistentManifold, RigidMotionOfTheWholePairMovesIt) {
+  std::mt19937 rng(12);
+  for (int trial = 0; trial < 20; ++trial) {
+    Pair p = restingBox(rng, 0.0005);
+    const Built b = build(p);
+    const PersistentManifold kept =
+        persistManifold(b.manifold, p.poseA, p.poseB, b.narrow.distance, kMargin);
+    // However far the pair travels together, its contact does not change.
+    const Pose motion = test::randomPose(rng, 5.0);
+    p.poseA = motion * p.poseA;
+    p.poseB = motion * p.poseB;
+    const auto m = repose(kept, p);
+    ASSERT_TRUE(m.has_value());
+    ASSERT_EQ(m->size, b.manifold.size);
+    EXPECT_LT((m->normal - motion.q * b.manifold.normal).norm(), 1e-12);
+    for (int i = 0; i < m->size; ++i) {
+      EXPECT_LT((m->points[i].pointA - motion.apply(b.manifold.points[i].pointA)).norm(), 1e-9);
+      EXPECT_NEAR(m->points[i].depth, b.manifold.points[i].depth, 1e-9);
+    }
+  }
+}
+
+TEST(PersistentManifold, SmallRelativeMotionAgreesWithARebuiltManifold) {
+  std::mt19937 rng(13);
+  const ManifoldReuseTolerances tolerances;
+  for (int trial = 0; trial < 50; ++trial) {
+    Pair p = restingBox(rng, 0.0005);
+    const Built before = build(p);
+    const PersistentManifold kept =
+        persistManifold(before.manifold, p.poseA, p.poseB, before.narrow.distance, kMargin);
+    // Move the box relative to the ground by less than the motion tolerance: 0.4 of it in
+    // translation and a turn about its own centre that moves its corners by 0.4 of it.
+    const double step = 0.4 * tolerances.motion;
+    const Quaterniond turn(AngleAxisd(step / kBoxHalf.norm(), test::randomUnitVector(rng)));
+    p.poseB = Pose{turn * p.poseB.q, p.poseB.p + step * test::randomUnitVector(rng)};
+    const auto m = repose(kept, p, tolerances);
+    ASSERT_TRUE(m.has_value());
+    expectConsistent(*m);
+    // The rebuilt manifold has the same four corners, moved by at most the motion.
+    const Built after = build(p);
+    ASSERT_EQ(m->size, after.manifold.size);
+    for (int i = 0; i < m->size; ++i) {
+      double nearest = INFINITY;
+      int match = -1;
+      for (int j = 0; j < after.manifold.size; ++j) {
+        const double d = (m->points[i].pointA - after.manifold.points[j].pointA).norm();
+        if (d < nearest) {
+          nearest = d;
+          match = j;
+        }
+      }
+      EXPECT_LT(nearest, tolerances.motion);
+      EXPECT_NEAR(m->points[i].depth, after.manifold.points[match].depth, tolerances.motion);
+    }
+  }
+}
+
+TEST(PersistentManifold, RefusedBeyondItsTolerances) {
+  std::mt19937 rng(14);
+  const ManifoldReuseTolerances tolerances;
+  const Pair p = restingBox(rng, 0.0005);
+  const Built b = build(p);
+  const PersistentManifold kept =
+      persistManifold(b.manifold, p.poseA, p.poseB, b.narrow.distance, kMargin);
+  const double reachA = kGroundHalf.norm(), reachB = kBoxHalf.norm();
+  const Built& n = b;
+  auto reposeWith = [&](const Pair& q, const Vector3d& normal, double distance, double margin,
+                        const ManifoldReuseTolerances& t) {
+    return reposeManifold(kept, q.poseA, q.poseB, normal, distance, margin, reachA, reachB, t);
+  };
+  ASSERT_TRUE(reposeWith(p, n.narrow.normal, n.narrow.distance, kMargin, tolerances));
+
+  // Moved too far: a sideways slide of twice the tolerance, or a turn about the box's centre
+  // that moves its corners by twice the tolerance.
+  Pair slid = p;
+  slid.poseB.p += 2.0 * tolerances.motion * (p.poseA.q * Vector3d::UnitX());
+  EXPECT_FALSE(reposeWith(slid, n.narrow.normal, n.narrow.distance, kMargin, tolerances));
+  Pair turned = p;
+  turned.poseB.q =
+      Quaterniond(AngleAxisd(2.0 * tolerances.motion / reachB, p.poseA.q * Vector3d::UnitZ())) *
+      p.poseB.q;
+  EXPECT_FALSE(reposeWith(turned, n.narrow.normal, n.narrow.distance, kMargin, tolerances));
+
+  // The narrow phase disagrees: its normal turned by 5 normal tolerances, or its distance
+  // moved by 5 depth tolerances.
+  const Vector3d axis = n.narrow.normal.unitOrthogonal();
+  const Vector3d tiltedNormal = AngleAxisd(5.0 * tolerances.normalAngle, axis) * n.narrow.normal;
+  EXPECT_FALSE(reposeWith(p, tiltedNormal, n.narrow.distance, kMargin, tolerances));
+  EXPECT_FALSE(reposeWith(p, n.narrow.normal, n.narrow.distance + 5.0 * tolerances.depth, kMargin,
+                          tolerances));
+
+  // A margin grown beyond the motion tolerance, a non-finite distance, reuse switched off.
+  EXPECT_FALSE(reposeWith(p, n.narrow.normal, n.narrow.distance, kMargin + 0.001, tolerances));
+  EXPECT_FALSE(reposeWith(p, n.narrow.normal, NAN, kMargin, tolerances));
+  ManifoldReuseTolerances off;
+  off.enabled = false;
+  EXPECT_FALSE(reposeWith(p, n.narrow.normal, n.narrow.distance, kMargin, off));
+}
+
+TEST(PersistentManifold, SpeculativePointsBeyondTheMarginAreDropped) {
+  std::mt19937 rng(15);
+  const Pair p = restingBox(rng, -0.005);  // 5 mm above the ground
+  const Built b = build(p);
+  ASSERT_EQ(b.manifold.size, 4);
+  const PersistentManifold kept =
+      persistManifold(b.manifold, p.poseA, p.poseB, b.narrow.distance, kMargin);
+  // Every corner hangs 4.8 to 5.2 mm above the ground (the tilt): a 6 mm margin keeps them all,
+  // a 5 mm margin some, a 4 mm margin none, and an empty manifold is refused.
+  const auto wide = repose(kept, p, {}, 0.006);
+  ASSERT_TRUE(wide.has_value());
+  EXPECT_EQ(wide->size, 4);
+  const auto middle = repose(kept, p, {}, 0.005);
+  ASSERT_TRUE(middle.has_value());
+  EXPECT_GT(middle->size, 0);
+  EXPECT_LT(middle->size, 4);
+  for (int i = 0; i < middle->size; ++i) EXPECT_GE(middle->points[i].depth, -0.005);
+  EXPECT_FALSE(repose(kept, p, {}, 0.004).has_value());
+}
+
+}  // namespace
+}  // namespace hb
