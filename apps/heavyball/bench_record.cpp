@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <ctime>
 #include <memory>
+#include <numeric>
 #include <stdexcept>
 #include <vector>
 
@@ -19,6 +20,7 @@
 #include "engine/recording_metadata.hpp"
 #include "engine/run_summary.hpp"
 #include "engine/scene.hpp"
+#include "engine/warm_start_study_summary.hpp"
 #include "engine/world.hpp"
 
 namespace hb::bench {
@@ -69,19 +71,11 @@ struct Quartiles {
 
 Quartiles quartiles(std::vector<double> v) {
   std::sort(v.begin(), v.end());
-  auto at = [&](double f) {
-    const double x = f * static_cast<double>(v.size() - 1);
-    const auto i = static_cast<std::size_t>(x);
-    const double t = x - static_cast<double>(i);
-    return i + 1 < v.size() ? (1.0 - t) * v[i] + t * v[i + 1] : v[i];
-  };
-  return {at(0.25), at(0.5), at(0.75)};
+  return {sortedQuantile(v, 0.25), sortedQuantile(v, 0.5), sortedQuantile(v, 0.75)};
 }
 
 double sum(const std::vector<double>& v) {
-  double s = 0.0;
-  for (double x : v) s += x;
-  return s;
+  return std::accumulate(v.begin(), v.end(), 0.0);
 }
 
 /// The recordings' folder: the one asked for, or a temporary one removed at the end.
