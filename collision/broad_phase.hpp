@@ -28,9 +28,9 @@ struct BroadPhaseInput {
   std::span<const Obb> boxes;
   /// Body owning each proxy (compound shapes have several); pairs within one body are never
   /// reported. Empty: every proxy is its own body.
-  std::span<const int> owners;
+  std::span<const int> owners = {};
   /// Nonzero for static proxies; static-static pairs are never reported. Empty: none static.
-  std::span<const std::uint8_t> isStatic;
+  std::span<const std::uint8_t> isStatic = {};
   /// Grows every half-extent by this much (metres, >= 0), so that pairs about to touch are
   /// reported too (speculative contacts).
   double margin = 0.0;

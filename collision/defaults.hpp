@@ -25,7 +25,10 @@ inline constexpr int kMaxManifoldPoints = 4;
 
 /// Boolean-collision threshold eps_col = sqrt(eps) (Alg. 2): below it shapes are in collision.
 inline double collisionTolerance(double tolerance) {
-  return std::sqrt(tolerance);
+  // The default tolerance's root is computed once: a square root per query is a measurable part
+  // of a Boolean check that ends at its first support.
+  static const double defaultRoot = std::sqrt(kGjkTolerance);
+  return tolerance == kGjkTolerance ? defaultRoot : std::sqrt(tolerance);
 }
 
 }  // namespace hb::defaults

@@ -130,7 +130,9 @@ GjkResult solve(const MinkowskiDifference& difference, const Vector3d& initialGu
 
   enum class End { Converged, Separating, Overlap, MaxIterations, Stalled };
   End end = End::MaxIterations;
-  double lowerBound = 0.0;  // Boolean mode: the separating plane's gap
+  // Boolean mode: the separating plane's normal and gap <d, s> (unnormalised).
+  double separatingGap = 0.0;
+  Vector3d separatingDirection = Vector3d::Zero();
   int k = 0;
   for (; k < options.maxIterations; ++k) {
     // Support direction d_k: plain gradient direction, or momentum (eq. 28a-b, 33).
@@ -167,11 +169,14 @@ GjkResult solve(const MinkowskiDifference& difference, const Vector3d& initialGu
     }
 
     // Alg. 2: a plane of normal d_k separating D from the origin by more than eps_col.
+    // Compared squared, so that no square root waits on the support; the bound is divided out
+    // once, after the loop.
     if (boolean) {
-      const double dn = d.norm();
       const double gap = d.dot(s.w);
-      if (dn > 0.0 && gap > (epsCol + inflation) * dn) {
-        lowerBound = gap / dn;
+      const double margin = epsCol + inflation;
+      if (gap > 0.0 && gap * gap > margin * margin * d.squaredNorm()) {
+        separatingGap = gap;
+        separatingDirection = d;
         end = End::Separating;
         break;
       }
@@ -188,7 +193,8 @@ GjkResult solve(const MinkowskiDifference& difference, const Vector3d& initialGu
         s = difference.supportCore(-x, hints);
         g = 2.0 * x.dot(x - s.w);
         if (boolean && x.dot(s.w) > (epsCol + inflation) * x.norm()) {
-          lowerBound = x.dot(s.w) / x.norm();
+          separatingGap = x.dot(s.w);
+          separatingDirection = x;
           end = End::Separating;
           break;
         }
@@ -247,6 +253,11 @@ GjkResult solve(const MinkowskiDifference& difference, const Vector3d& initialGu
     result.distance = -inflation;
     result.separation.setZero();
   } else {
+    // At the first support the plane's normal is x itself: its norm is known already.
+    const double lowerBound =
+        end != End::Separating          ? 0.0
+        : separatingDirection == x      ? separatingGap / coreDistance
+                                        : separatingGap / separatingDirection.norm();
     result.distance = (end == End::Separating ? lowerBound : coreDistance) - inflation;
     result.separation = rotatedX;
     if (coreDistance > 0.0) {

@@ -32,7 +32,7 @@ class MinkowskiDifference {
   SupportPoint supportCore(const Eigen::Vector3d& dir, SupportHints& hints) const {
     const Eigen::Vector3d pa = supportA_(a_, dir, hints.a);
     const Eigen::Vector3d pb =
-        rotationBtoA_ * supportB_(b_, rotationAtoB_ * -dir, hints.b) + translationBinA_;
+        rotationBtoA_ * supportB_(b_, rotationBtoA_.transpose() * -dir, hints.b) + translationBinA_;
     return {pa - pb, pa, pb};
   }
   /// Same on the full shapes: the cores' support moved out by the convex radii.
@@ -66,8 +66,7 @@ class MinkowskiDifference {
   const Shape& a_;
   const Shape& b_;
   Pose poseA_;
-  Eigen::Matrix3d rotationBtoA_;
-  Eigen::Matrix3d rotationAtoB_;
+  Eigen::Matrix3d rotationBtoA_;  // its transpose maps A's frame to B's
   Eigen::Vector3d translationBinA_;
   SupportFunction supportA_;
   SupportFunction supportB_;

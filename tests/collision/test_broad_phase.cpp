@@ -105,8 +105,12 @@ TEST(BroadPhase, BruteForceAppliesTheFilters) {
   std::mt19937 rng(7);
   const Scene s = randomScene(rng, 60, 2.0);
   for (const ProxyPair& p : bruteForcePairs(s.input())) {
-    if (!s.owners.empty()) EXPECT_NE(s.owners[p.first], s.owners[p.second]);
-    if (!s.isStatic.empty()) EXPECT_FALSE(s.isStatic[p.first] && s.isStatic[p.second]);
+    if (!s.owners.empty()) {
+      EXPECT_NE(s.owners[p.first], s.owners[p.second]);
+    }
+    if (!s.isStatic.empty()) {
+      EXPECT_FALSE(s.isStatic[p.first] && s.isStatic[p.second]);
+    }
   }
 }
 

@@ -84,14 +84,16 @@ class BulletPeer final : public Method {
   void setProblem(const Problem& p) override {
     a_ = shapes_[p.a].get();
     b_ = shapes_[p.b].get();
-    tfA_ = toBullet(p.poseA);
-    tfB_ = toBullet(p.poseB);
-    guess_ = toBullet(p.poseA.q.conjugate() * p.x0);
+    problem_ = p;
   }
 
   Answer solve(GjkMode) override {
+    // Poses and guess are converted in the timed call, as heavyball's GJK converts its own.
+    const btTransform tfA = toBullet(problem_.poseA);
+    const btTransform tfB = toBullet(problem_.poseB);
+    const btVector3 guess = toBullet(problem_.poseA.q.conjugate() * problem_.x0);
     btGjkEpaSolver2::sResults result;
-    const bool separated = btGjkEpaSolver2::Distance(a_, tfA_, b_, tfB_, guess_, result);
+    const bool separated = btGjkEpaSolver2::Distance(a_, tfA, b_, tfB, guess, result);
     Answer answer;
     answer.collide = !separated && result.status == btGjkEpaSolver2::sResults::Penetrating;
     answer.distance = separated ? result.distance : 0.0;
@@ -103,9 +105,7 @@ class BulletPeer final : public Method {
   std::vector<std::unique_ptr<btConvexShape>> shapes_;
   const btConvexShape* a_ = nullptr;
   const btConvexShape* b_ = nullptr;
-  btTransform tfA_;
-  btTransform tfB_;
-  btVector3 guess_;
+  Problem problem_;
 };
 
 }  // namespace

@@ -70,9 +70,15 @@ class CcdPeer final : public Method {
   void setProblem(const Problem& p) override {
     set(a_, shapes_[p.a], p.poseA);
     set(b_, shapes_[p.b], p.poseB);
+    poseA_ = p.poseA;
+    poseB_ = p.poseB;
   }
 
   Answer solve(GjkMode) override {
+    // The rotations the callbacks use are derived from the poses in the timed call, as
+    // heavyball's GJK derives its relative pose in its own.
+    a_.rotation = poseA_.rotation();
+    b_.rotation = poseB_.rotation();
     a_.hint = -1;
     b_.hint = -1;
     const int hit = mpr_ ? ccdMPRIntersect(&a_, &b_, &ccd_) : ccdGJKIntersect(&a_, &b_, &ccd_);
@@ -84,7 +90,6 @@ class CcdPeer final : public Method {
  private:
   static void set(CcdBody& body, const BenchShape& s, const Pose& pose) {
     body.shape = &s.shape;
-    body.rotation = pose.rotation();
     body.position = pose.p;
     body.obbCentre = s.localObb.transformed(pose).center;
   }
@@ -94,6 +99,8 @@ class CcdPeer final : public Method {
   std::span<const BenchShape> shapes_;
   CcdBody a_;
   CcdBody b_;
+  Pose poseA_;
+  Pose poseB_;
 };
 
 }  // namespace

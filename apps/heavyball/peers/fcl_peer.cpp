@@ -45,10 +45,9 @@ FclShape toFcl(const PlainShape& shape) {
 
 fcl::Transform3d toFcl(const PlainPose& pose) {
   fcl::Transform3d tf = fcl::Transform3d::Identity();
-  for (int i = 0; i < 3; ++i) {
-    for (int j = 0; j < 3; ++j) tf.linear()(i, j) = pose.rotation[3 * i + j];
-    tf.translation()[i] = pose.position[i];
-  }
+  const auto& q = pose.quaternion;
+  tf.linear() = fcl::Quaterniond(q[0], q[1], q[2], q[3]).toRotationMatrix();
+  tf.translation() = fcl::Vector3d(pose.position[0], pose.position[1], pose.position[2]);
   return tf;
 }
 
@@ -68,11 +67,7 @@ class FclPeer final : public PlainPeer {
   void setProblem(const PlainProblem& p) override {
     a_ = &shapes_[p.a];
     b_ = &shapes_[p.b];
-    tfA_ = toFcl(p.poseA);
-    tfB_ = toFcl(p.poseB);
-    // GJKSolver_indep works in A's frame and takes its first support along the cached guess;
-    // heavyball's GJK takes its first support along -x0.
-    guess_ = -(tfA_.linear().transpose() * fcl::Vector3d(p.x0[0], p.x0[1], p.x0[2]));
+    problem_ = p;
     if (a_->convex) {
       solve_ = b_->convex ? &FclPeer::solveAs<fcl::Convexd, fcl::Convexd>
                           : &FclPeer::solveAs<fcl::Convexd, fcl::Ellipsoidd>;
@@ -96,19 +91,25 @@ class FclPeer final : public PlainPeer {
 
   template <class A, class B>
   PlainAnswer solveAs(bool distanceMode) {
+    // Poses and guess are converted in the timed call, as heavyball's GJK converts its own.
+    const fcl::Transform3d tfA = toFcl(problem_.poseA);
+    const fcl::Transform3d tfB = toFcl(problem_.poseB);
     if constexpr (std::is_same_v<Solver, fcl::detail::GJKSolver_indep<double>>) {
+      // GJKSolver_indep works in A's frame and takes its first support along the cached guess;
+      // heavyball's GJK takes its first support along -x0.
+      const auto& x0 = problem_.x0;
       solver_.enable_cached_guess = true;
-      solver_.cached_guess = guess_;  // the previous call overwrote it
+      solver_.cached_guess = -(tfA.linear().transpose() * fcl::Vector3d(x0[0], x0[1], x0[2]));
     }
     const A& a = get<A>(*a_);
     const B& b = get<B>(*b_);
     PlainAnswer answer;
     if (!distanceMode) {
-      answer.collide = solver_.shapeIntersect(a, tfA_, b, tfB_);
+      answer.collide = solver_.shapeIntersect(a, tfA, b, tfB);
       answer.distance = std::numeric_limits<double>::quiet_NaN();
     } else {
       double d = -1.0;
-      const bool separated = solver_.shapeDistance(a, tfA_, b, tfB_, &d);
+      const bool separated = solver_.shapeDistance(a, tfA, b, tfB, &d);
       answer.collide = !separated;
       answer.distance = separated ? d : 0.0;
     }
@@ -122,9 +123,7 @@ class FclPeer final : public PlainPeer {
   std::vector<FclShape> shapes_;
   const FclShape* a_ = nullptr;
   const FclShape* b_ = nullptr;
-  fcl::Transform3d tfA_ = fcl::Transform3d::Identity();
-  fcl::Transform3d tfB_ = fcl::Transform3d::Identity();
-  fcl::Vector3d guess_ = fcl::Vector3d::UnitX();
+  PlainProblem problem_;
   SolveFn solve_ = nullptr;
 };
 

@@ -21,7 +21,7 @@ struct PlainShape {
 };
 
 struct PlainPose {
-  std::array<double, 9> rotation{};  ///< row-major, body to world
+  std::array<double, 4> quaternion{1.0, 0.0, 0.0, 0.0};  ///< unit (w, x, y, z), body to world
   std::array<double, 3> position{};
 };
 

@@ -1,4 +1,5 @@
-// Runs a PlainPeer as a benchmark Method: converts shapes and problems to plain data, untimed.
+// Runs a PlainPeer as a benchmark Method: converts shapes and problems to plain data, untimed
+// (the peer converts the plain poses to its library's types in its timed solve).
 
 #include <cmath>
 #include <stdexcept>
@@ -34,11 +35,8 @@ PlainShape toPlain(const Shape& shape) {
 
 PlainPose toPlain(const Pose& pose) {
   PlainPose out;
-  const Eigen::Matrix3d r = pose.rotation();
-  for (int i = 0; i < 3; ++i) {
-    for (int j = 0; j < 3; ++j) out.rotation[3 * i + j] = r(i, j);
-    out.position[i] = pose.p[i];
-  }
+  out.quaternion = {pose.q.w(), pose.q.x(), pose.q.y(), pose.q.z()};
+  for (int i = 0; i < 3; ++i) out.position[i] = pose.p[i];
   return out;
 }
 
