@@ -2,11 +2,14 @@
 
 #include <H5Cpp.h>
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <cstring>
 #include <optional>
+#include <span>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -89,26 +92,33 @@ void writeTextDataset(const H5::H5File& file, const char* name, const std::strin
   file.createDataSet(name, type, H5::DataSpace(H5S_SCALAR), *untimed).write(padded.data(), type);
 }
 
-template <class Row>
-Column<Row> table(const H5::H5File& file, const char* name, const RowLayout& layout,
-                  hsize_t chunkRows, ChunkEncoder& encoder, const char* units) {
-  Column<Row> column(file, name, layout, chunkRows, encoder);
-  if (*units) writeTextAttribute(column.dataset(), attr::kUnits, units);
-  return column;
+/// What the root attributes and `scene_json` say, copied when the recording starts: the file is
+/// written later, on the writer thread, while the world moves on.
+struct RunDescription {
+  std::string sceneName;
+  std::string assetDir;
+  double dt = 0.0;
+  Vector3d gravity;
+  SolverDescription solver;
+  RecordingMetadata meta;
+};
+
+RunDescription describeRun(const World& world, const RecordingMetadata& meta) {
+  const SceneDescription& scene = world.scene();
+  return {scene.name, scene.assetDir.string(), scene.dt, scene.gravity, scene.solver, meta};
 }
 
-void writeMetadata(const H5::H5File& file, const World& world, const RecordingMetadata& meta) {
-  const SceneDescription& scene = world.scene();
-  const SolverDescription& solver = scene.solver;
+void writeMetadata(const H5::H5File& file, const RunDescription& run) {
+  const SolverDescription& solver = run.solver;
   const CollisionOptions collision;  // the narrow phase leaves everything else at its defaults
   writeAttribute(file, attr::kFormat, std::string(kFormatName));
   writeAttribute(file, attr::kFormatVersion, static_cast<long long>(kFormatVersion));
   writeAttribute(file, attr::kHeavyballVersion, std::string(HB_VERSION));
-  writeAttribute(file, attr::kSceneName, scene.name);
-  writeAttribute(file, attr::kAssetDir, scene.assetDir.string());
-  writeAttribute(file, attr::kDt, scene.dt);
-  writeAttribute(file, attr::kGravity, scene.gravity);
-  writeAttribute(file, attr::kSeed, static_cast<long long>(meta.seed));
+  writeAttribute(file, attr::kSceneName, run.sceneName);
+  writeAttribute(file, attr::kAssetDir, run.assetDir);
+  writeAttribute(file, attr::kDt, run.dt);
+  writeAttribute(file, attr::kGravity, run.gravity);
+  writeAttribute(file, attr::kSeed, static_cast<long long>(run.meta.seed));
   writeAttribute(file, attr::kGjkVariant, std::string(toString(solver.gjkVariant)));
   writeAttribute(file, attr::kWarmStart, std::string(toString(solver.warmStart)));
   writeAttribute(file, attr::kGjkTolerance, solver.gjkTolerance);
@@ -130,7 +140,7 @@ void writeMetadata(const H5::H5File& file, const World& world, const RecordingMe
   writeAttribute(file, attr::kSpeculativeMargin, solver.speculativeMargin);
   writeAttribute(file, attr::kRestitutionThreshold, solver.restitutionThreshold);
   writeAttribute(file, attr::kSleeping, static_cast<long long>(solver.sleeping));
-  writeTextDataset(file, dataset::kSceneJson, meta.sceneJson);
+  writeTextDataset(file, dataset::kSceneJson, run.meta.sceneJson);
 }
 
 // Built once, shared by every recorder and never destroyed (see chunkedDeflate()).
@@ -178,6 +188,18 @@ ShapeRows shapeRows(const World& world) {
   return rows;
 }
 
+/// Throws RecordingError naming `path` if it cannot be created: its folder is missing or not
+/// writable, or the file exists and is not writable. The writer thread creates the file (HDF5),
+/// and reports whatever else may fail then (a full disk, a folder at that path).
+void checkCreatable(const std::filesystem::path& path) {
+  const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : ".";
+  const bool fails = ::access(path.c_str(), F_OK) == 0 ? ::access(path.c_str(), W_OK) != 0
+                                                       : ::access(folder.c_str(), W_OK | X_OK) != 0;
+  if (fails) {
+    throw RecordingError("recording " + path.string() + ": cannot create: " + std::strerror(errno));
+  }
+}
+
 /// Chunks of `rows` rows, within [least, most]; of `most` when no row is known yet.
 hsize_t chunkRowsFor(hsize_t rows, hsize_t least, hsize_t most) {
   return rows == 0 ? most : std::clamp(rows, least, most);
@@ -189,49 +211,34 @@ struct Recorder::Impl {
   Impl(const std::filesystem::path& p, const World& world, const RecordingMetadata& meta)
       : path(p),
         initialRows(shapeRows(world)),
-        file(p.string(), H5F_ACC_TRUNC, fileCreation()),
-        hulls(table<HullRow>(file, dataset::kHulls, hullLayout(),
-                             chunkRowsFor(initialRows.hulls, kLeastChunkRows, kSmallChunkRows),
-                             encoder, "")),
-        hullVertices(file, dataset::kHullVertices, {3},
+        hulls(dataset::kHulls, hullLayout(),
+              chunkRowsFor(initialRows.hulls, kLeastChunkRows, kSmallChunkRows), encoder),
+        hullVertices(dataset::kHullVertices, {3},
                      chunkRowsFor(initialRows.vertices, kSmallChunkRows, kHullVertexChunkRows),
                      encoder),
-        hullFaceOffsets(file, dataset::kHullFaceOffsets, {},
+        hullFaceOffsets(dataset::kHullFaceOffsets, {},
                         chunkRowsFor(initialRows.faceOffsets, kSmallChunkRows, kHullFaceChunkRows),
                         encoder),
-        hullFaceIndices(file, dataset::kHullFaceIndices, {},
+        hullFaceIndices(dataset::kHullFaceIndices, {},
                         chunkRowsFor(initialRows.faceIndices, kSmallChunkRows, kHullFaceChunkRows),
                         encoder),
-        proxies(table<ProxyRow>(file, dataset::kProxies, proxyLayout(),
-                                chunkRowsFor(initialRows.proxies, kLeastChunkRows, kSmallChunkRows),
-                                encoder,
-                                "radius: m, half_length: m, half_extents: m, "
-                                "position_in_body: m, obb_center: m, obb_half_extents: m")),
-        bodies(table<BodyRow>(file, dataset::kBodies, bodyLayout(),
-                              chunkRowsFor(initialRows.bodies, kLeastChunkRows, kSmallChunkRows),
-                              encoder, "mass: kg")),
-        states(table<StateRow>(file, dataset::kStates, stateLayout(), kStateChunkRows, encoder,
-                               "position: m, linear_velocity: m/s, angular_velocity: rad/s")),
-        problems(table<ProblemRow>(
-            file, dataset::kProblems, problemLayout(), kProblemChunkRows, encoder,
-            "position_a: m, position_b: m, obb_center_a: m, obb_center_b: m, "
-            "previous_separation: m, previous_witness_a_local: m, "
-            "previous_witness_b_local: m, initial_guess: m, distance: m, witness_a: m, "
-            "witness_b: m, separation: m")),
-        steps(table<StepRow>(file, dataset::kSteps, stepLayout(), kStepChunkRows, encoder,
-                             "time: s, gjk_tolerance: m^2")),
+        proxies(dataset::kProxies, proxyLayout(),
+                chunkRowsFor(initialRows.proxies, kLeastChunkRows, kSmallChunkRows), encoder),
+        bodies(dataset::kBodies, bodyLayout(),
+               chunkRowsFor(initialRows.bodies, kLeastChunkRows, kSmallChunkRows), encoder),
+        states(dataset::kStates, stateLayout(), kStateChunkRows, encoder),
+        problems(dataset::kProblems, problemLayout(), kProblemChunkRows, encoder),
+        steps(dataset::kSteps, stepLayout(), kStepChunkRows, encoder),
         shapes{&hulls, &hullVertices, &hullFaceOffsets, &hullFaceIndices, &proxies, &bodies} {
-    writeLabels(proxies.dataset(), "shape_type", labels<ShapeType>(kShapeTypeCount));
-    writeLabels(problems.dataset(), "gjk_status", labels<GjkStatus>(kGjkStatusCount));
-    writeLabels(problems.dataset(), "epa_status", labels<EpaStatus>(kEpaStatusCount));
-    writeLabels(steps.dataset(), "gjk_variant", labels<GjkVariant>(kGjkVariantCount));
-    writeLabels(steps.dataset(), "warm_start", labels<WarmStart>(kWarmStartCount));
-    writeMetadata(file, world, meta);
+    // A path that cannot be written fails at once; the file, its datasets and attributes (~1 ms
+    // of HDF5 work) are created on the writer thread, as its first job.
+    checkCreatable(path);
     appendNewBodies(world);
     beginStep(world);
     // The shapes and bodies go to disk at once (in the background); the states wait for a
     // full chunk.
     std::vector<std::function<void()>> jobs;
+    jobs.push_back([this, run = describeRun(world, meta)] { createFile(run); });
     for (AppendableColumn* c : shapes) {
       if (auto job = c->takeAll()) jobs.push_back(std::move(job));
     }
@@ -246,11 +253,17 @@ struct Recorder::Impl {
             &states,          &problems,     &steps};
   }
 
+  /// Writer thread: the HDF5 file, its datasets and their attributes, the metadata.
+  void createFile(const RunDescription& run);
+  /// Writer thread: closes the datasets and the file, once every other job ran.
+  void closeFile();
   int hullIndex(const std::shared_ptr<const ConvexHull>& hull);
   void appendNewBodies(const World& world);
   void beginStep(const World& world);
   void endStep(const SolverDescription& solver, int problemCount);
   void appendProblems(const World& world);
+  /// Hands the rows over to the writer thread: full chunks, or with `all` every row, and then
+  /// the file is closed.
   void handOver(bool all);
   /// Runs `jobs` in order on the writer thread, as one job: one wake-up of the thread.
   void submit(std::vector<std::function<void()>> jobs);
@@ -258,8 +271,8 @@ struct Recorder::Impl {
 
   std::filesystem::path path;
   ShapeRows initialRows;
-  ChunkEncoder encoder;  // used by the columns' jobs, on the writer thread
-  H5::H5File file;
+  ChunkEncoder encoder;            // used by the columns' jobs, on the writer thread
+  std::optional<H5::H5File> file;  // created, used and closed by the writer thread's jobs
   Column<HullRow> hulls;
   Column<double> hullVertices;
   Column<std::int64_t> hullFaceOffsets;
@@ -294,11 +307,14 @@ int Recorder::Impl::hullIndex(const std::shared_ptr<const ConvexHull>& hull) {
   hullsKept.push_back(hull);
   hulls.add(HullRow{static_cast<std::int64_t>(hullVertices.rows()), hull->numVertices(),
                     static_cast<std::int64_t>(hullFaceOffsets.rows()), hull->numFaces()});
-  for (const Vector3d& v : hull->vertices()) hullVertices.add(v.data());
+  static_assert(sizeof(Vector3d) == 3 * sizeof(double), "vertices are packed triples");
+  const std::vector<Vector3d>& vertices = hull->vertices();
+  if (!vertices.empty()) hullVertices.add(vertices.front().data(), vertices.size());
   for (int f = 0; f < hull->numFaces(); ++f) {
+    const std::span<const int> face = hull->face(f);
     hullFaceOffsets.add(faceIndexCount);
-    for (int v : hull->face(f)) hullFaceIndices.add(v);
-    faceIndexCount += static_cast<std::int64_t>(hull->face(f).size());
+    hullFaceIndices.add(face.data(), face.size());
+    faceIndexCount += static_cast<std::int64_t>(face.size());
   }
   hullFaceOffsets.add(faceIndexCount);  // the end of the hull's last face
   return index;
@@ -352,13 +368,12 @@ void Recorder::Impl::beginStep(const World& world) {
   pending = row;
   pendingSolver = world.scene().solver;
   for (const RigidBody& r : rigid) {
-    StateRow s{};
+    StateRow& s = states.add();
     put(s.position, r.position);
     put(s.orientation, r.orientation);
     put(s.linearVelocity, r.linearVelocity);
     put(s.angularVelocity, r.angularVelocity);
     s.sleeping = r.sleeping ? 1 : 0;
-    states.add(s);
   }
 }
 
@@ -381,7 +396,7 @@ void Recorder::Impl::appendProblems(const World& world) {
   for (size_t k = 0; k < records.size(); ++k) {
     const NarrowPhaseRecord& record = records[k];
     const CollisionResult& r = record.result;
-    ProblemRow row{};
+    ProblemRow& row = problems.add();
     row.step = step;
     row.proxyA = record.proxyA;
     row.proxyB = record.proxyB;
@@ -415,20 +430,63 @@ void Recorder::Impl::appendProblems(const World& world) {
     row.gjkStatus = static_cast<std::int8_t>(r.gjkStatus);
     row.epaIterations = r.epaIterations;
     row.epaStatus = r.epaStatus ? static_cast<std::int8_t>(*r.epaStatus) : std::int8_t{-1};
-    problems.add(row);
   }
 }
 
+void Recorder::Impl::createFile(const RunDescription& run) {
+  try {
+    file.emplace(path.string(), H5F_ACC_TRUNC, fileCreation());
+    // Units right after each dataset, labels and metadata after all of them: the order of the
+    // objects in the file, which must not depend on anything but the run.
+    const std::pair<AppendableColumn*, const char*> units[] = {
+        {&hulls, ""},
+        {&hullVertices, ""},
+        {&hullFaceOffsets, ""},
+        {&hullFaceIndices, ""},
+        {&proxies,
+         "radius: m, half_length: m, half_extents: m, position_in_body: m, obb_center: m, "
+         "obb_half_extents: m"},
+        {&bodies, "mass: kg"},
+        {&states, "position: m, linear_velocity: m/s, angular_velocity: rad/s"},
+        {&problems,
+         "position_a: m, position_b: m, obb_center_a: m, obb_center_b: m, "
+         "previous_separation: m, previous_witness_a_local: m, previous_witness_b_local: m, "
+         "initial_guess: m, distance: m, witness_a: m, witness_b: m, separation: m"},
+        {&steps, "time: s, gjk_tolerance: m^2"},
+    };
+    for (const auto& [column, text] : units) {
+      column->create(*file);
+      if (*text) writeTextAttribute(column->dataset(), attr::kUnits, text);
+    }
+    writeLabels(proxies.dataset(), "shape_type", labels<ShapeType>(kShapeTypeCount));
+    writeLabels(problems.dataset(), "gjk_status", labels<GjkStatus>(kGjkStatusCount));
+    writeLabels(problems.dataset(), "epa_status", labels<EpaStatus>(kEpaStatusCount));
+    writeLabels(steps.dataset(), "gjk_variant", labels<GjkVariant>(kGjkVariantCount));
+    writeLabels(steps.dataset(), "warm_start", labels<WarmStart>(kWarmStartCount));
+    writeMetadata(*file, run);
+  } catch (const H5::Exception& e) {
+    throw RecordingError(where() + ": cannot create: " + describe(e));
+  }
+}
+
+void Recorder::Impl::closeFile() {
+  // The datasets first: with any of them open, closing the file would leave it open, its last
+  // metadata unwritten until the recorder is destroyed (after the batch renamed the file).
+  for (AppendableColumn* c : columns()) c->close();
+  file->close();
+}
+
 void Recorder::Impl::flushFile() {
-  file.flush(H5F_SCOPE_GLOBAL);
-  bytes = file.getFileSize();
+  file->flush(H5F_SCOPE_GLOBAL);
+  bytes = file->getFileSize();
 }
 
 void Recorder::Impl::handOver(bool all) {
   // Growing tables go in whole chunks, each compressed once. Every kChunksPerFlush of their
   // chunks, the step index and the shapes follow whole, then the file is flushed, so the file on
   // disk holds a readable prefix of the run (counted in chunks, not seconds, so that the file's
-  // bytes do not depend on the machine's speed).
+  // bytes do not depend on the machine's speed). The last hand-over (all rows) closes the file,
+  // which flushes it.
   std::vector<std::function<void()>> jobs;
   for (AppendableColumn* c : std::initializer_list<AppendableColumn*>{&states, &problems}) {
     if (auto job = all ? c->takeAll() : c->takeFullChunks()) jobs.push_back(std::move(job));
@@ -440,7 +498,11 @@ void Recorder::Impl::handOver(bool all) {
       if (auto job = c->takeAll()) jobs.push_back(std::move(job));
     }
     if (auto job = steps.takeAll()) jobs.push_back(std::move(job));
-    jobs.push_back([this] { flushFile(); });
+    if (all) {
+      jobs.push_back([this] { closeFile(); });
+    } else {
+      jobs.push_back([this] { flushFile(); });
+    }
   } else if (steps.bufferedRows() >= kStepChunkRows) {
     if (auto job = steps.takeFullChunks()) jobs.push_back(std::move(job));
   }
@@ -507,10 +569,6 @@ void Recorder::close() {
     if (d.pending) d.endStep(d.pendingSolver, 0);
     d.handOver(true);
     d.writer.finish();
-    // The datasets first: with any of them open, closing the file would leave it open, its last
-    // metadata unwritten until the recorder is destroyed (after the batch renamed the file).
-    for (AppendableColumn* c : d.columns()) c->close();
-    d.file.close();
   } catch (const H5::Exception& e) {
     throw RecordingError(d.where() + ": cannot finish: " + describe(e));
   }

@@ -20,16 +20,19 @@ struct RecordingMetadata {
 
 class Recorder {
  public:
-  /// Creates `file` (overwriting it) and writes the metadata, the shapes and the bodies the
-  /// world has now. Throws std::runtime_error naming the file on I/O errors.
+  /// Creates `file` (overwriting it); the metadata, the shapes and the bodies the world has now
+  /// are written to it in the background. Throws RecordingError naming the file if it cannot be
+  /// created; errors writing it are thrown by a later record() or close().
   Recorder(const std::filesystem::path& file, const World& world, const RecordingMetadata& meta);
   ~Recorder();
   Recorder(const Recorder&) = delete;
   Recorder& operator=(const Recorder&) = delete;
 
-  /// Appends the world's state after its last step (call from a World observer).
+  /// Appends the world's state after its last step (call from a World observer). Throws
+  /// RecordingError if writing failed (now or in the background since the last call).
   void record(const World& world);
-  /// Flushes and closes the file; later record() calls throw. The destructor closes too.
+  /// Writes the rest, closes the file and waits until it is closed; later record() calls throw.
+  /// Throws RecordingError if writing failed. The destructor closes too (logging errors).
   void close();
   /// Bytes written so far (for the viewer's recording panel).
   std::uintmax_t bytesWritten() const;

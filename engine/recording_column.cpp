@@ -65,26 +65,33 @@ void writeTextAttribute(const H5::H5Object& object, const char* name, const std:
 }
 
 template <class T>
-Column<T>::Column(const H5::H5File& file, const char* path, std::vector<hsize_t> rowShape,
-                  hsize_t chunkRows, ChunkEncoder& encoder) requires std::is_arithmetic_v<T>
-    : Column(file, path, fileType<T>(), std::move(rowShape), sizeof(T), chunkRows, encoder) {}
+Column<T>::Column(const char* path, std::vector<hsize_t> rowShape, hsize_t chunkRows,
+                  ChunkEncoder& encoder) requires std::is_arithmetic_v<T>
+    : Column(path, fileType<T>(), std::move(rowShape), sizeof(T), chunkRows, encoder) {}
 
 template <class T>
-Column<T>::Column(const H5::H5File& file, const char* path, const RowLayout& layout,
-                  hsize_t chunkRows, ChunkEncoder& encoder) requires std::is_class_v<T>
-    : Column(file, path, layout.fileType(), {}, layout.fileRowBytes(), chunkRows, encoder) {
+Column<T>::Column(const char* path, const RowLayout& layout, hsize_t chunkRows,
+                  ChunkEncoder& encoder) requires std::is_class_v<T>
+    : Column(path, layout.fileType(), {}, layout.fileRowBytes(), chunkRows, encoder) {
   layout_ = &layout;
 }
 
 template <class T>
-Column<T>::Column(const H5::H5File& file, const char* path, const H5::DataType& fileType,
-                  std::vector<hsize_t> rowShape, std::size_t fileValueBytes, hsize_t chunkRows,
-                  ChunkEncoder& encoder)
-    : rowShape_(std::move(rowShape)), chunkRows_(chunkRows), encoder_(encoder) {
+Column<T>::Column(const char* path, const H5::DataType& fileType, std::vector<hsize_t> rowShape,
+                  std::size_t fileValueBytes, hsize_t chunkRows, ChunkEncoder& encoder)
+    : path_(path),
+      fileType_(&fileType),
+      rowShape_(std::move(rowShape)),
+      chunkRows_(chunkRows),
+      encoder_(encoder) {
   for (hsize_t d : rowShape_) rowSize_ *= d;
   fileRowBytes_ = rowSize_ * fileValueBytes;
-  dataset_ = createExtendible(file, path, fileType, rowShape_, chunkRows);
   buffer_.reserve(chunkRows * rowSize_);
+}
+
+template <class T>
+void Column<T>::create(const H5::H5File& file) {
+  dataset_ = createExtendible(file, path_, *fileType_, rowShape_, chunkRows_);
 }
 
 template <class T>
@@ -103,14 +110,17 @@ std::function<void()> Column<T>::take(bool all) {
   const hsize_t full = buffered / chunkRows_ * chunkRows_;
   const hsize_t count = all ? buffered : full;
   if (stored_ + count <= handedOver_) return {};  // nothing new
-  const auto begin = buffer_.begin();
-  auto values = std::make_shared<std::vector<T>>(begin, begin + count * rowSize_);
-  // Full chunks leave memory; a partly filled one stays, to be stored again with more rows.
-  buffer_.erase(begin, begin + full * rowSize_);
+  // The buffer goes to the job as it is, not copied; the rows of a partly filled chunk stay in
+  // the new one too, to be stored again with more rows.
+  std::vector<T> rest;
+  rest.reserve(chunkRows_ * rowSize_);
+  rest.assign(buffer_.begin() + full * rowSize_, buffer_.end());
+  auto values = std::make_shared<std::vector<T>>(std::move(buffer_));
+  buffer_ = std::move(rest);
   const hsize_t first = stored_;
   stored_ += full;
   handedOver_ = first + count;
-  return [this, values, first] { writeChunks(*values, first); };
+  return [this, values, count, first] { writeChunks(*values, count, first); };
 }
 
 template <class T>
@@ -133,14 +143,13 @@ void Column<T>::toFileLayout(const T* values, hsize_t count, unsigned char* out)
 // would compress holding its global lock, so recorders on several threads would take turns, and
 // with zlib, several times slower than igzip.
 template <class T>
-void Column<T>::writeChunks(const std::vector<T>& values, hsize_t first) {
+void Column<T>::writeChunks(const std::vector<T>& values, hsize_t count, hsize_t first) {
   const std::size_t chunkBytes = chunkRows_ * fileRowBytes_;
   std::vector<unsigned char>& rows = encoder_.rows;
   // Room for the rows in memory too, for conversions in place.
   rows.resize(std::max<std::size_t>(chunkBytes, chunkRows_ * rowSize_ * sizeof(T)));
   std::vector<hsize_t> offset(1 + rowShape_.size(), 0), extent{0};
   extent.insert(extent.end(), rowShape_.begin(), rowShape_.end());
-  const hsize_t count = values.size() / rowSize_;
   for (hsize_t done = 0; done < count; done += chunkRows_) {
     const hsize_t n = std::min<hsize_t>(chunkRows_, count - done);
     toFileLayout(values.data() + done * rowSize_, n, rows.data());

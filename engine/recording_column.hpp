@@ -68,8 +68,13 @@ class AppendableColumn {
   virtual std::uint64_t rows() const = 0;
   /// Full chunks handed over so far.
   virtual std::uint64_t fullChunks() const = 0;
+  /// Creates the (empty) dataset in `file`, before any job of the column runs; on the thread
+  /// that runs the jobs, like close().
+  virtual void create(const H5::H5File& file) = 0;
   /// Closes the dataset, once its last job ran: HDF5 closes a file only with its datasets.
   virtual void close() = 0;
+  /// The dataset, once created (for its attributes).
+  virtual const H5::DataSet& dataset() const = 0;
 };
 
 /// Rows of `rowShape` values of T ({} for one value per row, {3} for vectors), where T is a
@@ -77,35 +82,42 @@ class AppendableColumn {
 template <class T>
 class Column final : public AppendableColumn {
  public:
-  /// Plain numbers. The jobs use `encoder`, which must outlive them.
-  Column(const H5::H5File& file, const char* path, std::vector<hsize_t> rowShape, hsize_t chunkRows,
+  /// Plain numbers, in the dataset at `path` (a static string) once created. The jobs use
+  /// `encoder`, which must outlive them.
+  Column(const char* path, std::vector<hsize_t> rowShape, hsize_t chunkRows,
          ChunkEncoder& encoder) requires std::is_arithmetic_v<T>;
   /// Compound rows of `layout`, which must outlive the column (layouts are static).
-  Column(const H5::H5File& file, const char* path, const RowLayout& layout, hsize_t chunkRows,
+  Column(const char* path, const RowLayout& layout, hsize_t chunkRows,
          ChunkEncoder& encoder) requires std::is_class_v<T>;
 
   void add(const T& value) { buffer_.push_back(value); }
-  /// One row: as many values as the row shape holds (row-major).
-  void add(const T* values) { buffer_.insert(buffer_.end(), values, values + rowSize_); }
+  /// A new zeroed row (of a compound type), to be filled in place: no copy of a large row.
+  T& add() requires std::is_class_v<T> { return buffer_.emplace_back(); }
+  /// `count` rows, each as many values as the row shape holds (row-major).
+  void add(const T* values, std::size_t count) {
+    buffer_.insert(buffer_.end(), values, values + count * rowSize_);
+  }
 
   std::function<void()> takeFullChunks() override;
   std::function<void()> takeAll() override;
   std::uint64_t bufferedRows() const override { return rows() - handedOver_; }
   std::uint64_t rows() const override { return stored_ + buffer_.size() / rowSize_; }
   std::uint64_t fullChunks() const override { return stored_ / chunkRows_; }
+  void create(const H5::H5File& file) override;
   void close() override { dataset_.close(); }
-  const H5::DataSet& dataset() const { return dataset_; }
+  const H5::DataSet& dataset() const override { return dataset_; }
 
  private:
-  Column(const H5::H5File& file, const char* path, const H5::DataType& fileType,
-         std::vector<hsize_t> rowShape, std::size_t fileValueBytes, hsize_t chunkRows,
-         ChunkEncoder& encoder);
+  Column(const char* path, const H5::DataType& fileType, std::vector<hsize_t> rowShape,
+         std::size_t fileValueBytes, hsize_t chunkRows, ChunkEncoder& encoder);
   std::function<void()> take(bool all);
-  void writeChunks(const std::vector<T>& values, hsize_t first);
+  void writeChunks(const std::vector<T>& values, hsize_t count, hsize_t first);
   /// Writes `count` rows in the file's layout to `out`.
   void toFileLayout(const T* values, hsize_t count, unsigned char* out) const;
 
-  H5::DataSet dataset_;
+  const char* path_;
+  const H5::DataType* fileType_;       // static: a predefined type or a layout's
+  H5::DataSet dataset_;                // created and used by the jobs' thread only
   const RowLayout* layout_ = nullptr;  // compound rows
   std::size_t fileRowBytes_ = 0;
   std::vector<hsize_t> rowShape_;

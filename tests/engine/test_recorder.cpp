@@ -346,6 +346,26 @@ TEST(Recorder, UnwritablePathThrowsNamingIt) {
   }
 }
 
+TEST(Recorder, AFileTheWriterCannotCreateThrowsNamingIt) {
+  // A folder at the path: writable, so the recording starts, but HDF5 cannot create a file there.
+  // The writer thread fails, and record() or close() reports it.
+  World world(boxGrid(1));
+  const fs::path folder = tempFile("folder.h5");
+  fs::create_directories(folder);
+  std::string message;
+  try {
+    Recorder recorder(folder, world, {});
+    world.addObserver([&](const World& w) { recorder.record(w); });
+    for (int i = 0; i < 10; ++i) world.step();
+    recorder.close();
+  } catch (const RecordingError& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find(folder.string()), std::string::npos) << message;
+  EXPECT_NE(message.find("cannot create"), std::string::npos) << message;
+  fs::remove(folder);
+}
+
 /// The message of the RecordingError reading `file` throws ("" if none).
 std::string readError(const fs::path& file) {
   try {
