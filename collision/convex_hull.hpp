@@ -50,6 +50,11 @@ class ConvexHull {
   /// The two strategies, exposed for tests and benchmarks.
   int supportVertexScan(const Eigen::Vector3d& dir) const;
   int supportVertexClimb(const Eigen::Vector3d& dir, int hint) const;
+  /// Steepest ascent over the hull's edges from vertex `start` (in range): a vertex maximising
+  /// dir . v, cheap when start is near it (e.g. the answer for a nearby direction).
+  int supportVertexFrom(const Eigen::Vector3d& dir, int start) const {
+    return climbFrom(dir, start, dir.dot(vertices_[start]));
+  }
   /// The direction table's vertex for dir: the support of the centre of dir's cell on the cube
   /// of directions; -1 for a zero or NaN dir.
   int tableVertex(const Eigen::Vector3d& dir) const;

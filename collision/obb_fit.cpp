@@ -105,26 +105,6 @@ int normalCell(const Vector3d& n, int grid) {
   return (major * grid + i) * grid + j;
 }
 
-// Steepest ascent along the hull's edges from vertex `start`. On a convex polytope a vertex with
-// no better neighbour is a support; each move strictly increases dir . v, so the climb ends.
-int climb(const ConvexHull& hull, const Vector3d& dir, int start) {
-  const std::vector<Vector3d>& vertices = hull.vertices();
-  int current = start;
-  double currentDot = dir.dot(vertices[current]);
-  for (;;) {
-    int next = current;
-    for (int v : hull.neighbours(current)) {
-      const double d = dir.dot(vertices[v]);
-      if (d > currentDot) {
-        currentDot = d;
-        next = v;
-      }
-    }
-    if (next == current) return current;
-    current = next;
-  }
-}
-
 // Minimum-area rectangles of a hull's shadows: for a view direction, the silhouette traced on the
 // hull, projected relative to the interior point and sorted by angle around it, its convex
 // outline, then rotating calipers. Keeps its buffers from one direction to the next.
@@ -199,7 +179,7 @@ class ShadowRectangleBound {
       sample_.clear();
       int v = hull_.supportVertex(u, hint_);
       for (const Vector2d& c : circle_) {
-        v = climb(hull_, c.x() * u + c.y() * w, v);
+        v = hull_.supportVertexFrom(c.x() * u + c.y() * w, v);
         if (sample_.empty() || (v != sample_.back() && v != sample_.front())) sample_.push_back(v);
       }
       sampledFor_ = n;
@@ -256,8 +236,8 @@ std::vector<FacePlane> boundedPlanes(const ConvexHull& hull) {
   planes.reserve(byCell.size());
   int top = 0, bottom = 0;
   for (const auto& [cell, n] : byCell) {
-    top = climb(hull, n, top);
-    bottom = climb(hull, -n, bottom);
+    top = hull.supportVertexFrom(n, top);
+    bottom = hull.supportVertexFrom(-n, bottom);
     const double height = n.dot(vertices[top]) - n.dot(vertices[bottom]);
     planes.push_back({n, height, height * rectangleBound.area(n)});
   }

@@ -29,7 +29,8 @@ struct Pose {
   bool isValid() const {
     // x * 0 is 0 for a finite x and NaN otherwise, and NaN fails every comparison: one sum
     // checks all seven coefficients without a branch each (GJK checks two poses per query).
-    const double finite = (q.coeffs().array() * 0.0).sum() + (p.array() * 0.0).sum();
+    const double finite = q.w() * 0.0 + q.x() * 0.0 + q.y() * 0.0 + q.z() * 0.0 + p.x() * 0.0 +
+                          p.y() * 0.0 + p.z() * 0.0;
     return (finite == 0.0) & (std::abs(q.squaredNorm() - 1.0) < 1e-6);
   }
 };

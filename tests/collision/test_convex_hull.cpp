@@ -299,6 +299,10 @@ TEST(ConvexHull, ClimbMatchesScanOnRandomHulls) {
         ASSERT_LT(climb, hull.numVertices());
         ASSERT_NEAR(dir.dot(hull.vertices()[climb]), dir.dot(hull.vertices()[scan]), 1e-12)
             << n << " points, hint " << hint;
+        // From any vertex, without the table.
+        const int from = hull.supportVertexFrom(dir, hint);
+        ASSERT_NEAR(dir.dot(hull.vertices()[from]), dir.dot(hull.vertices()[scan]), 1e-12)
+            << n << " points, start " << hint;
       }
       // Warm-started: a slowly turning direction, as GJK produces.
       int hint = 0;
@@ -432,7 +436,9 @@ TEST(ConvexHull, HintWinsTiesBetweenMaximisers) {
   for (int hint = 0; hint < hull.numVertices(); ++hint) {
     const int v = hull.supportVertexClimb(up, hint);
     EXPECT_EQ(up.dot(hull.vertices()[v]), 1.0);
-    if (hull.vertices()[hint].z() == 1.0) EXPECT_EQ(v, hint);
+    if (hull.vertices()[hint].z() == 1.0) {
+      EXPECT_EQ(v, hint);
+    }
   }
 }
 

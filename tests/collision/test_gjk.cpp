@@ -202,7 +202,9 @@ TEST(Gjk, VariantsAgreeOnEllipsoids) {
       EXPECT_NEAR(r.distance, ref.distance, std::sqrt(defaults::kGjkTolerance));
       const GjkResult boolean = gjk(a, pa, b, pb, pa.p - pb.p, options(v, GjkMode::Boolean));
       EXPECT_EQ(boolean.collide(), ref.collide()) << "trial " << t << " " << toString(v);
-      if (!boolean.collide()) EXPECT_LE(boolean.distance, ref.distance + 1e-9);  // lower bound
+      if (!boolean.collide()) {
+        EXPECT_LE(boolean.distance, ref.distance + 1e-9);  // a lower bound
+      }
     }
     ++problems;
   }

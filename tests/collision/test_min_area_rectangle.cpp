@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "collision/min_area_rectangle.hpp"
+#include "reference_hull_2d.hpp"
 
 namespace hb {
 namespace {
@@ -46,29 +47,8 @@ std::vector<Vector2d> sortedByPolarAngle(std::vector<Vector2d> points) {
   return points;
 }
 
-double cross(const Vector2d& o, const Vector2d& a, const Vector2d& b) {
-  return (a - o).x() * (b - o).y() - (a - o).y() * (b - o).x();
-}
-
-// Andrew's monotone chain: the counter-clockwise convex hull of the points, without collinear or
-// repeated points, starting at the leftmost (lowest) point.
-std::vector<Vector2d> monotoneChain(std::vector<Vector2d> points) {
-  std::sort(points.begin(), points.end(), [](const Vector2d& a, const Vector2d& b) {
-    return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y());
-  });
-  std::vector<Vector2d> hull(2 * points.size());
-  std::size_t k = 0;
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    while (k >= 2 && cross(hull[k - 2], hull[k - 1], points[i]) <= 0.0) --k;
-    hull[k++] = points[i];
-  }
-  for (std::size_t i = points.size() - 1, lower = k + 1; i-- > 0;) {
-    while (k >= lower && cross(hull[k - 2], hull[k - 1], points[i]) <= 0.0) --k;
-    hull[k++] = points[i];
-  }
-  hull.resize(k - 1);  // the last point is the first again
-  return hull;
-}
+using test::cross2;
+using test::monotoneChain;
 
 // Area of the tightest rectangle around the points with a side along the unit direction e.
 double rectangleArea(const std::vector<Vector2d>& points, const Vector2d& e) {
@@ -238,7 +218,7 @@ TEST(ConvexHullOfSorted, MatchesMonotoneChain) {
     std::vector<Vector2d> expected = monotoneChain(points);
     ASSERT_GE(expected.size(), 3u);
     for (std::size_t i = 0; i < expected.size(); ++i) {  // the precondition: origin inside
-      ASSERT_GT(cross(expected[i], expected[(i + 1) % expected.size()], Vector2d::Zero()), 0.0);
+      ASSERT_GT(cross2(expected[i], expected[(i + 1) % expected.size()], Vector2d::Zero()), 0.0);
     }
     // The outline starts at the rightmost point, the topmost of those.
     std::rotate(expected.begin(),

@@ -24,6 +24,7 @@
 #include "collision/convex_hull.hpp"
 #include "collision/obb.hpp"
 #include "random_geometry.hpp"
+#include "reference_hull_2d.hpp"
 
 namespace hb {
 namespace {
@@ -32,28 +33,7 @@ using Eigen::Matrix3d;
 using Eigen::Vector2d;
 using Eigen::Vector3d;
 
-double cross2(const Vector2d& o, const Vector2d& a, const Vector2d& b) {
-  return (a - o).x() * (b - o).y() - (a - o).y() * (b - o).x();
-}
-
-// Andrew's monotone chain: the counter-clockwise convex hull of the points.
-std::vector<Vector2d> monotoneChain(std::vector<Vector2d> points) {
-  std::sort(points.begin(), points.end(), [](const Vector2d& a, const Vector2d& b) {
-    return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y());
-  });
-  std::vector<Vector2d> hull(2 * points.size());
-  std::size_t k = 0;
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    while (k >= 2 && cross2(hull[k - 2], hull[k - 1], points[i]) <= 0.0) --k;
-    hull[k++] = points[i];
-  }
-  for (std::size_t i = points.size() - 1, lower = k + 1; i-- > 0;) {
-    while (k >= lower && cross2(hull[k - 2], hull[k - 1], points[i]) <= 0.0) --k;
-    hull[k++] = points[i];
-  }
-  hull.resize(k - 1);  // the last point is the first again
-  return hull;
-}
+using test::monotoneChain;
 
 // Smallest volume of a box with a face on the plane of one of the hull's faces.
 double exhaustiveFaceBoxVolume(const ConvexHull& hull) {

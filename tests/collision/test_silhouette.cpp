@@ -23,6 +23,7 @@
 #include "collision/convex_hull.hpp"
 #include "collision/silhouette.hpp"
 #include "random_geometry.hpp"
+#include "reference_hull_2d.hpp"
 
 namespace hb {
 namespace {
@@ -30,29 +31,14 @@ namespace {
 using Eigen::Vector2d;
 using Eigen::Vector3d;
 
-double cross(const Vector2d& o, const Vector2d& a, const Vector2d& b) {
-  return (a - o).x() * (b - o).y() - (a - o).y() * (b - o).x();
-}
+using test::cross2;
 
-// Area of the convex hull of the points (Andrew's monotone chain, then the shoelace formula).
+// Area of the convex hull of the points (monotone chain, then the shoelace formula).
 double convexHullArea(std::vector<Vector2d> points) {
-  std::sort(points.begin(), points.end(), [](const Vector2d& a, const Vector2d& b) {
-    return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y());
-  });
-  std::vector<Vector2d> hull(2 * points.size());
-  std::size_t k = 0;
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    while (k >= 2 && cross(hull[k - 2], hull[k - 1], points[i]) <= 0.0) --k;
-    hull[k++] = points[i];
-  }
-  for (std::size_t i = points.size() - 1, lower = k + 1; i-- > 0;) {
-    while (k >= lower && cross(hull[k - 2], hull[k - 1], points[i]) <= 0.0) --k;
-    hull[k++] = points[i];
-  }
-  hull.resize(k - 1);
+  const std::vector<Vector2d> hull = test::monotoneChain(std::move(points));
   double area = 0.0;
   for (std::size_t i = 0; i < hull.size(); ++i) {
-    area += cross(Vector2d::Zero(), hull[i], hull[(i + 1) % hull.size()]);
+    area += cross2(Vector2d::Zero(), hull[i], hull[(i + 1) % hull.size()]);
   }
   return 0.5 * area;
 }
@@ -179,7 +165,7 @@ TEST(Silhouette, RandomHullsAndDirectionsMatchBruteForce) {
           for (int v = 0; v < hull.numVertices(); ++v) shadow.push_back(project(v));
           double loopArea = 0.0;
           for (std::size_t i = 0; i < loop.size(); ++i) {
-            loopArea += 0.5 * cross(project(loop[0]), project(loop[i]),
+            loopArea += 0.5 * cross2(project(loop[0]), project(loop[i]),
                                     project(loop[(i + 1) % loop.size()]));
           }
           const double shadowArea = convexHullArea(shadow);
