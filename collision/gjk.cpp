@@ -254,10 +254,10 @@ GjkResult solve(const MinkowskiDifference& difference, const Vector3d& initialGu
     result.separation.setZero();
   } else {
     // At the first support the plane's normal is x itself: its norm is known already.
-    const double lowerBound =
-        end != End::Separating          ? 0.0
-        : separatingDirection == x      ? separatingGap / coreDistance
-                                        : separatingGap / separatingDirection.norm();
+    const double lowerBound = end != End::Separating ? 0.0
+                              : separatingDirection == x
+                                  ? separatingGap / coreDistance
+                                  : separatingGap / separatingDirection.norm();
     result.distance = (end == End::Separating ? lowerBound : coreDistance) - inflation;
     result.separation = rotatedX;
     if (coreDistance > 0.0) {

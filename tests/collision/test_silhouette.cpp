@@ -166,7 +166,7 @@ TEST(Silhouette, RandomHullsAndDirectionsMatchBruteForce) {
           double loopArea = 0.0;
           for (std::size_t i = 0; i < loop.size(); ++i) {
             loopArea += 0.5 * cross2(project(loop[0]), project(loop[i]),
-                                    project(loop[(i + 1) % loop.size()]));
+                                     project(loop[(i + 1) % loop.size()]));
           }
           const double shadowArea = convexHullArea(shadow);
           EXPECT_NEAR(loopArea, shadowArea, 1e-10 * shadowArea) << what;
