@@ -4,39 +4,22 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "collision/collide.hpp"
 #include "random_geometry.hpp"
+#include "ycb_vertices.hpp"
 
 namespace hb {
 namespace {
 
 using Eigen::Vector3d;
 
-// Vertex positions of an OBJ file ("v x y z" records), read here so that the collision tests
-// need no mesh loader.
-std::vector<Vector3d> objVertices(const std::string& path) {
-  std::ifstream in(path);
-  std::vector<Vector3d> v;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("v ", 0) != 0) continue;
-    std::istringstream ss(line.substr(2));
-    Vector3d p;
-    ss >> p.x() >> p.y() >> p.z();
-    v.push_back(p);
-  }
-  return v;
-}
-
 std::vector<Shape> ycbHulls() {
   std::vector<Shape> shapes;
   for (const char* name : {"003_cracker_box", "005_tomato_soup_can", "011_banana", "025_mug",
                            "037_scissors", "055_baseball"}) {
-    auto points = objVertices(std::string(HB_SOURCE_DIR) + "/assets/ycb/" + name + "/textured.obj");
+    auto points = test::ycbVertices(name);
     EXPECT_GT(points.size(), 1000u) << name;
     shapes.push_back(
         Shape::convexHull(std::make_shared<const ConvexHull>(ConvexHull::build(points))));

@@ -4,7 +4,6 @@
 
 #include <gtest/gtest.h>
 
-#include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
 #include <Eigen/LU>
 #include <algorithm>
@@ -19,6 +18,7 @@
 #include "collision/obb.hpp"
 #include "collision/shape.hpp"
 #include "random_geometry.hpp"
+#include "reference_pca_box.hpp"
 
 namespace hb {
 namespace {
@@ -37,23 +37,6 @@ Obb randomBox(std::mt19937& rng, double centreExtent, double minHalf, double max
 void expectRotation(const Matrix3d& axes) {
   EXPECT_LT((axes.transpose() * axes - Matrix3d::Identity()).norm(), 1e-12);
   EXPECT_NEAR(axes.determinant(), 1.0, 1e-12);
-}
-
-// The tightest box along PCA axes of the hull vertices, computed here independently.
-double pcaBoxVolume(const std::vector<Vector3d>& points) {
-  const ConvexHull hull = ConvexHull::build(points);
-  Vector3d mean = Vector3d::Zero();
-  for (const Vector3d& v : hull.vertices()) mean += v;
-  mean /= hull.numVertices();
-  Matrix3d covariance = Matrix3d::Zero();
-  for (const Vector3d& v : hull.vertices()) covariance += (v - mean) * (v - mean).transpose();
-  const Matrix3d axes = Eigen::SelfAdjointEigenSolver<Matrix3d>(covariance).eigenvectors();
-  Vector3d lo = Vector3d::Constant(1e300), hi = -lo;
-  for (const Vector3d& p : points) {
-    lo = lo.cwiseMin(axes.transpose() * p);
-    hi = hi.cwiseMax(axes.transpose() * p);
-  }
-  return (hi - lo).prod();
 }
 
 // Point clouds of assorted shapes, rotated and moved.
@@ -174,7 +157,8 @@ TEST(Obb, FitContainsItsPointsWithARotation) {
 TEST(Obb, FitIsNoLargerThanThePcaBox) {
   std::mt19937 rng(33);
   for (const std::vector<Vector3d>& points : randomClouds(rng)) {
-    EXPECT_LE(fitObb(points).volume(), pcaBoxVolume(points) * (1.0 + 1e-12));
+    EXPECT_LE(fitObb(points).volume(),
+              test::pcaBoxVolume(ConvexHull::build(points), points) * (1.0 + 1e-12));
   }
 }
 
@@ -211,7 +195,7 @@ TEST(Obb, FitMatchesBruteForceOverFaceNormalsAndEdgeDirections) {
     if (points.size() > 100) continue;
     const ConvexHull hull = ConvexHull::build(points);
     const std::vector<Vector3d>& vertices = hull.vertices();
-    double best = pcaBoxVolume(points);
+    double best = test::pcaBoxVolume(ConvexHull::build(points), points);
     for (int f = 0; f < hull.numFaces(); ++f) {
       const Vector3d n = hull.faceNormal(f);
       for (int v = 0; v < hull.numVertices(); ++v) {

@@ -9,15 +9,12 @@
 
 #include <gtest/gtest.h>
 
-#include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <limits>
 #include <numbers>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -25,6 +22,8 @@
 #include "collision/obb.hpp"
 #include "random_geometry.hpp"
 #include "reference_hull_2d.hpp"
+#include "reference_pca_box.hpp"
+#include "ycb_vertices.hpp"
 
 namespace hb {
 namespace {
@@ -68,24 +67,9 @@ double exhaustiveFaceBoxVolume(const ConvexHull& hull) {
   return best;
 }
 
-// The box along the principal axes of the hull's vertices.
-double pcaBoxVolume(const ConvexHull& hull) {
-  Vector3d mean = Vector3d::Zero();
-  for (const Vector3d& v : hull.vertices()) mean += v;
-  mean /= hull.numVertices();
-  Matrix3d covariance = Matrix3d::Zero();
-  for (const Vector3d& v : hull.vertices()) covariance += (v - mean) * (v - mean).transpose();
-  const Matrix3d axes = Eigen::SelfAdjointEigenSolver<Matrix3d>(covariance).eigenvectors();
-  Vector3d lo = Vector3d::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
-  for (const Vector3d& v : hull.vertices()) {
-    lo = lo.cwiseMin(axes.transpose() * v);
-    hi = hi.cwiseMax(axes.transpose() * v);
-  }
-  return (hi - lo).prod();
-}
-
 void expectExhaustiveVolume(const ConvexHull& hull, const std::string& what) {
-  const double expected = std::min(pcaBoxVolume(hull), exhaustiveFaceBoxVolume(hull));
+  const double expected =
+      std::min(test::pcaBoxVolume(hull, hull.vertices()), exhaustiveFaceBoxVolume(hull));
   const Obb box = fitObb(hull);
   EXPECT_NEAR(box.volume(), expected, 1e-9 * expected) << what;
   for (const Vector3d& v : hull.vertices()) ASSERT_TRUE(box.contains(v, 1e-9)) << what;
@@ -157,27 +141,11 @@ TEST(ObbExhaustive, RandomHullsMatchEveryFacePlane) {
   EXPECT_GE(hulls, 300);
 }
 
-// Vertex positions of an OBJ file ("v x y z" records).
-std::vector<Vector3d> objVertices(const std::string& path) {
-  std::ifstream in(path);
-  std::vector<Vector3d> vertices;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("v ", 0) != 0) continue;
-    std::istringstream fields(line.substr(2));
-    Vector3d p;
-    fields >> p.x() >> p.y() >> p.z();
-    vertices.push_back(p);
-  }
-  return vertices;
-}
-
 TEST(ObbExhaustive, YcbHullsMatchEveryFacePlane) {
   // The YCB hulls with the fewest vertices (244 to 466), which the reference handles quickly.
   for (const char* name : {"002_master_chef_can", "003_cracker_box", "036_wood_block",
                            "042_adjustable_wrench", "050_medium_clamp", "061_foam_brick"}) {
-    const std::vector<Vector3d> points =
-        objVertices(std::string(HB_SOURCE_DIR) + "/assets/ycb/" + name + "/textured.obj");
+    const std::vector<Vector3d> points = test::ycbVertices(name);
     ASSERT_GT(points.size(), 1000u) << name;
     expectExhaustiveVolume(ConvexHull::build(points), name);
   }
