@@ -128,7 +128,16 @@ GjkResult solve(const MinkowskiDifference& difference, const Vector3d& initialGu
   Simplex& simplex = result.simplex;
   simplex.size = 0;
 
-  enum class End { Converged, Separating, Overlap, MaxIterations, Stalled };
+  // WithinCollisionTolerance: Boolean mode only, |x_k| <= eps_col + radii, so the answer is
+  // collision.
+  enum class End {
+    Converged,
+    Separating,
+    Overlap,
+    WithinCollisionTolerance,
+    MaxIterations,
+    Stalled
+  };
   End end = End::MaxIterations;
   // Boolean mode: the separating plane's normal and gap <d, s> (unnormalised).
   double separatingGap = 0.0;
@@ -230,6 +239,13 @@ GjkResult solve(const MinkowskiDifference& difference, const Vector3d& initialGu
       end = End::Overlap;
       break;
     }
+    // Beyond Alg. 2: x_k is a point of D, so |x_k| bounds the distance from above. Once it is
+    // within eps_col, Alg. 2 run to convergence could only answer collision: answer it now.
+    // Touching shapes would otherwise converge on a distance of zero, the slowest case.
+    if (boolean && x.squaredNorm() <= (epsCol + inflation) * (epsCol + inflation)) {
+      end = End::WithinCollisionTolerance;
+      break;
+    }
     // Vanilla GJK decreases |x_k| strictly; when rounding stops that, x_k is as good as it gets.
     if (!momentum && k > 0 && x.squaredNorm() >= previousNorm2) {
       end = End::Stalled;
@@ -273,6 +289,7 @@ GjkResult solve(const MinkowskiDifference& difference, const Vector3d& initialGu
 
   switch (end) {
     case End::Converged:
+    case End::WithinCollisionTolerance:
     case End::Separating:
     case End::Overlap:
       result.status = result.inCollision ? GjkStatus::Intersecting : GjkStatus::Separated;

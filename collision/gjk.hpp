@@ -9,7 +9,8 @@
 //    vanilla GJK;
 //  - Auto: picks one of the above per problem before the first iteration (see chooseGjkVariant).
 // Stopping: the duality gap g_FW(x_k) <= eps (eq. 17-18), or in Boolean mode the separating-plane
-// test of Alg. 2, <d_k/|d_k|, s_k> > eps_col.
+// test of Alg. 2, <d_k/|d_k|, s_k> > eps_col, and collision as soon as |x_k| <= eps_col (an
+// iterate of D bounds the distance from above: Alg. 2 run on could only answer collision).
 // GJK runs on the cores of the shapes (their convex radii are added back to the results).
 
 #include <Eigen/Core>

@@ -253,6 +253,60 @@ TEST(Gjk, TouchingBoxesCollide) {
   }
 }
 
+// Boolean mode stops as soon as an iterate of D lies within eps_col of the origin: the distance
+// cannot exceed |x_k|, so the answer is collision, found before the gap test would converge.
+TEST(Gjk, BooleanModeStopsOnceAnIterateIsWithinTheTolerance) {
+  std::mt19937 rng(17);
+  std::uniform_real_distribution<double> radius(0.02, 0.2);
+  const double epsCol = std::sqrt(defaults::kGjkTolerance);
+  long distanceIterations = 0, booleanIterations = 0;
+  for (int t = 0; t < 500; ++t) {
+    const Shape a = Shape::ellipsoid({radius(rng), radius(rng), radius(rng)});
+    const Shape b = Shape::ellipsoid({radius(rng), radius(rng), radius(rng)});
+    const Pose pa = test::randomPose(rng, 0.0);
+    Pose pb{test::randomRotation(rng), pa.p + test::randomUnitVector(rng)};
+    const GjkResult far = gjk(a, pa, b, pb, pa.p - pb.p, options(GjkVariant::Vanilla));
+    ASSERT_EQ(far.status, GjkStatus::Separated);
+    const Vector3d n = (far.witnessB - far.witnessA).normalized();
+    // Touching to within a quarter of the tolerance, or three tolerances apart.
+    const bool touching = t % 2 == 0;
+    pb.p += ((touching ? 0.25 : 3.0) * epsCol - far.distance) * n;
+    const double truth = gjk(a, pa, b, pb, pa.p - pb.p, options(GjkVariant::Vanilla)).distance;
+    for (GjkVariant v : kVariants) {
+      SCOPED_TRACE(::testing::Message() << "trial " << t << " " << toString(v));
+      const GjkResult full = gjk(a, pa, b, pb, pa.p - pb.p, options(v));
+      const GjkResult boolean = gjk(a, pa, b, pb, pa.p - pb.p, options(v, GjkMode::Boolean));
+      ASSERT_EQ(boolean.status, touching ? GjkStatus::Intersecting : GjkStatus::Separated);
+      EXPECT_EQ(boolean.collide(), full.collide());
+      EXPECT_LE(boolean.iterations, full.iterations);
+      if (touching) {
+        // The reported distance is |x_k|: an upper bound, within the tolerance.
+        EXPECT_GE(boolean.distance, truth - gapTolerance(truth));
+        EXPECT_LE(boolean.distance, epsCol);
+        distanceIterations += full.iterations;
+        booleanIterations += boolean.iterations;
+      }
+    }
+  }
+  EXPECT_LT(booleanIterations, 0.9 * distanceIterations);
+}
+
+TEST(Gjk, BooleanModeOnInflatedShapesCountsTheRadii) {
+  // Spheres are points inflated by their radii: the cores are 0.3 apart, the surfaces within
+  // eps_col / 2, so the first iterate already settles the answer.
+  const double epsCol = std::sqrt(defaults::kGjkTolerance);
+  const Shape sphere = Shape::sphere(0.15);
+  for (const double gap : {0.5 * epsCol, 2.0 * epsCol}) {
+    for (GjkVariant v : kVariants) {
+      const GjkResult r =
+          gjk(sphere, Pose::identity(), sphere, Pose::translation({0.3 + gap, 0, 0}), {-1, 0, 0},
+              options(v, GjkMode::Boolean));
+      EXPECT_EQ(r.collide(), gap < epsCol) << toString(v);
+      EXPECT_LE(r.iterations, 2) << toString(v);
+    }
+  }
+}
+
 TEST(Gjk, IdenticalShapesAtIdenticalPoses) {
   const Pose p{Eigen::Quaterniond(Eigen::AngleAxisd(0.3, Vector3d(1, 2, 3).normalized())),
                {0.1, 0.2, 0.3}};
