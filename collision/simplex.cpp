@@ -64,7 +64,7 @@ double projectTriangle(const std::array<Vector3d, 4>& s, int i, int j, int k, We
     n.cwiseAbs().maxCoeff(&axis);
     const int x = (axis + 1) % 3;
     const int y = (axis + 2) % 3;
-    const double mu = area2(a, b, c, x, y);
+    const double mu = n[axis];  // = area2(a, b, c, x, y): the normal's largest component
     const double ca = area2(p, b, c, x, y);
     const double cb = area2(a, p, c, x, y);
     const double cc = area2(a, b, p, x, y);
@@ -190,7 +190,7 @@ Eigen::Vector3d projectOriginOnSimplex(Simplex& simplex) {
   int kept = 0;
   for (int i = 0; i < simplex.size; ++i) {
     if (lambda[i] > 0.0) {
-      simplex.points[kept] = simplex.points[i];
+      if (kept != i) simplex.points[kept] = simplex.points[i];
       simplex.weights[kept] = lambda[i];
       ++kept;
     }
