@@ -8,6 +8,7 @@
 #include <climits>
 #include <cmath>
 #include <exception>
+#include <future>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -121,10 +122,20 @@ BatchRunner::~BatchRunner() = default;
 
 namespace {
 
-/// One run from start to its committed files. Everything it touches is its own.
-BatchRunResult runOne(const SceneDescription& base, const RecordingMetadata& metadata, long steps,
-                      const BatchParameters& p, const fs::path& dir, int run) {
+/// A run whose simulation is over and whose files are not yet committed.
+struct SimulatedRun {
   BatchRunResult result;
+  std::unique_ptr<Recorder> recorder;  // still writing in the background, when recording
+  std::filesystem::path recording;
+  std::filesystem::path json;
+  std::string summary;  // the run's JSON summary
+};
+
+/// Simulates one run; everything it touches is its own.
+SimulatedRun simulateRun(const SceneDescription& base, const RecordingMetadata& metadata,
+                         long steps, const BatchParameters& p, const fs::path& dir, int run) {
+  SimulatedRun out;
+  BatchRunResult& result = out.result;
   result.run = run;
   result.seed = p.runSeed(run);
   SceneDescription scene = base;
@@ -134,18 +145,13 @@ BatchRunResult runOne(const SceneDescription& base, const RecordingMetadata& met
   World world(scene);
   const double setupSeconds = secondsSince(setupStart);
 
-  std::unique_ptr<Recorder> recorder;
-  const fs::path recording = batch_layout::runRecording(dir, run);
   if (p.record) {
-    recorder = std::make_unique<Recorder>(batch_layout::temporary(recording), world,
-                                          runMetadata(metadata, result.seed));
-    world.addObserver([r = recorder.get()](const World& w) { r->record(w); });
+    out.recording = batch_layout::runRecording(dir, run);
+    out.recorder = std::make_unique<Recorder>(batch_layout::temporary(out.recording), world,
+                                              runMetadata(metadata, result.seed));
+    world.addObserver([r = out.recorder.get()](const World& w) { r->record(w); });
   }
   const RunSummary summary = runSteps(world, steps);
-  if (recorder) {
-    recorder->close();
-    commitFile(batch_layout::temporary(recording), recording);
-  }
 
   result.stateHash = stateHash(world);
   result.nonFinite = summary.nonFinite;
@@ -154,11 +160,21 @@ BatchRunResult runOne(const SceneDescription& base, const RecordingMetadata& met
   j["seed"] = result.seed;
   j["state_hash"] = hashHex(result.stateHash);
   j["setup_wall_s"] = setupSeconds;
-  if (p.record) j["recording"] = recording.filename().string();
-  // The summary goes last: its presence is what marks the run complete.
-  const fs::path json = batch_layout::runJson(dir, run);
-  writeFileAtomically(json, batch_layout::temporary(json), j.dump(2) + "\n");
-  return result;
+  if (p.record) j["recording"] = out.recording.filename().string();
+  out.json = batch_layout::runJson(dir, run);
+  out.summary = j.dump(2) + "\n";
+  return out;
+}
+
+/// Closes the run's recording, flushes its files to disk and commits them. The summary goes
+/// last: its presence is what marks the run complete.
+BatchRunResult commitRun(SimulatedRun run) {
+  if (run.recorder) {
+    run.recorder->close();
+    commitFile(batch_layout::temporary(run.recording), run.recording);
+  }
+  writeFileAtomically(run.json, batch_layout::temporary(run.json), run.summary);
+  return run.result;
 }
 
 }  // namespace
@@ -181,43 +197,62 @@ BatchReport BatchRunner::run(const std::function<void(const BatchRunResult&)>& o
   report.skipped = plan_.shardRuns - plan_.toRun;
 
   // Workers take the next run from a shared counter; nothing else is shared but the report,
-  // under the mutex.
+  // under the mutex. A worker commits each run (closing the recording, waiting for the disk) on
+  // another thread while it simulates the next one, so at most one run per worker is committing.
   std::atomic<std::size_t> next{0};
   std::atomic<bool> failed{false};
   std::exception_ptr error;
   std::mutex mutex;
+  // Records the first failure, naming the run; an exception leaving a worker would end the
+  // process.
+  auto fail = [&](int r) {
+    std::string what = "unknown error";
+    try {
+      throw;
+    } catch (const std::exception& e) {
+      what = e.what();
+    } catch (...) {
+    }
+    std::lock_guard lock(mutex);
+    if (!error) {
+      error = std::make_exception_ptr(BatchError("run " + std::to_string(r) + " (seed " +
+                                                 std::to_string(p.runSeed(r)) + "): " + what));
+    }
+    failed = true;
+  };
   auto work = [&] {
-    while (!failed.load()) {
-      const std::size_t i = next.fetch_add(1);
-      if (i >= count) return;
-      const int r = toRun[i];
+    int committing = -1;  // the run whose commit is under way
+    std::future<BatchRunResult> commit;
+    auto finishCommit = [&] {
+      if (!commit.valid()) return;
       try {
-        const BatchRunResult result =
-            runOne(impl_->scene, impl_->recording, impl_->steps, p, options_.outDir, r);
+        const BatchRunResult result = commit.get();
         std::lock_guard lock(mutex);
         ++report.completed;
         if (result.nonFinite) {
           ++report.nonFinite;
-          spdlog::warn("run {} (seed {}) produced a non-finite state", r, result.seed);
+          spdlog::warn("run {} (seed {}) produced a non-finite state", result.run, result.seed);
         }
         if (onRunDone) onRunDone(result);
       } catch (...) {
-        // Name the run in the message; an exception leaving a worker would end the process.
-        std::string what = "unknown error";
-        try {
-          throw;
-        } catch (const std::exception& e) {
-          what = e.what();
-        } catch (...) {
-        }
-        std::lock_guard lock(mutex);
-        if (!error) {
-          error = std::make_exception_ptr(BatchError("run " + std::to_string(r) + " (seed " +
-                                                     std::to_string(p.runSeed(r)) + "): " + what));
-        }
-        failed = true;
+        fail(committing);
+      }
+    };
+    while (!failed.load()) {
+      const std::size_t i = next.fetch_add(1);
+      if (i >= count) break;
+      const int r = toRun[i];
+      try {
+        SimulatedRun run =
+            simulateRun(impl_->scene, impl_->recording, impl_->steps, p, options_.outDir, r);
+        finishCommit();
+        committing = r;
+        commit = std::async(std::launch::async, commitRun, std::move(run));
+      } catch (...) {
+        fail(r);
       }
     }
+    finishCommit();
   };
   const int jobs =
       static_cast<int>(std::min<std::size_t>(options_.jobs, std::max<std::size_t>(count, 1)));

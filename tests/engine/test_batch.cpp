@@ -244,6 +244,26 @@ TEST_F(Batch, RecordingsAreCompleteFilesBesideTheRuns) {
   EXPECT_TRUE(fileBytes(recording) == bytes) << recording;
 }
 
+TEST_F(Batch, AFailedRunStopsTheBatchNamingItAndKeepsTheRunsBefore) {
+  // Run 1's recording cannot take its final name (a folder holds it): committing it fails, on
+  // the thread that commits while the next run simulates, and the error names run 1.
+  TempDir dir("failure");
+  BatchOptions o = options(dir.path());
+  o.record = true;
+  o.runs = 3;
+  BatchRunner runner(o);
+  fs::create_directories(batch_layout::runRecording(dir.path(), 1) / "occupied");
+  try {
+    runner.run();
+    FAIL() << "the batch should have failed";
+  } catch (const BatchError& e) {
+    EXPECT_NE(std::string(e.what()).find("run 1 (seed"), std::string::npos) << e.what();
+  }
+  EXPECT_TRUE(fs::exists(batch_layout::runJson(dir.path(), 0)));
+  EXPECT_TRUE(fs::exists(batch_layout::runRecording(dir.path(), 0)));
+  EXPECT_FALSE(fs::exists(batch_layout::runJson(dir.path(), 1)));
+}
+
 TEST(BatchLayout, RunFileNames) {
   EXPECT_EQ(batch_layout::runStem(123), "run-000123");
   EXPECT_EQ(batch_layout::runStem(1234567), "run-1234567");
