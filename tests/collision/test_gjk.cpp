@@ -211,24 +211,34 @@ TEST(Gjk, VariantsAgreeOnEllipsoids) {
   EXPECT_GE(problems, 1000);
 }
 
+/// Two random ellipsoids (semi-axes in [0.02, 0.2] m), B slid along the separation vector of a
+/// first solve until they are `distance` apart: sliding changes the distance by exactly the slide.
+struct EllipsoidPair {
+  Shape a, b;
+  Pose poseA, poseB;
+};
+EllipsoidPair ellipsoidsAtDistance(std::mt19937& rng, double distance) {
+  std::uniform_real_distribution<double> radius(0.02, 0.2);
+  const Shape a = Shape::ellipsoid({radius(rng), radius(rng), radius(rng)});
+  const Shape b = Shape::ellipsoid({radius(rng), radius(rng), radius(rng)});
+  const Pose pa = test::randomPose(rng, 0.0);
+  Pose pb{test::randomRotation(rng), pa.p + test::randomUnitVector(rng)};
+  const GjkResult far = gjk(a, pa, b, pb, pa.p - pb.p, options(GjkVariant::Vanilla));
+  EXPECT_EQ(far.status, GjkStatus::Separated);
+  const Vector3d n = (far.witnessB - far.witnessA).normalized();
+  pb.p += (distance - far.distance) * n;
+  return {a, b, pa, pb};
+}
+
 // The paper's Fig. 7: on strictly convex shapes in close proximity, Nesterov momentum with the
 // plain direction rule (eq. 28b) needs markedly fewer iterations than vanilla GJK.
 TEST(Gjk, NesterovAcceleratesCloseEllipsoids) {
   std::mt19937 rng(7);
-  std::uniform_real_distribution<double> radius(0.02, 0.2);
   long vanilla = 0, nesterov = 0;
   int problems = 0;
   for (int t = 0; t < 300; ++t) {
-    const Shape a = Shape::ellipsoid({radius(rng), radius(rng), radius(rng)});
-    const Shape b = Shape::ellipsoid({radius(rng), radius(rng), radius(rng)});
-    const Pose pa = test::randomPose(rng, 0.0);
-    Pose pb{test::randomRotation(rng), pa.p + test::randomUnitVector(rng)};
-    // Sliding B along the separation vector changes the distance by exactly the slide.
-    const GjkResult far = gjk(a, pa, b, pb, pa.p - pb.p, options(GjkVariant::Vanilla));
-    ASSERT_EQ(far.status, GjkStatus::Separated);
-    const Vector3d n = (far.witnessB - far.witnessA).normalized();
     const double target = t % 2 == 0 ? 0.001 : 0.01;
-    pb.p += (target - far.distance) * n;
+    const auto [a, b, pa, pb] = ellipsoidsAtDistance(rng, target);
     const GjkResult v = gjk(a, pa, b, pb, pa.p - pb.p, options(GjkVariant::Vanilla));
     const GjkResult m = gjk(a, pa, b, pb, pa.p - pb.p, options(GjkVariant::Nesterov));
     // The far solve's direction is exact to within its duality gap, so the slide lands within
@@ -257,20 +267,12 @@ TEST(Gjk, TouchingBoxesCollide) {
 // cannot exceed |x_k|, so the answer is collision, found before the gap test would converge.
 TEST(Gjk, BooleanModeStopsOnceAnIterateIsWithinTheTolerance) {
   std::mt19937 rng(17);
-  std::uniform_real_distribution<double> radius(0.02, 0.2);
   const double epsCol = std::sqrt(defaults::kGjkTolerance);
   long distanceIterations = 0, booleanIterations = 0;
   for (int t = 0; t < 500; ++t) {
-    const Shape a = Shape::ellipsoid({radius(rng), radius(rng), radius(rng)});
-    const Shape b = Shape::ellipsoid({radius(rng), radius(rng), radius(rng)});
-    const Pose pa = test::randomPose(rng, 0.0);
-    Pose pb{test::randomRotation(rng), pa.p + test::randomUnitVector(rng)};
-    const GjkResult far = gjk(a, pa, b, pb, pa.p - pb.p, options(GjkVariant::Vanilla));
-    ASSERT_EQ(far.status, GjkStatus::Separated);
-    const Vector3d n = (far.witnessB - far.witnessA).normalized();
     // Touching to within a quarter of the tolerance, or three tolerances apart.
     const bool touching = t % 2 == 0;
-    pb.p += ((touching ? 0.25 : 3.0) * epsCol - far.distance) * n;
+    const auto [a, b, pa, pb] = ellipsoidsAtDistance(rng, (touching ? 0.25 : 3.0) * epsCol);
     const double truth = gjk(a, pa, b, pb, pa.p - pb.p, options(GjkVariant::Vanilla)).distance;
     for (GjkVariant v : kVariants) {
       SCOPED_TRACE(::testing::Message() << "trial " << t << " " << toString(v));
