@@ -7,6 +7,7 @@
 #include <numbers>
 
 #include "dynamics/integrator.hpp"
+#include "engine/drop_clearance.hpp"
 #include "engine/funnel.hpp"
 
 namespace hb {
@@ -197,6 +198,10 @@ void World::spawnDue() {
         q * com;
     d.linearVelocity = uniformInBall(spawnRng_, s.maxLinearSpeed);
     d.angularVelocity = uniformInBall(spawnRng_, s.maxAngularSpeed);
+    // Once the pile reaches the drop region, a drop can land inside it.
+    if (s.liftClear) {
+      liftClearOfBodies(*this, d, asset->shape, asset->localObb, DropClearance::Shapes);
+    }
     addBody(d);
     ++spawned_;
   }

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "engine/drop_clearance.hpp"
+
 namespace hb::viewer {
 namespace {
 
@@ -40,14 +42,6 @@ Eigen::Vector3d inBall(std::mt19937& rng, double radius) {
     const Eigen::Vector3d v(u(rng), u(rng), u(rng));
     if (v.squaredNorm() <= 1.0) return radius * v;
   }
-}
-
-/// Height of a box's top (or, negated axis, bottom) face.
-double topOf(const Obb& box) {
-  return box.center.z() + box.axes.row(2).cwiseAbs().dot(box.halfExtents);
-}
-double bottomOf(const Obb& box) {
-  return 2.0 * box.center.z() - topOf(box);
 }
 
 }  // namespace
@@ -102,28 +96,15 @@ BodyDescription Dropper::describe(World& world, const DropControls& c) {
   return body;
 }
 
-void Dropper::liftClear(const World& world, BodyDescription& body, const Obb& localBox) const {
-  const auto& proxies = world.proxies();
-  for (int attempt = 0; attempt < 200; ++attempt) {
-    const Obb box = localBox.transformed(body.pose);
-    double lift = 0.0;
-    for (size_t p = 0; p < proxies.size(); ++p) {
-      if (proxies[p].body == 0) continue;
-      const Obb& other = world.worldObbs()[p];
-      if (obbOverlap(box, other)) lift = std::max(lift, topOf(other) - bottomOf(box));
-    }
-    if (lift <= 0.0) return;
-    body.pose.p.z() += lift + 0.005;
-  }
-}
-
 int Dropper::drop(World& world, const DropControls& controls) {
   BodyDescription body = describe(world, controls);
-  const Obb localBox =
-      body.shape.shape
-          ? localObb(*body.shape.shape)
-          : world.assets().get(body.shape.asset, world.scene().defaultDensity)->localObb;
-  liftClear(world, body, localBox);
+  if (body.shape.shape) {
+    liftClearOfBodies(world, body, *body.shape.shape, localObb(*body.shape.shape),
+                      DropClearance::Boxes);
+  } else {
+    const auto asset = world.assets().get(body.shape.asset, world.scene().defaultDensity);
+    liftClearOfBodies(world, body, asset->shape, asset->localObb, DropClearance::Boxes);
+  }
   return world.addBody(body);
 }
 

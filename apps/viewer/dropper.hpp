@@ -28,8 +28,6 @@ class Dropper {
 
  private:
   BodyDescription describe(World& world, const DropControls& controls);
-  /// Raises the drop until its box clears every dynamic body's.
-  void liftClear(const World& world, BodyDescription& body, const Obb& localBox) const;
 
   std::mt19937 rng_;
   Eigen::Vector3d mouth_ = Eigen::Vector3d(0.0, 0.0, 1.0);  // centre of the drop disk

@@ -27,6 +27,9 @@ SimScene buildSimScene(const SceneDescription& scene) {
   SceneDescription probe = scene;
   const bool spreadOverTime = scene.spawner && scene.spawner->interval > 0.0;
   if (spreadOverTime) probe.spawner->interval = 1e-13 / std::max(1, scene.spawner->count);
+  // Every engine gets the raw draws: lifting a drop clear of the pile depends on the engine's
+  // state (and in the probe all drops exist at once). Drops into a body are measured apart.
+  if (probe.spawner) probe.spawner->liftClear = false;
   const World world(probe);
 
   SimScene out;
