@@ -114,6 +114,8 @@ GjkResult solve(const MinkowskiDifference& difference, const Vector3d& initialGu
                                                           : defaults::collisionTolerance(eps);
   const double inflation = difference.inflation();
   const bool boolean = options.mode == GjkMode::Boolean;
+  // Boolean mode: shapes closer than eps_col collide; GJK runs on the cores, so add the radii.
+  const double margin = epsCol + inflation;
 
   GjkVariant variant = options.variant;
   bool momentum = variant != GjkVariant::Vanilla;
@@ -182,7 +184,6 @@ GjkResult solve(const MinkowskiDifference& difference, const Vector3d& initialGu
     // once, after the loop.
     if (boolean) {
       const double gap = d.dot(s.w);
-      const double margin = epsCol + inflation;
       if (gap > 0.0 && gap * gap > margin * margin * d.squaredNorm()) {
         separatingGap = gap;
         separatingDirection = d;
@@ -201,7 +202,7 @@ GjkResult solve(const MinkowskiDifference& difference, const Vector3d& initialGu
         result.momentumStopIteration = k;
         s = difference.supportCore(-x, hints);
         g = 2.0 * x.dot(x - s.w);
-        if (boolean && x.dot(s.w) > (epsCol + inflation) * x.norm()) {
+        if (boolean && x.dot(s.w) > margin * x.norm()) {
           separatingGap = x.dot(s.w);
           separatingDirection = x;
           end = End::Separating;
@@ -233,21 +234,22 @@ GjkResult solve(const MinkowskiDifference& difference, const Vector3d& initialGu
     simplex.points[simplex.size++] = s;
     const double previousNorm2 = x.squaredNorm();
     x = projectOriginOnSimplex(simplex);
+    const double norm2 = x.squaredNorm();
     previousSupport = s.w;
     previousDirection = d;
-    if (simplex.size == 4 || x.squaredNorm() == 0.0) {
+    if (simplex.size == 4 || norm2 == 0.0) {
       end = End::Overlap;
       break;
     }
     // Beyond Alg. 2: x_k is a point of D, so |x_k| bounds the distance from above. Once it is
     // within eps_col, Alg. 2 run to convergence could only answer collision: answer it now.
     // Touching shapes would otherwise converge on a distance of zero, the slowest case.
-    if (boolean && x.squaredNorm() <= (epsCol + inflation) * (epsCol + inflation)) {
+    if (boolean && norm2 <= margin * margin) {
       end = End::WithinCollisionTolerance;
       break;
     }
     // Vanilla GJK decreases |x_k| strictly; when rounding stops that, x_k is as good as it gets.
-    if (!momentum && k > 0 && x.squaredNorm() >= previousNorm2) {
+    if (!momentum && k > 0 && norm2 >= previousNorm2) {
       end = End::Stalled;
       break;
     }
