@@ -13,19 +13,6 @@ double dot(const double* x, const double* y) {
   return x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
 }
 
-// Relative velocity of B's material point against A's at the contact, v_B + w_B x r_B - v_A -
-// w_A x r_A, for the given velocity arrays.
-void relativeVelocity(const double* linearA, const double* angularA, const double* leverA,
-                      const double* linearB, const double* angularB, const double* leverB,
-                      double* out) {
-  out[0] = linearB[0] + (angularB[1] * leverB[2] - angularB[2] * leverB[1]) - linearA[0] -
-           (angularA[1] * leverA[2] - angularA[2] * leverA[1]);
-  out[1] = linearB[1] + (angularB[2] * leverB[0] - angularB[0] * leverB[2]) - linearA[1] -
-           (angularA[2] * leverA[0] - angularA[0] * leverA[2]);
-  out[2] = linearB[2] + (angularB[0] * leverB[1] - angularB[1] * leverB[0]) - linearA[2] -
-           (angularA[0] * leverA[1] - angularA[1] * leverA[0]);
-}
-
 }  // namespace
 
 void ContactSolver::prepare(std::span<const RigidBody> bodies,
@@ -66,9 +53,10 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
         (basis.transpose() * basis);
     delassus.noalias() += jA.transpose() * turnA;
     delassus.noalias() += jB.transpose() * turnB;
-    Eigen::Matrix3d delassusInv;
+    const Eigen::Matrix2d wtt = delassus.block<2, 2>(1, 1);
+    Eigen::Matrix2d tangentInverse;
     bool invertible = false;
-    delassus.computeInverseWithCheck(delassusInv, invertible);
+    wtt.computeInverseWithCheck(tangentInverse, invertible);
     // Neither body moves (or the block is singular): no impulse can act, the contact is inert.
     if (!invertible || !(delassus(0, 0) > 0.0)) continue;
     Row row;
@@ -76,37 +64,68 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
     row.bodyB = c.bodyB;
     row.contact = static_cast<int>(i);
     for (int k = 0; k < 3; ++k) {
-      row.leverA[k] = rA[k];
-      row.leverB[k] = rB[k];
       for (int j = 0; j < 3; ++j) {
         row.direction[k][j] = basis(j, k);
+        row.armA[k][j] = jA(j, k);
+        row.armB[k][j] = jB(j, k);
         row.turnA[k][j] = turnA(j, k);
         row.turnB[k][j] = turnB(j, k);
-        row.delassusInv[k][j] = delassusInv(k, j);
       }
       row.impulse[k] = c.impulse[k];
     }
     row.normalMass = 1.0 / delassus(0, 0);
-    row.normalToTangent[0] = delassus(1, 0);
-    row.normalToTangent[1] = delassus(2, 0);
+    for (int k = 0; k < 2; ++k) {
+      for (int j = 0; j < 2; ++j) row.tangentInverse[k][j] = tangentInverse(k, j);
+    }
     // Scalar step 1 / lambda_max(W_tt): its projected fixed point has lambda_t opposite to
     // the slip velocity (maximal dissipation); the 2x2 inverse would tilt it by W_tt's
     // anisotropy.
-    const Eigen::Matrix2d wtt = delassus.block<2, 2>(1, 1);
     const double half = 0.5 * wtt.trace();
     const double largest = half + std::sqrt(std::max(0.0, half * half - wtt.determinant()));
     row.tangentStep = 1.0 / largest;
     row.friction = c.friction;
-    // Target normal velocity: close a speculative gap at most; bounce above the threshold.
-    const double approach = c.normal.dot(b.pointVelocity(c.point) - a.pointVelocity(c.point));
-    if (c.depth < 0.0) {
-      row.targetNormalVelocity = c.depth / dt;
-    } else if (approach < -options.restitutionThreshold) {
-      row.targetNormalVelocity = -c.restitution * approach;
-    }
+    // Target normal velocity: close a speculative gap at most, stop at contact. The bounce is
+    // a stage of its own (applyRestitution), from the approach speed measured here.
+    row.targetNormalVelocity = c.depth < 0.0 ? c.depth / dt : 0.0;
+    row.approach = c.normal.dot(b.pointVelocity(c.point) - a.pointVelocity(c.point));
+    row.restitution = c.restitution;
     row.positionTarget = std::min(options.baumgarte * std::max(c.depth - options.slop, 0.0) / dt,
                                   options.maxCorrectionVelocity);
     rows_.push_back(row);
+  }
+  buildManifolds();
+  buildIslands();
+}
+
+void ContactSolver::buildManifolds() {
+  // Consecutive rows of one body pair with one normal form a manifold (at most four points).
+  manifolds_.clear();
+  for (size_t i = 0; i < rows_.size(); ++i) {
+    const Row& r = rows_[i];
+    const Row* previous = i > 0 ? &rows_[i - 1] : nullptr;
+    const bool same = previous && previous->bodyA == r.bodyA && previous->bodyB == r.bodyB &&
+                      std::equal(r.direction[0], r.direction[0] + 3, previous->direction[0]) &&
+                      manifolds_.back().count < NormalBlock::kMaxPoints;
+    if (same) {
+      ++manifolds_.back().count;
+    } else {
+      manifolds_.push_back({static_cast<int>(i), 1, {}});
+    }
+  }
+  // Each manifold's normal Delassus block: W_ij = (m_A^-1 + m_B^-1) + (r_Ai x n) . I_A^-1
+  // (r_Aj x n) + the same for B.
+  NormalBlock::Matrix block;
+  for (Manifold& m : manifolds_) {
+    block.resize(m.count, m.count);
+    for (int i = 0; i < m.count; ++i) {
+      const Row& ri = rows_[m.first + i];
+      const double mass = solverBodies_[ri.bodyA].inverseMass + solverBodies_[ri.bodyB].inverseMass;
+      for (int j = 0; j < m.count; ++j) {
+        const Row& rj = rows_[m.first + j];
+        block(i, j) = mass + dot(ri.armA[0], rj.turnA[0]) + dot(ri.armB[0], rj.turnB[0]);
+      }
+    }
+    m.block.build(0.5 * (block + block.transpose()));
   }
 }
 
@@ -129,70 +148,249 @@ void ContactSolver::storeVelocities(std::span<RigidBody> bodies) const {
   }
 }
 
-inline void ContactSolver::applyImpulse(const Row& row, const double* change) {
-  SolverBody& a = solverBodies_[row.bodyA];
-  SolverBody& b = solverBodies_[row.bodyB];
+double ContactSolver::velocity(const Row& row, int k, const SolverBody& a, const SolverBody& b) {
+  return dot(row.direction[k], b.linear) - dot(row.direction[k], a.linear) +
+         dot(row.armB[k], b.angular) - dot(row.armA[k], a.angular);
+}
+
+void ContactSolver::apply(const Row& row, int k, double change, SolverBody& a, SolverBody& b) {
   for (int j = 0; j < 3; ++j) {
-    const double p = row.direction[0][j] * change[0] + row.direction[1][j] * change[1] +
-                     row.direction[2][j] * change[2];
-    a.linear[j] -= a.inverseMass * p;
-    b.linear[j] += b.inverseMass * p;
-    a.angular[j] -=
-        row.turnA[0][j] * change[0] + row.turnA[1][j] * change[1] + row.turnA[2][j] * change[2];
-    b.angular[j] +=
-        row.turnB[0][j] * change[0] + row.turnB[1][j] * change[1] + row.turnB[2][j] * change[2];
+    a.linear[j] -= a.inverseMass * change * row.direction[k][j];
+    b.linear[j] += b.inverseMass * change * row.direction[k][j];
+    a.angular[j] -= change * row.turnA[k][j];
+    b.angular[j] += change * row.turnB[k][j];
   }
 }
 
 void ContactSolver::warmStart(std::span<RigidBody> bodies) {
   loadVelocities(bodies);
-  for (const Row& row : rows_) applyImpulse(row, row.impulse);
+  for (Row& row : rows_) {
+    SolverBody& a = solverBodies_[row.bodyA];
+    SolverBody& b = solverBodies_[row.bodyB];
+    for (int k = 0; k < 3; ++k) apply(row, k, row.impulse[k], a, b);
+    row.largestNormalImpulse = row.impulse[0];
+  }
   storeVelocities(bodies);
+}
+
+double ContactSolver::solveManifold(const Manifold& m) {
+  SolverBody& a = solverBodies_[rows_[m.first].bodyA];
+  SolverBody& b = solverBodies_[rows_[m.first].bodyB];
+  double largest = 0.0;
+  // 1. The normal impulses of the manifold, together (dynamics/normal_block.hpp).
+  double normal[NormalBlock::kMaxPoints], target[NormalBlock::kMaxPoints];
+  double impulse[NormalBlock::kMaxPoints], change[NormalBlock::kMaxPoints];
+  for (int i = 0; i < m.count; ++i) {
+    const Row& row = rows_[m.first + i];
+    normal[i] = velocity(row, 0, a, b);
+    target[i] = row.targetNormalVelocity;
+    impulse[i] = row.impulse[0];
+  }
+  m.block.solve(normal, target, impulse, change);
+  for (int i = 0; i < m.count; ++i) {
+    Row& row = rows_[m.first + i];
+    if (change[i] == 0.0) continue;
+    apply(row, 0, change[i], a, b);
+    row.impulse[0] = std::max(0.0, row.impulse[0] + change[i]);
+    row.largestNormalImpulse = std::max(row.largestNormalImpulse, row.impulse[0]);
+    largest = std::max(largest, std::abs(change[i]));
+  }
+  // 2. Friction, point by point, inside the cone the new normal impulses allow. Sticking guess:
+  // the tangential impulse that stops the slip, W_tt^-1 u_t, kept if inside the cone; otherwise
+  // the contact slides: the scalar projected step, whose fixed point opposes the slip (maximal
+  // dissipation).
+  for (int i = 0; i < m.count; ++i) {
+    Row& row = rows_[m.first + i];
+    const double limit = row.friction * row.impulse[0];
+    if (limit == 0.0 && row.impulse[1] == 0.0 && row.impulse[2] == 0.0) continue;
+    const double u1 = velocity(row, 1, a, b), u2 = velocity(row, 2, a, b);
+    double t1 = row.impulse[1] - (row.tangentInverse[0][0] * u1 + row.tangentInverse[0][1] * u2);
+    double t2 = row.impulse[2] - (row.tangentInverse[1][0] * u1 + row.tangentInverse[1][1] * u2);
+    if (!(t1 * t1 + t2 * t2 <= limit * limit)) {
+      t1 = row.impulse[1] - row.tangentStep * u1;
+      t2 = row.impulse[2] - row.tangentStep * u2;
+      const double size = std::sqrt(t1 * t1 + t2 * t2);
+      if (size > limit) {
+        const double scale = size > 0.0 ? limit / size : 0.0;
+        t1 *= scale;
+        t2 *= scale;
+      }
+    }
+    const double change1 = t1 - row.impulse[1], change2 = t2 - row.impulse[2];
+    apply(row, 1, change1, a, b);
+    apply(row, 2, change2, a, b);
+    row.impulse[1] = t1;
+    row.impulse[2] = t2;
+    largest = std::max({largest, std::abs(change1), std::abs(change2)});
+  }
+  return largest;
+}
+
+void ContactSolver::buildIslands() {
+  // Islands: the moving bodies joined by manifolds (union-find; bodies that do not move join
+  // nothing).
+  const int n = static_cast<int>(solverBodies_.size());
+  parent_.resize(n);
+  for (int i = 0; i < n; ++i) parent_[i] = i;
+  const auto root = [&](int i) {
+    while (parent_[i] != i) i = parent_[i] = parent_[parent_[i]];
+    return i;
+  };
+  for (const Manifold& m : manifolds_) {
+    const int a = rows_[m.first].bodyA, b = rows_[m.first].bodyB;
+    if (moves_[a] && moves_[b]) {
+      const int ra = root(a), rb = root(b);
+      if (ra != rb) parent_[std::max(ra, rb)] = std::min(ra, rb);
+    }
+  }
+  // Support levels, breadth first: 1 for a body resting on something that does not move, one
+  // more per body in between. An island with no support counts from its first body.
+  // The neighbours of body i: neighbours_[neighbourStart_[i], neighbourStart_[i + 1]).
+  neighbourStart_.assign(n + 1, 0);
+  for (const Manifold& m : manifolds_) {
+    const int a = rows_[m.first].bodyA, b = rows_[m.first].bodyB;
+    if (moves_[a] && moves_[b]) {
+      ++neighbourStart_[a + 1];
+      ++neighbourStart_[b + 1];
+    }
+  }
+  for (int i = 0; i < n; ++i) neighbourStart_[i + 1] += neighbourStart_[i];
+  neighbours_.resize(neighbourStart_[n]);
+  frontier_.assign(neighbourStart_.begin(), neighbourStart_.end() - 1);  // fill positions
+  level_.assign(n, 0);
+  for (const Manifold& m : manifolds_) {
+    const int a = rows_[m.first].bodyA, b = rows_[m.first].bodyB;
+    if (moves_[a] && moves_[b]) {
+      neighbours_[frontier_[a]++] = b;
+      neighbours_[frontier_[b]++] = a;
+    }
+  }
+  frontier_.clear();
+  for (const Manifold& m : manifolds_) {
+    const int a = rows_[m.first].bodyA, b = rows_[m.first].bodyB;
+    if (moves_[a] && moves_[b]) continue;
+    const int moving = moves_[a] ? a : b;
+    if (level_[moving] == 0) frontier_.push_back(moving);
+    level_[moving] = 1;
+  }
+  const auto spread = [&](size_t from) {
+    for (size_t q = from; q < frontier_.size(); ++q) {
+      const int body = frontier_[q];
+      for (int e = neighbourStart_[body]; e < neighbourStart_[body + 1]; ++e) {
+        const int next = neighbours_[e];
+        if (level_[next] != 0) continue;
+        level_[next] = level_[body] + 1;
+        frontier_.push_back(next);
+      }
+    }
+  };
+  spread(0);
+  for (const Manifold& m : manifolds_) {
+    for (const int body : {rows_[m.first].bodyA, rows_[m.first].bodyB}) {
+      if (!moves_[body] || level_[body] != 0) continue;
+      level_[body] = 1;
+      frontier_.push_back(body);
+      spread(frontier_.size() - 1);
+    }
+  }
+  // Manifolds grouped by island, in their order; each island's depth is its deepest level.
+  islands_.clear();
+  islandManifolds_.clear();
+  islandOf_.assign(n, -1);
+  for (size_t k = 0; k < manifolds_.size(); ++k) {
+    const int a = rows_[manifolds_[k].first].bodyA, b = rows_[manifolds_[k].first].bodyB;
+    const int r = root(moves_[a] ? a : b);
+    if (islandOf_[r] < 0) {
+      islandOf_[r] = static_cast<int>(islands_.size());
+      islands_.push_back({});
+    }
+    Island& island = islands_[islandOf_[r]];
+    ++island.count;
+    island.depth = std::max({island.depth, moves_[a] ? level_[a] : 0, moves_[b] ? level_[b] : 0});
+  }
+  int start = 0;
+  for (Island& island : islands_) {
+    island.first = start;
+    start += island.count;
+    island.count = 0;
+  }
+  islandManifolds_.resize(manifolds_.size());
+  for (size_t k = 0; k < manifolds_.size(); ++k) {
+    const int a = rows_[manifolds_[k].first].bodyA, b = rows_[manifolds_[k].first].bodyB;
+    Island& island = islands_[islandOf_[root(moves_[a] ? a : b)]];
+    islandManifolds_[island.first + island.count++] = static_cast<int>(k);
+  }
 }
 
 ContactSolverStats ContactSolver::solveVelocities(std::span<RigidBody> bodies) {
   loadVelocities(bodies);
   ContactSolverStats stats;
+  stats.converged = true;
+  // Islands are independent: each sweeps until it converges or reaches its cap, which grows
+  // with its depth (weight reaches the bottom of a stack one level per sweep).
+  for (const Island& island : islands_) {
+    const int cap =
+        std::max(options_.velocityIterations,
+                 static_cast<int>(std::ceil(options_.iterationsPerSupportLevel * island.depth)));
+    bool converged = false;
+    for (int iteration = 0; iteration < cap && !converged; ++iteration) {
+      double largestChange = 0.0;
+      for (int q = island.first; q < island.first + island.count; ++q) {
+        largestChange = std::max(largestChange, solveManifold(manifolds_[islandManifolds_[q]]));
+      }
+      converged = largestChange <= options_.tolerance;
+      stats.iterations = std::max(stats.iterations, iteration + 1);
+      if (converged || iteration + 1 == cap) {
+        stats.residual = std::max(stats.residual, largestChange);
+      }
+    }
+    stats.converged &= converged;
+  }
+  for (const Row& row : rows_) {
+    contacts_[row.contact].impulse = {row.impulse[0], row.impulse[1], row.impulse[2]};
+  }
+  storeVelocities(bodies);
+  return stats;
+}
+
+ContactSolverStats ContactSolver::applyRestitution(std::span<RigidBody> bodies) {
+  ContactSolverStats stats;
+  stats.converged = true;
+  // The rows that bounce: they approached faster than the threshold and the solve had to stop
+  // them (a normal impulse at some sweep; Box2D's rule). With them, the rows that carry weight,
+  // so that a bounce does not push through them (they only resist approach).
+  restitutionRows_.clear();
+  bool anyBounce = false;
+  for (size_t i = 0; i < rows_.size(); ++i) {
+    Row& row = rows_[i];
+    row.restitutionImpulse = 0.0;
+    row.bounces = row.restitution > 0.0 && row.approach < -options_.restitutionThreshold &&
+                  row.largestNormalImpulse > 0.0;
+    if (row.bounces || row.impulse[0] > 0.0) restitutionRows_.push_back(static_cast<int>(i));
+    anyBounce |= row.bounces;
+  }
+  if (!anyBounce) return stats;
+  stats.converged = false;
+  loadVelocities(bodies);
   for (int iteration = 0; iteration < options_.velocityIterations; ++iteration) {
     double largestChange = 0.0;
-    for (Row& row : rows_) {
-      const SolverBody& a = solverBodies_[row.bodyA];
-      const SolverBody& b = solverBodies_[row.bodyB];
-      double relative[3];
-      relativeVelocity(a.linear, a.angular, row.leverA, b.linear, b.angular, row.leverB, relative);
-      // u: the relative velocity in the contact frame; residual: its distance to the target.
-      const double u[3] = {dot(row.direction[0], relative), dot(row.direction[1], relative),
-                           dot(row.direction[2], relative)};
-      const double residual[3] = {row.targetNormalVelocity - u[0], -u[1], -u[2]};
-      const double* old = row.impulse;
-      // 1. Sticking guess: the full 3x3 block solve.
-      double next[3];
-      for (int k = 0; k < 3; ++k) next[k] = old[k] + dot(row.delassusInv[k], residual);
-      const double mu = row.friction;
-      // Inside the cone: lambda_n >= 0 and ||lambda_t||^2 <= (mu lambda_n)^2 (no square root).
-      const double limit2 = mu * next[0] * (mu * next[0]);
-      if (!(next[0] >= 0.0 && next[1] * next[1] + next[2] * next[2] <= limit2)) {
-        // 2. Separating or sliding: the normal impulse first; the tangential velocity it
-        // leaves, u_t + W_tn (lambda_n' - lambda_n), sets the projected tangential step.
-        next[0] = std::max(0.0, old[0] + residual[0] * row.normalMass);
-        const double normalChange = next[0] - old[0];
-        double t1 = old[1] - row.tangentStep * (u[1] + row.normalToTangent[0] * normalChange);
-        double t2 = old[2] - row.tangentStep * (u[2] + row.normalToTangent[1] * normalChange);
-        const double limit = mu * next[0];
-        const double tn = std::sqrt(t1 * t1 + t2 * t2);
-        if (tn > limit) {
-          const double scale = tn > 0.0 ? limit / tn : 0.0;
-          t1 *= scale;
-          t2 *= scale;
-        }
-        next[1] = t1;
-        next[2] = t2;
+    for (const int i : restitutionRows_) {
+      Row& row = rows_[i];
+      SolverBody& a = solverBodies_[row.bodyA];
+      SolverBody& b = solverBodies_[row.bodyB];
+      const double un = velocity(row, 0, a, b);
+      const double old = row.restitutionImpulse;
+      double next;
+      if (row.bounces) {
+        // The contact's total normal impulse (solve plus bounce) stays non-negative.
+        next = std::max(-row.impulse[0],
+                        old + (-row.restitution * row.approach - un) * row.normalMass);
+      } else {
+        next = std::max(0.0, old - un * row.normalMass);
       }
-      const double change[3] = {next[0] - old[0], next[1] - old[1], next[2] - old[2]};
-      applyImpulse(row, change);
-      for (int k = 0; k < 3; ++k) row.impulse[k] = next[k];
-      largestChange =
-          std::max({largestChange, std::abs(change[0]), std::abs(change[1]), std::abs(change[2])});
+      row.restitutionImpulse = next;
+      apply(row, 0, next - old, a, b);
+      largestChange = std::max(largestChange, std::abs(next - old));
     }
     stats.iterations = iteration + 1;
     stats.residual = largestChange;
@@ -201,45 +399,53 @@ ContactSolverStats ContactSolver::solveVelocities(std::span<RigidBody> bodies) {
       break;
     }
   }
-  if (rows_.empty()) stats.converged = true;
-  for (const Row& row : rows_) {
-    contacts_[row.contact].impulse = {row.impulse[0], row.impulse[1], row.impulse[2]};
-  }
   storeVelocities(bodies);
   return stats;
 }
 
 void ContactSolver::solvePositions(std::span<const RigidBody> bodies, PseudoVelocities& pseudo) {
-  pseudo.linear.assign(bodies.size(), Eigen::Vector3d::Zero());
-  pseudo.angular.assign(bodies.size(), Eigen::Vector3d::Zero());
-  // Only contacts that penetrate beyond the slop take part: the others never get an impulse.
-  positionRows_.clear();
-  for (size_t i = 0; i < rows_.size(); ++i) {
-    rows_[i].positionImpulse = 0.0;
-    if (rows_[i].positionTarget > 0.0) positionRows_.push_back(static_cast<int>(i));
+  // The pseudo-velocities live in the solver's body array during the pass, then go out.
+  for (size_t i = 0; i < bodies.size(); ++i) {
+    std::fill(solverBodies_[i].linear, solverBodies_[i].linear + 3, 0.0);
+    std::fill(solverBodies_[i].angular, solverBodies_[i].angular + 3, 0.0);
   }
+  // Only manifolds with a point beyond the slop take part; their other points hold at zero.
+  positionManifolds_.clear();
+  for (size_t k = 0; k < manifolds_.size(); ++k) {
+    const Manifold& m = manifolds_[k];
+    bool needed = false;
+    for (int i = 0; i < m.count; ++i) {
+      rows_[m.first + i].positionImpulse = 0.0;
+      needed |= rows_[m.first + i].positionTarget > 0.0;
+    }
+    if (needed) positionManifolds_.push_back(static_cast<int>(k));
+  }
+  double normal[NormalBlock::kMaxPoints], target[NormalBlock::kMaxPoints];
+  double impulse[NormalBlock::kMaxPoints], change[NormalBlock::kMaxPoints];
   for (int iteration = 0; iteration < options_.positionIterations; ++iteration) {
-    for (const int i : positionRows_) {
-      Row& row = rows_[i];
-      double* linearA = pseudo.linear[row.bodyA].data();
-      double* angularA = pseudo.angular[row.bodyA].data();
-      double* linearB = pseudo.linear[row.bodyB].data();
-      double* angularB = pseudo.angular[row.bodyB].data();
-      double relative[3];
-      relativeVelocity(linearA, angularA, row.leverA, linearB, angularB, row.leverB, relative);
-      const double un = dot(row.direction[0], relative);
-      const double old = row.positionImpulse;
-      row.positionImpulse = std::max(0.0, old + (row.positionTarget - un) * row.normalMass);
-      const double change = row.positionImpulse - old;
-      const double massA = solverBodies_[row.bodyA].inverseMass;
-      const double massB = solverBodies_[row.bodyB].inverseMass;
-      for (int j = 0; j < 3; ++j) {
-        linearA[j] -= massA * change * row.direction[0][j];
-        linearB[j] += massB * change * row.direction[0][j];
-        angularA[j] -= change * row.turnA[0][j];
-        angularB[j] += change * row.turnB[0][j];
+    for (const int k : positionManifolds_) {
+      const Manifold& m = manifolds_[k];
+      SolverBody& a = solverBodies_[rows_[m.first].bodyA];
+      SolverBody& b = solverBodies_[rows_[m.first].bodyB];
+      for (int i = 0; i < m.count; ++i) {
+        const Row& row = rows_[m.first + i];
+        normal[i] = velocity(row, 0, a, b);
+        target[i] = row.positionTarget;
+        impulse[i] = row.positionImpulse;
+      }
+      m.block.solve(normal, target, impulse, change);
+      for (int i = 0; i < m.count; ++i) {
+        Row& row = rows_[m.first + i];
+        row.positionImpulse = std::max(0.0, row.positionImpulse + change[i]);
+        apply(row, 0, change[i], a, b);
       }
     }
+  }
+  pseudo.linear.resize(bodies.size());
+  pseudo.angular.resize(bodies.size());
+  for (size_t i = 0; i < bodies.size(); ++i) {
+    pseudo.linear[i] = Eigen::Vector3d(solverBodies_[i].linear);
+    pseudo.angular[i] = Eigen::Vector3d(solverBodies_[i].angular);
   }
 }
 

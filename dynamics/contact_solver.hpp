@@ -9,36 +9,44 @@
 //   W = C^T (K_A + K_B) C,   K = m^-1 Id - [r]x I^-1 [r]x     ([r]x: cross-product matrix),
 // summed over the bodies that move. The contact law is Signorini-Coulomb on the exact cone:
 //   lambda in K_mu = { ||lambda_t|| <= mu lambda_n },  u_n >= u_n*,  complementarity,
-// with u_n* the target normal velocity (restitution bounce, or -gap/dt for a speculative contact
-// whose gap may close this step but no further). One Gauss–Seidel update of contact i, all
-// other impulses fixed:
-//   1. sticking guess: lambda' = lambda + W^-1 ([u_n*, 0, 0] - u), the exact solution when the
-//      contact neither separates nor slides; accepted if lambda' lies in K_mu;
-//   2. otherwise the contact separates or slides: the normal impulse
-//      lambda_n' = max(0, lambda_n + (u_n* - u_n) / W_nn) is applied, u_t is recomputed and the
-//      tangential impulse takes the projected step lambda_t - u_t / lambda_max(W_tt) onto the
-//      disk ||lambda_t|| <= mu lambda_n'. A scalar step makes the fixed point satisfy maximal
-//      dissipation (lambda_t opposite to the slip velocity), which a W_tt^-1 step would not.
+// with u_n* the target normal velocity (0, or -gap/dt for a speculative contact whose gap may
+// close this step but no further; restitution is a stage of its own, applyRestitution).
+//
+// The sweeps visit manifolds (the up to four points one body pair shares with one normal). One
+// Gauss–Seidel update of a manifold, all other impulses fixed:
+//   1. its normal impulses together, by the block's exact complementarity solve
+//      (dynamics/normal_block.hpp): a face pushed point by point is pushed unevenly until the
+//      sweeps converge, which tilts stacked boxes;
+//   2. then each point's friction inside the cone mu lambda_n' of its new normal impulse:
+//      the sticking guess lambda_t - W_tt^-1 u_t, kept if inside the disk; otherwise the contact
+//      slides and takes the projected step lambda_t - u_t / lambda_max(W_tt) onto the disk. The
+//      scalar step makes the fixed point satisfy maximal dissipation (lambda_t opposite to the
+//      slip velocity), which a W_tt^-1 step would not.
 // Sweeps stop when the largest impulse change is below the tolerance or at the iteration cap.
 //
-// Position drift is removed by split impulses: a separate normal-only PGS on pseudo-velocities
-// targets beta * max(depth - slop, 0) / dt; the pseudo-velocities move the bodies during
-// integration and are then discarded, so correcting penetration adds no kinetic energy (unlike
-// Baumgarte stabilisation, which feeds the correction into the real velocities).
+// Position drift is removed by split impulses: a separate normal-only pass on pseudo-velocities,
+// by the same blocks, targets beta * max(depth - slop, 0) / dt; the pseudo-velocities move the
+// bodies during integration and are then discarded, so correcting penetration adds no kinetic
+// energy (unlike Baumgarte stabilisation, which feeds the correction into the real velocities).
 
 #include <Eigen/Core>
 #include <span>
 #include <vector>
 
 #include "dynamics/contact_constraint.hpp"
+#include "dynamics/normal_block.hpp"
 #include "dynamics/rigid_body.hpp"
 
 namespace hb {
 
 struct ContactSolverOptions {
-  int velocityIterations = 30;
+  int velocityIterations = 30;  ///< sweeps per island, at most (more for deep islands, below)
   int positionIterations = 10;
-  double tolerance = 1e-7;             ///< stop when max |delta lambda| (N s) falls below this
+  double tolerance = 1e-7;  ///< stop when max |delta lambda| (N s) falls below this
+  /// An island of contacts gets at least this many velocity sweeps per level of its deepest
+  /// support chain (a body on the ground is level 1, one on it level 2, ...), so that a tall
+  /// stack gets the sweeps its weight needs to reach the ground.
+  double iterationsPerSupportLevel = 2.5;
   double restitutionThreshold = 0.5;   ///< m/s of approach below which no bounce is applied
   double baumgarte = 0.2;              ///< fraction of the penetration removed per step
   double slop = 0.0005;                ///< m of penetration left uncorrected (keeps contacts alive)
@@ -69,6 +77,14 @@ class ContactSolver {
   ContactSolverStats solveVelocities(std::span<RigidBody> bodies);
   /// Stage 4: split-impulse position correction; fills the pseudo-velocities.
   void solvePositions(std::span<const RigidBody> bodies, PseudoVelocities& pseudo);
+  /// Stage 5, after the positions are integrated: contacts that approached faster than the
+  /// restitution threshold before the solve and that the solve had to stop leave with e times
+  /// their approach speed. Normal impulses only, Gauss–Seidel to convergence, with the
+  /// contacts that carried weight held at zero normal velocity. Applied after the positions
+  /// moved, the bounce starts at the surface in the next step (a bounce in the velocity solve
+  /// would turn the body around a speculative gap early and rob it of up to (1 - e^2) of that
+  /// gap in rebound height). The contacts keep the impulses of stage 3, for warm starting.
+  ContactSolverStats applyRestitution(std::span<RigidBody> bodies);
 
  private:
   /// The velocities of a body during the solve. Bodies that do not move have zero inverse mass
@@ -83,33 +99,64 @@ class ContactSolver {
   /// can affect get no row.
   struct Row {
     int bodyA = 0, bodyB = 0;
-    int contact = 0;              // index into contacts_
-    double direction[3][3];       // the contact frame n, t1, t2 (world)
-    double leverA[3], leverB[3];  // r_A, r_B: contact point minus centre of mass (world)
+    int contact = 0;         // index into contacts_
+    double direction[3][3];  // the contact frame c_k = n, t1, t2 (world)
+    /// r_A x c_k and r_B x c_k, r the contact point minus the centre of mass (world): the
+    /// relative velocity along c_k is c_k . (v_B - v_A) + (r_B x c_k) . w_B - (r_A x c_k) . w_A.
+    double armA[3][3], armB[3][3];
     /// Angular velocity change of A (B) per unit impulse along direction k: I^-1 (r x c_k).
     double turnA[3][3], turnB[3][3];
-    double delassusInv[3][3];            // W^-1
-    double normalMass = 0.0;             // 1 / W_nn
-    double normalToTangent[2] = {0, 0};  // W_tn: tangential velocity per unit normal impulse
-    double tangentStep = 0.0;            // 1 / lambda_max(W_tt)
+    double normalMass = 0.0;      // 1 / W_nn
+    double tangentInverse[2][2];  // W_tt^-1
+    double tangentStep = 0.0;     // 1 / lambda_max(W_tt)
     double friction = 0.0;
     double targetNormalVelocity = 0.0;
-    double impulse[3] = {0, 0, 0};  // accumulated, contact frame
+    double approach = 0.0;  // normal relative velocity before the solve (< 0 approaching)
+    double restitution = 0.0;
+    double largestNormalImpulse = 0.0;  // over the warm start and the sweeps
+    bool bounces = false;               // approached above the threshold and was stopped
+    double restitutionImpulse = 0.0;    // the bounce's normal impulse
+    double impulse[3] = {0, 0, 0};      // accumulated, contact frame
     double positionTarget = 0.0;
     double positionImpulse = 0.0;
   };
   /// Copies the bodies' velocities in, and the solved ones of the moving bodies back out.
   void loadVelocities(std::span<const RigidBody> bodies);
   void storeVelocities(std::span<RigidBody> bodies) const;
-  /// Applies the impulse change (contact frame) of a row: -p on A, +p on B.
-  void applyImpulse(const Row& row, const double* change);
+  /// A manifold: consecutive rows of one body pair with one normal, solved as a block.
+  struct Manifold {
+    int first = 0;
+    int count = 0;
+    NormalBlock block;
+  };
+  void buildManifolds();
+  /// Groups the manifolds by island and measures each island's depth.
+  void buildIslands();
+  /// One Gauss–Seidel update of a manifold: its normal block, then each point's friction.
+  /// Returns the largest impulse change.
+  double solveManifold(const Manifold& m);
+  /// Relative velocity of a row along its direction k.
+  static double velocity(const Row& row, int k, const SolverBody& a, const SolverBody& b);
+  /// Applies an impulse change along a row's direction k: -p on A, +p on B.
+  static void apply(const Row& row, int k, double change, SolverBody& a, SolverBody& b);
 
   std::span<ContactConstraint> contacts_;
   std::vector<Row> rows_;
   std::vector<SolverBody> solverBodies_;
   std::vector<Eigen::Matrix3d> inverseInertia_;  // world frame, zero for bodies that do not move
-  std::vector<char> moves_;        // per body: active, so its solved velocity is written back
-  std::vector<int> positionRows_;  // rows with a penetration to correct
+  std::vector<char> moves_;  // per body: active, so its solved velocity is written back
+  std::vector<Manifold> manifolds_;
+  /// Islands of manifolds (islandManifolds_[first, first + count)), with their depth.
+  struct Island {
+    int first = 0, count = 0;
+    int depth = 0;
+  };
+  std::vector<Island> islands_;
+  std::vector<int> islandManifolds_;
+  // Scratch for buildIslands, per body.
+  std::vector<int> parent_, level_, islandOf_, frontier_, neighbourStart_, neighbours_;
+  std::vector<int> positionManifolds_;  // manifolds with a penetration to correct
+  std::vector<int> restitutionRows_;    // rows taking part in the bounce
   ContactSolverOptions options_;
 };
 

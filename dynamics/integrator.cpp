@@ -2,13 +2,29 @@
 
 namespace hb {
 
-void integrateVelocities(std::span<RigidBody> bodies, const Eigen::Vector3d& gravity, double dt) {
-  for (RigidBody& b : bodies) {
-    if (b.isActive()) b.linearVelocity += dt * gravity;
+IntegratorStats RigidBodyIntegrator::integrateVelocities(std::span<RigidBody> bodies,
+                                                         const Eigen::Vector3d& gravity,
+                                                         double dt) {
+  IntegratorStats stats;
+  rotation_.resize(bodies.size());
+  for (size_t i = 0; i < bodies.size(); ++i) {
+    RigidBody& b = bodies[i];
+    if (!b.isActive()) continue;
+    b.linearVelocity += dt * gravity;
+    const FreeRotationStep step = freeRotationStep(
+        b.inertiaBody, b.inverseInertiaBody, b.orientation, b.angularVelocity, dt, freeRotation_);
+    if (!step.converged) ++stats.unconvergedRotations;
+    const Eigen::Matrix3d r = b.orientation.toRotationMatrix();
+    RotationStep& rotation = rotation_[i];
+    rotation.inertiaWorld = r * b.inertiaBody * r.transpose();
+    b.angularVelocity = step.stepAngularVelocity;
+    rotation.momentumOffset = step.angularMomentum - rotation.inertiaWorld * b.angularVelocity;
   }
+  return stats;
 }
 
-void integratePositions(std::span<RigidBody> bodies, const PseudoVelocities& pseudo, double dt) {
+void RigidBodyIntegrator::integratePositions(std::span<RigidBody> bodies,
+                                             const PseudoVelocities& pseudo, double dt) {
   const bool hasPseudo = pseudo.linear.size() == bodies.size();
   for (size_t i = 0; i < bodies.size(); ++i) {
     RigidBody& b = bodies[i];
@@ -20,11 +36,12 @@ void integratePositions(std::span<RigidBody> bodies, const PseudoVelocities& pse
       w += pseudo.angular[i];
     }
     b.position += dt * v;
-    // dq/dt = 1/2 (0, w) q
-    const Eigen::Quaterniond wq(0.0, w.x(), w.y(), w.z());
-    Eigen::Quaterniond dq = wq * b.orientation;
-    b.orientation.coeffs() += 0.5 * dt * dq.coeffs();
-    b.orientation.normalize();
+    b.orientation = rotateBy(b.orientation, w, dt);
+    // The step's angular momentum, contact moments included, at the new orientation.
+    const RotationStep& rotation = rotation_.at(i);
+    const Eigen::Vector3d momentum =
+        rotation.inertiaWorld * b.angularVelocity + rotation.momentumOffset;
+    b.angularVelocity = b.inverseInertiaWorld() * momentum;
   }
 }
 

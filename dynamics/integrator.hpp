@@ -1,22 +1,53 @@
 #pragma once
-// Semi-implicit (symplectic) Euler at a fixed step: velocities first from the external forces,
-// then, after the contact solve, positions from the new velocities; quaternions renormalised.
-// The gyroscopic term is not integrated (angular velocity is held constant in the world frame
-// over a step), as is usual at 120 Hz.
+// Symplectic Euler at a fixed step, in two stages around the contact solve:
+//   1. velocities: v += h g; w becomes the step's angular velocity of the torque-free rotation
+//      (the gyroscopic term, dynamics/free_rotation.hpp), so that the solver constrains the
+//      motion the body will make;
+//   2. positions: x += h (v + v_pseudo), q <- exp(h (w + w_pseudo)) q; then w becomes the
+//      angular velocity that carries the step's angular momentum (the free rotation's, plus the
+//      contact impulses' moments) at the new orientation.
+// Torque-free bodies therefore keep their angular momentum exactly and their rotational energy
+// up to the Newton solve's tolerance, and the intermediate-axis flip appears as Euler's
+// equations predict.
 
 #include <Eigen/Core>
 #include <span>
+#include <vector>
 
 #include "dynamics/contact_solver.hpp"
+#include "dynamics/free_rotation.hpp"
 #include "dynamics/rigid_body.hpp"
 
 namespace hb {
 
-/// v += dt * gravity for every active body.
-void integrateVelocities(std::span<RigidBody> bodies, const Eigen::Vector3d& gravity, double dt);
+struct IntegratorStats {
+  /// Bodies whose gyroscopic step hit its iteration cap or a non-finite value (they turned at
+  /// their start angular velocity instead).
+  int unconvergedRotations = 0;
+};
 
-/// x += dt * (v + v_pseudo); q += dt/2 (w + w_pseudo) q, renormalised. Active bodies only.
-/// `pseudo` may be empty (no position correction).
-void integratePositions(std::span<RigidBody> bodies, const PseudoVelocities& pseudo, double dt);
+class RigidBodyIntegrator {
+ public:
+  /// Stage 1: gravity and the gyroscopic term, for every active body.
+  IntegratorStats integrateVelocities(std::span<RigidBody> bodies, const Eigen::Vector3d& gravity,
+                                      double dt);
+  /// Stage 2: positions and orientations from the solved velocities (plus the pseudo-velocities
+  /// of the position correction, which `pseudo` may leave empty), and the end angular velocity.
+  /// Active bodies only; call after integrateVelocities on the same bodies.
+  void integratePositions(std::span<RigidBody> bodies, const PseudoVelocities& pseudo, double dt);
+
+  FreeRotationOptions& freeRotationOptions() { return freeRotation_; }
+
+ private:
+  /// What stage 1 leaves for stage 2, per body: the world inertia at the step's start and the
+  /// angular momentum the step velocity does not carry (L - I_w w_step), so that after the solve
+  /// L' = I_w w + offset includes the contact impulses' moments exactly.
+  struct RotationStep {
+    Eigen::Matrix3d inertiaWorld = Eigen::Matrix3d::Zero();
+    Eigen::Vector3d momentumOffset = Eigen::Vector3d::Zero();
+  };
+  std::vector<RotationStep> rotation_;
+  FreeRotationOptions freeRotation_;
+};
 
 }  // namespace hb

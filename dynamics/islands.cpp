@@ -37,24 +37,6 @@ std::vector<int> findIslands(std::span<const RigidBody> bodies,
   return island;
 }
 
-int wakeTouchedIslands(std::span<RigidBody> bodies, std::span<const int> islandOf) {
-  int islands = 0;
-  for (int i : islandOf) islands = std::max(islands, i + 1);
-  std::vector<char> awake(islands, 0);
-  for (size_t i = 0; i < bodies.size(); ++i) {
-    if (islandOf[i] >= 0 && !bodies[i].sleeping) awake[islandOf[i]] = 1;
-  }
-  int woken = 0;
-  for (size_t i = 0; i < bodies.size(); ++i) {
-    if (islandOf[i] >= 0 && bodies[i].sleeping && awake[islandOf[i]]) {
-      bodies[i].sleeping = false;
-      bodies[i].restingTime = 0.0;
-      ++woken;
-    }
-  }
-  return woken;
-}
-
 int updateSleep(std::span<RigidBody> bodies, std::span<const int> islandOf, double dt,
                 const SleepOptions& options) {
   if (!options.enabled) return 0;

@@ -1,7 +1,7 @@
 #pragma once
 // Islands of dynamic bodies joined by contacts (union–find; static bodies join nothing), and the
 // sleep bookkeeping that runs on them: an island whose bodies all stayed slow for a while goes
-// to sleep; an island touching an awake body wakes whole.
+// to sleep (the World wakes it whole when an awake body touches it).
 
 #include <span>
 #include <utility>
@@ -21,10 +21,6 @@ struct SleepOptions {
 /// Island index per body (-1 for static bodies), given the contact pairs (body indices).
 std::vector<int> findIslands(std::span<const RigidBody> bodies,
                              std::span<const std::pair<int, int>> pairs);
-
-/// Wakes every sleeping body whose island contains an awake dynamic body.
-/// Returns the number of bodies woken.
-int wakeTouchedIslands(std::span<RigidBody> bodies, std::span<const int> islandOf);
 
 /// Updates resting times after a step and puts islands that rested long enough to sleep
 /// (velocities zeroed). Returns the number of bodies put to sleep.

@@ -9,6 +9,7 @@ RigidBody RigidBody::dynamic(const MassProperties& properties) {
   RigidBody body;
   body.isStatic = false;
   body.inverseMass = 1.0 / properties.mass;
+  body.inertiaBody = properties.inertia;
   body.inverseInertiaBody = properties.inertia.inverse();
   if (!body.inverseInertiaBody.allFinite()) {
     throw MassPropertiesError("inertia tensor is singular");
@@ -22,8 +23,8 @@ RigidBody RigidBody::fixed() {
 
 double RigidBody::kineticEnergy() const {
   if (isStatic || inverseMass <= 0.0) return 0.0;
-  const Eigen::Vector3d l = inverseInertiaWorld().inverse() * angularVelocity;
-  return 0.5 * linearVelocity.squaredNorm() / inverseMass + 0.5 * angularVelocity.dot(l);
+  return 0.5 * linearVelocity.squaredNorm() / inverseMass +
+         0.5 * angularVelocity.dot(angularMomentum());
 }
 
 }  // namespace hb

@@ -16,7 +16,8 @@ struct RigidBody {
   Eigen::Vector3d angularVelocity = Eigen::Vector3d::Zero();
 
   double inverseMass = 0.0;                                      ///< 0 for static bodies
-  Eigen::Matrix3d inverseInertiaBody = Eigen::Matrix3d::Zero();  ///< about the centre of mass
+  Eigen::Matrix3d inertiaBody = Eigen::Matrix3d::Zero();         ///< about the centre of mass
+  Eigen::Matrix3d inverseInertiaBody = Eigen::Matrix3d::Zero();  ///< its inverse
   bool isStatic = true;
   bool sleeping = false;
   double restingTime = 0.0;  ///< seconds spent below the sleep thresholds
@@ -31,6 +32,11 @@ struct RigidBody {
   Eigen::Matrix3d inverseInertiaWorld() const {
     const Eigen::Matrix3d r = orientation.toRotationMatrix();
     return r * inverseInertiaBody * r.transpose();
+  }
+  /// World-frame angular momentum about the centre of mass, R I R^T w.
+  Eigen::Vector3d angularMomentum() const {
+    const Eigen::Matrix3d r = orientation.toRotationMatrix();
+    return r * (inertiaBody * (r.transpose() * angularVelocity));
   }
   /// Velocity of the material point at world position x.
   Eigen::Vector3d pointVelocity(const Eigen::Vector3d& x) const {

@@ -6,10 +6,11 @@
 
 namespace hb {
 
-enum class Stage { BroadPhase, NarrowPhase, ContactSetup, Solve, Integrate };
-inline constexpr int kStageCount = 5;
+/// The stages of World::step, in order.
+enum class Stage { FindPairs, Collide, BuildContacts, Solve, Integrate, Restitution, Sleep };
+inline constexpr int kStageCount = 7;
 inline constexpr std::array<std::string_view, kStageCount> kStageNames = {
-    "broad_phase", "narrow_phase", "contact_setup", "solve", "integrate"};
+    "find_pairs", "collide", "build_contacts", "solve", "integrate", "restitution", "sleep"};
 
 struct StepStatistics {
   long step = 0;
@@ -20,6 +21,8 @@ struct StepStatistics {
   long gjkIterations = 0;
   int epaCalls = 0;
   int contacts = 0;
+  int wokenBodies = 0;           ///< sleeping bodies woken by a contact this step
+  int unconvergedRotations = 0;  ///< gyroscopic steps that hit their iteration cap
   int solverIterations = 0;
   double solverResidual = 0.0;  ///< N s, largest impulse change of the last sweep
   double maxPenetration = 0.0;  ///< m, deepest contact before the solve

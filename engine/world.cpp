@@ -6,7 +6,6 @@
 #include <cmath>
 #include <numbers>
 
-#include "dynamics/integrator.hpp"
 #include "engine/drop_clearance.hpp"
 #include "engine/funnel.hpp"
 
@@ -49,6 +48,7 @@ World::World(const SceneDescription& scene) : scene_(scene), spawnRng_(1) {
   world.name = "static";
   bodies_.push_back(std::move(world));
   rigid_.push_back(RigidBody::fixed());
+  sleepIsland_.push_back(-1);
   for (const StaticDescription& s : scene_.statics) addStatic(s);
   for (const BodyDescription& b : scene_.bodies) addBody(b);
   if (scene_.spawner) {
@@ -96,7 +96,7 @@ int World::addProxy(int body, const Shape& shape, const Pose& inBody, const Obb*
   proxyOwners_.push_back(body);
   proxyStatic_.push_back(rigid_[body].isStatic ? 1 : 0);
   bodies_[body].proxies.push_back(static_cast<int>(proxies_.size()) - 1);
-  worldObbs_.push_back(proxies_.back().localObb.transformed(piecePose(body, inBody)));
+  context_.worldObbs.push_back(proxies_.back().localObb.transformed(piecePose(body, inBody)));
   return static_cast<int>(proxies_.size()) - 1;
 }
 
@@ -147,6 +147,7 @@ int World::addBody(const BodyDescription& d) {
   rigid.angularVelocity = d.angularVelocity;
   bodies_.push_back(std::move(body));
   rigid_.push_back(rigid);
+  sleepIsland_.push_back(-1);
   const int index = static_cast<int>(bodies_.size()) - 1;
   addProxy(index, shape, meshInBody, obb);
   return index;
@@ -158,7 +159,7 @@ void World::applyImpulse(int body, const Eigen::Vector3d& worldPoint,
   if (r.isStatic) return;
   r.linearVelocity += r.inverseMass * impulse;
   r.angularVelocity += r.inverseInertiaWorld() * (worldPoint - r.position).cross(impulse);
-  r.sleeping = false;
+  wakeIsland(body);
   r.restingTime = 0.0;
 }
 
@@ -219,219 +220,271 @@ void World::step() {
   stats_ = StepStatistics{};
   stats_.step = stepCount_;
   if (scene_.spawner) spawnDue();
-  const Clock::time_point t0 = Clock::now();
-  updateWorldObbs();
-  broadPhase();
-  stats_.stageMs[static_cast<int>(Stage::BroadPhase)] = msSince(t0);
-
-  Clock::time_point t = Clock::now();
-  narrowPhase();
-  stats_.stageMs[static_cast<int>(Stage::NarrowPhase)] = msSince(t);
-
-  t = Clock::now();
-  setupContacts();
-  stats_.stageMs[static_cast<int>(Stage::ContactSetup)] = msSince(t);
-
-  t = Clock::now();
-  solve();
-  stats_.stageMs[static_cast<int>(Stage::Solve)] = msSince(t);
-
-  t = Clock::now();
-  integrate();
-  stats_.stageMs[static_cast<int>(Stage::Integrate)] = msSince(t);
-
+  // The data path of docs/design.md, top to bottom; each stage hands on through context_.
+  runStage(Stage::FindPairs, &World::findPairs);          // world boxes, broad phase
+  runStage(Stage::Collide, &World::collide);              // narrow phase, waking what it touches
+  runStage(Stage::BuildContacts, &World::buildContacts);  // manifolds -> contact constraints
+  runStage(Stage::Solve, &World::solve);                  // gravity, gyroscopic term, PGS
+  runStage(Stage::Integrate, &World::integrate);          // poses from the solved velocities
+  runStage(Stage::Restitution, &World::restitution);      // bounces, for the next step
+  runStage(Stage::Sleep, &World::sleep);                  // islands at rest fall asleep
   ++stepCount_;
   stats_.bodies = static_cast<int>(bodies_.size()) - 1;
   stats_.kineticEnergy = kineticEnergy();
   for (const auto& observer : observers_) observer(*this);
 }
 
+void World::runStage(Stage stage, void (World::*run)()) {
+  const Clock::time_point start = Clock::now();
+  (this->*run)();
+  stats_.stageMs[static_cast<int>(stage)] = msSince(start);
+}
+
 void World::updateWorldObbs() {
-  worldObbs_.resize(proxies_.size());
+  context_.worldObbs.resize(proxies_.size());
   for (size_t p = 0; p < proxies_.size(); ++p) {
-    worldObbs_[p] = proxies_[p].localObb.transformed(proxyPose(static_cast<int>(p)));
+    context_.worldObbs[p] = proxies_[p].localObb.transformed(proxyPose(static_cast<int>(p)));
   }
 }
 
-double World::sweepDistance(int body) const {
-  // How far any point of the body can travel this step: |v| dt + |w| dt * (its reach).
-  const RigidBody& r = rigid_[body];
-  if (!r.isActive()) return 0.0;
-  return scene_.dt * (r.linearVelocity.norm() + r.angularVelocity.norm() * bodyReach_[body]);
-}
-
-void World::broadPhase() {
-  // Each box grows by half the speculative margin plus how far its body may move this step, so
-  // that fast bodies meet what they would otherwise pass through between two steps.
-  sweptObbs_.resize(worldObbs_.size());
-  for (size_t p = 0; p < worldObbs_.size(); ++p) {
-    sweptObbs_[p] = worldObbs_[p];
-    sweptObbs_[p].halfExtents.array() +=
-        0.5 * scene_.solver.speculativeMargin + sweepDistance(proxies_[p].body);
+void World::findPairs() {
+  StepContext& c = context_;
+  updateWorldObbs();
+  // How far any point of each body can travel this step: |v| dt + |w| dt * (its reach).
+  c.sweep.assign(rigid_.size(), 0.0);
+  for (size_t i = 0; i < rigid_.size(); ++i) {
+    const RigidBody& r = rigid_[i];
+    if (!r.isActive()) continue;
+    c.sweep[i] = scene_.dt * (r.linearVelocity.norm() + r.angularVelocity.norm() * bodyReach_[i]);
+  }
+  // Each box grows by half the speculative margin plus its body's sweep, so that the pairs that
+  // could close their gap this step overlap (the narrow phase gives them the pair's margin).
+  c.sweptObbs.resize(c.worldObbs.size());
+  for (size_t p = 0; p < c.worldObbs.size(); ++p) {
+    c.sweptObbs[p] = c.worldObbs[p];
+    c.sweptObbs[p].halfExtents.array() +=
+        0.5 * scene_.solver.speculativeMargin + c.sweep[proxies_[p].body];
   }
   BroadPhaseInput input;
-  input.boxes = sweptObbs_;
+  input.boxes = c.sweptObbs;
   input.owners = proxyOwners_;
   input.isStatic = proxyStatic_;
-  const auto& pairs = broadPhase_.update(input);
-  candidates_.clear();
-  // Pairs whose bodies are all asleep or static need no narrow phase.
-  for (const ProxyPair& pair : pairs) {
-    const RigidBody& a = rigid_[proxies_[pair.first].body];
-    const RigidBody& b = rigid_[proxies_[pair.second].body];
-    if (a.isActive() || b.isActive()) candidates_.push_back(pair);
-  }
-  stats_.candidatePairs = static_cast<int>(candidates_.size());
+  c.pairs = broadPhase_.update(input);
 }
 
-void World::narrowPhase() {
-  const SolverDescription& solver = scene_.solver;
-  CollisionOptions options;
-  options.gjk.variant = solver.gjkVariant;
-  options.gjk.tolerance = solver.gjkTolerance;
-  options.gjk.maxIterations = solver.gjkMaxIterations;
-  narrowPhase_.clear();
-  recordCache_.clear();
-  for (const ProxyPair& pair : candidates_) {
-    const Proxy& pa = proxies_[pair.first];
-    const Proxy& pb = proxies_[pair.second];
-    const Pose poseA = proxyPose(pair.first);
-    const Pose poseB = proxyPose(pair.second);
-    PairCacheEntry& cache = pairCache_.entry(pair.first, pair.second);
-    NarrowPhaseRecord record;
-    record.proxyA = pair.first;
-    record.proxyB = pair.second;
-    record.poseA = poseA;
-    record.poseB = poseB;
-    record.hints = cache.hints;
-    if (cache.previous && cache.lastStep == stepCount_ - 1) record.previous = cache.previous;
-    record.initialGuess = initialGuess(solver.warmStart, worldObbs_[pair.first],
-                                       worldObbs_[pair.second], poseA, poseB, record.previous);
-    record.result =
-        collide(pa.shape, poseA, pb.shape, poseB, record.initialGuess, options, cache.hints);
-    const CollisionResult& r = record.result;
-    ++stats_.gjkCalls;
-    stats_.gjkIterations += r.gjkIterations;
-    if (r.epaStatus) ++stats_.epaCalls;
-    cache.hints = r.hints;
-    cache.lastStep = stepCount_;
-    if (r.gjkStatus != GjkStatus::InvalidInput && std::isfinite(r.distance)) {
-      cache.previous =
-          makePreviousSolution(poseA, poseB, r.witnessA, r.witnessB, r.normal, r.distance);
+void World::collide() {
+  StepContext& c = context_;
+  c.narrowPhase.clear();
+  c.collided.assign(c.pairs.size(), 0);
+  // Pairs with an awake body go through the narrow phase. One that touches a sleeping body wakes
+  // its whole island, whose other pairs (with the ground, with its neighbours) then take their
+  // turn in this same step, until no further island wakes.
+  for (bool woke = true; woke;) {
+    woke = false;
+    for (size_t k = 0; k < c.pairs.size(); ++k) {
+      if (c.collided[k]) continue;
+      const RigidBody& a = rigid_[proxies_[c.pairs[k].first].body];
+      const RigidBody& b = rigid_[proxies_[c.pairs[k].second].body];
+      if (!a.isActive() && !b.isActive()) continue;
+      c.collided[k] = 1;
+      woke |= collidePair(static_cast<int>(k));
     }
-    narrowPhase_.push_back(record);
-    // Entries stay put in the map until evicted, and a pair seen this step is not.
-    recordCache_.push_back(&cache);
   }
   // Pairs the broad phase dropped lose their cache; sleeping pairs keep theirs.
   pairCache_.evictStale(stepCount_, [&](int i, int j) {
     return !rigid_[proxies_[i].body].isActive() && !rigid_[proxies_[j].body].isActive();
   });
+  stats_.candidatePairs = static_cast<int>(c.narrowPhase.size());
 }
 
-void World::setupContacts() {
-  contacts_.clear();
-  contactPair_.clear();
-  reusedManifolds_ = 0;
-  for (size_t k = 0; k < narrowPhase_.size(); ++k) {
-    const NarrowPhaseRecord& record = narrowPhase_[k];
+bool World::collidePair(int k) {
+  StepContext& c = context_;
+  const SolverDescription& solver = scene_.solver;
+  CollisionOptions options;
+  options.gjk.variant = solver.gjkVariant;
+  options.gjk.tolerance = solver.gjkTolerance;
+  options.gjk.maxIterations = solver.gjkMaxIterations;
+  const auto [proxyA, proxyB] = c.pairs[k];
+  const Proxy& pa = proxies_[proxyA];
+  const Proxy& pb = proxies_[proxyB];
+  PairCacheEntry& cache = pairCache_.entry(proxyA, proxyB);
+  NarrowPhaseRecord record;
+  record.proxyA = proxyA;
+  record.proxyB = proxyB;
+  record.poseA = proxyPose(proxyA);
+  record.poseB = proxyPose(proxyB);
+  record.hints = cache.hints;
+  record.margin = solver.speculativeMargin + c.sweep[pa.body] + c.sweep[pb.body];
+  record.cache = &cache;
+  if (cache.previous && cache.lastStep == stepCount_ - 1) record.previous = cache.previous;
+  record.initialGuess = initialGuess(solver.warmStart, c.worldObbs[proxyA], c.worldObbs[proxyB],
+                                     record.poseA, record.poseB, record.previous);
+  record.result = hb::collide(pa.shape, record.poseA, pb.shape, record.poseB, record.initialGuess,
+                              options, cache.hints);
+  const CollisionResult& r = record.result;
+  ++stats_.gjkCalls;
+  stats_.gjkIterations += r.gjkIterations;
+  if (r.epaStatus) ++stats_.epaCalls;
+  cache.hints = r.hints;
+  cache.lastStep = stepCount_;
+  if (r.gjkStatus != GjkStatus::InvalidInput && std::isfinite(r.distance)) {
+    cache.previous = makePreviousSolution(record.poseA, record.poseB, r.witnessA, r.witnessB,
+                                          r.normal, r.distance);
+  }
+  const bool touches = r.gjkStatus != GjkStatus::InvalidInput && r.distance < record.margin;
+  c.narrowPhase.push_back(std::move(record));
+  // A contact with an awake body wakes a sleeping one, so that it takes part in this step.
+  bool woke = false;
+  for (const int body : {pa.body, pb.body}) {
+    if (touches && rigid_[body].sleeping) {
+      stats_.wokenBodies += wakeIsland(body);
+      woke = true;
+    }
+  }
+  return woke;
+}
+
+void World::buildContacts() {
+  StepContext& c = context_;
+  c.contacts.clear();
+  c.reusedManifolds = 0;
+  for (NarrowPhaseRecord& record : c.narrowPhase) {
     const CollisionResult& r = record.result;
+    record.firstContact = static_cast<int>(c.contacts.size());
+    record.contactCount = 0;
+    if (r.gjkStatus == GjkStatus::InvalidInput || !(r.distance < record.margin)) continue;
     const Proxy& pa = proxies_[record.proxyA];
     const Proxy& pb = proxies_[record.proxyB];
-    // Speculative contacts for every gap the bodies could close within this step.
-    const double margin =
-        scene_.solver.speculativeMargin + sweepDistance(pa.body) + sweepDistance(pb.body);
-    if (r.gjkStatus == GjkStatus::InvalidInput || !(r.distance < margin)) continue;
-    PairCacheEntry& cache = *recordCache_[k];
+    PairCacheEntry& cache = *record.cache;
     // A pair that barely moved since its manifold was built keeps it, re-posed.
     std::optional<ContactManifold> manifold;
     if (cache.manifold) {
-      manifold =
-          reposeManifold(*cache.manifold, record.poseA, record.poseB, r.normal, r.distance, margin,
-                         proxyReach_[record.proxyA], proxyReach_[record.proxyB], manifoldReuse_);
+      manifold = reposeManifold(*cache.manifold, record.poseA, record.poseB, r.normal, r.distance,
+                                record.margin, proxyReach_[record.proxyA],
+                                proxyReach_[record.proxyB], manifoldReuse_);
     }
     if (manifold) {
-      ++reusedManifolds_;
+      ++c.reusedManifolds;
     } else {
       manifold = buildContactManifold(pa.shape, record.poseA, pb.shape, record.poseB, r.normal,
-                                      r.witnessA, r.witnessB, r.distance, margin);
-      cache.manifold = persistManifold(*manifold, record.poseA, record.poseB, r.distance, margin);
+                                      r.witnessA, r.witnessB, r.distance, record.margin);
+      cache.manifold =
+          persistManifold(*manifold, record.poseA, record.poseB, r.distance, record.margin);
     }
-    const WorldBody& a = bodies_[pa.body];
-    const WorldBody& b = bodies_[pb.body];
+    const Material& a = bodies_[pa.body].material;
+    const Material& b = bodies_[pb.body].material;
     const Pose bodyA = bodyPose(pa.body);
     for (int i = 0; i < manifold->size; ++i) {
       const ContactPoint& point = manifold->points[i];
-      ContactConstraint c;
-      c.bodyA = pa.body;
-      c.bodyB = pb.body;
-      c.point = 0.5 * (point.pointA + point.pointB);
-      c.normal = manifold->normal;
-      c.buildTangents();
-      c.depth = point.depth;
-      c.friction = std::sqrt(a.material.friction * b.material.friction);
-      c.restitution = std::max(a.material.restitution, b.material.restitution);
-      // Warm start from the matching contact of the previous step, re-expressed in this basis.
-      if (const auto impulse = PairCache::matchImpulse(cache, bodyA.applyInverse(point.pointA),
+      ContactConstraint contact;
+      contact.bodyA = pa.body;
+      contact.bodyB = pb.body;
+      contact.point = 0.5 * (point.pointA + point.pointB);
+      contact.normal = manifold->normal;
+      contact.buildTangents();
+      contact.depth = point.depth;
+      contact.friction = std::sqrt(a.friction * b.friction);
+      contact.restitution = std::max(a.restitution, b.restitution);
+      // Warm start from the same contact of the previous step (its point in A's frame, as
+      // storeImpulses keeps it), re-expressed in this step's contact frame.
+      if (const auto impulse = PairCache::matchImpulse(cache, bodyA.applyInverse(contact.point),
                                                        kContactMatchRadius)) {
-        c.impulse = {c.normal.dot(*impulse), c.tangent1.dot(*impulse), c.tangent2.dot(*impulse)};
-        c.impulse.x() = std::max(0.0, c.impulse.x());
+        contact.impulse = {std::max(0.0, contact.normal.dot(*impulse)),
+                           contact.tangent1.dot(*impulse), contact.tangent2.dot(*impulse)};
       }
-      stats_.maxPenetration = std::max(stats_.maxPenetration, c.depth);
-      contacts_.push_back(c);
-      contactPair_.push_back(static_cast<int>(k));
+      stats_.maxPenetration = std::max(stats_.maxPenetration, contact.depth);
+      c.contacts.push_back(contact);
+      ++record.contactCount;
     }
   }
-  stats_.contacts = static_cast<int>(contacts_.size());
-
-  // Islands: sleeping bodies touched by awake ones wake up with their whole island.
-  touching_.clear();
-  for (const ContactConstraint& c : contacts_) touching_.emplace_back(c.bodyA, c.bodyB);
-  islands_ = findIslands(rigid_, touching_);
-  wakeTouchedIslands(rigid_, islands_);
+  stats_.contacts = static_cast<int>(c.contacts.size());
 }
 
 void World::solve() {
+  StepContext& c = context_;
   const SolverDescription& s = scene_.solver;
   ContactSolverOptions options;
   options.velocityIterations = s.velocityIterations;
   options.positionIterations = s.positionIterations;
   options.tolerance = s.solverTolerance;
   options.restitutionThreshold = s.restitutionThreshold;
-  integrateVelocities(rigid_, scene_.gravity, scene_.dt);
-  solver_.prepare(rigid_, contacts_, scene_.dt, options);
+  stats_.unconvergedRotations =
+      integrator_.integrateVelocities(rigid_, scene_.gravity, scene_.dt).unconvergedRotations;
+  solver_.prepare(rigid_, c.contacts, scene_.dt, options);
   solver_.warmStart(rigid_);
   const ContactSolverStats stats = solver_.solveVelocities(rigid_);
-  solver_.solvePositions(rigid_, pseudo_);
+  solver_.solvePositions(rigid_, c.pseudo);
   stats_.solverIterations = stats.iterations;
   stats_.solverResidual = stats.residual;
+  storeImpulses();
+}
 
-  // The impulses go back to the pair cache for the next step's warm start.
-  for (size_t k = 0; k < contacts_.size(); ++k) {
-    PairCacheEntry& cache = *recordCache_[contactPair_[k]];
-    if (k == 0 || contactPair_[k] != contactPair_[k - 1]) cache.contactCount = 0;
-    if (cache.contactCount >= static_cast<int>(cache.contacts.size())) continue;
-    const ContactConstraint& c = contacts_[k];
-    CachedContact& cached = cache.contacts[cache.contactCount++];
-    cached.pointOnA = bodyPose(c.bodyA).applyInverse(c.point);
-    cached.impulse =
-        c.normal * c.impulse.x() + c.tangent1 * c.impulse.y() + c.tangent2 * c.impulse.z();
+void World::storeImpulses() {
+  // Every pair's cache gets exactly this step's contacts: a pair that lost its contacts keeps
+  // no stale impulses. Points are kept in A's frame at the step's start, where buildContacts
+  // looks them up.
+  for (const NarrowPhaseRecord& record : context_.narrowPhase) {
+    PairCacheEntry& cache = *record.cache;
+    cache.contactCount = std::min(record.contactCount, static_cast<int>(cache.contacts.size()));
+    for (int i = 0; i < cache.contactCount; ++i) {
+      const ContactConstraint& c = context_.contacts[record.firstContact + i];
+      CachedContact& cached = cache.contacts[i];
+      cached.pointOnA = bodyPose(c.bodyA).applyInverse(c.point);
+      cached.impulse =
+          c.normal * c.impulse.x() + c.tangent1 * c.impulse.y() + c.tangent2 * c.impulse.z();
+    }
   }
 }
 
 void World::integrate() {
-  integratePositions(rigid_, pseudo_, scene_.dt);
-  SleepOptions sleep;
-  sleep.enabled = scene_.solver.sleeping;
-  // Islands were found before the solve; bodies added since (none within a step) have none.
-  islands_.resize(rigid_.size(), -1);
-  updateSleep(rigid_, islands_, scene_.dt, sleep);
+  integrator_.integratePositions(rigid_, context_.pseudo, scene_.dt);
+}
+
+void World::restitution() {
+  solver_.applyRestitution(rigid_);
+}
+
+void World::sleep() {
+  StepContext& c = context_;
+  c.touching.clear();
+  for (const ContactConstraint& contact : c.contacts) {
+    c.touching.emplace_back(contact.bodyA, contact.bodyB);
+  }
+  c.islands = findIslands(rigid_, c.touching);
+  SleepOptions options;
+  options.enabled = scene_.solver.sleeping;
+  c.wasAwake.resize(rigid_.size());
+  for (size_t i = 0; i < rigid_.size(); ++i) c.wasAwake[i] = rigid_[i].isActive() ? 1 : 0;
+  updateSleep(rigid_, c.islands, scene_.dt, options);
+  // An island that falls asleep keeps its membership, to wake whole.
+  int islandCount = 0;
   int awake = 0;
-  for (const RigidBody& r : rigid_) {
+  for (size_t i = 0; i < rigid_.size(); ++i) {
+    const RigidBody& r = rigid_[i];
+    if (c.wasAwake[i] && r.sleeping) {
+      sleepIsland_[i] = sleepIslands_ + c.islands[i];
+      islandCount = std::max(islandCount, c.islands[i] + 1);
+    }
     if (!r.isFinite()) nonFinite_ = true;
     if (r.isActive()) ++awake;
   }
+  sleepIslands_ += islandCount;
   stats_.awakeBodies = awake;
+}
+
+int World::wakeIsland(int body) {
+  if (!rigid_[body].sleeping) return 0;
+  const long island = sleepIsland_[body];
+  int woken = 0;
+  for (size_t i = 0; i < rigid_.size(); ++i) {
+    const bool member = static_cast<int>(i) == body || (island >= 0 && sleepIsland_[i] == island);
+    if (!member) continue;
+    rigid_[i].sleeping = false;
+    rigid_[i].restingTime = 0.0;
+    sleepIsland_[i] = -1;
+    ++woken;
+  }
+  return woken;
 }
 
 int World::escapedBodies() const {

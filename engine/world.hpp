@@ -1,7 +1,9 @@
 #pragma once
-// The world and its 120 Hz step (docs/design.md): world OBBs, broad phase, narrow phase with a
-// pair cache, contact set-up, projected Gauss–Seidel, integration and sleeping, each a named
-// stage, timed. Deterministic: the same scene and seed give bit-identical states.
+// The world and its 120 Hz step (docs/design.md). World::step is the list of its stages, each a
+// member function named for what it does, handing its results to the next through one
+// StepContext (engine/step_context.hpp): find pairs, collide (and wake what is touched), build
+// contacts, solve, integrate, restitution, sleep. Deterministic: the same scene and seed give
+// bit-identical states.
 
 #include <functional>
 #include <memory>
@@ -15,11 +17,13 @@
 #include "collision/persistent_manifold.hpp"
 #include "dynamics/contact_constraint.hpp"
 #include "dynamics/contact_solver.hpp"
+#include "dynamics/integrator.hpp"
 #include "dynamics/islands.hpp"
 #include "dynamics/rigid_body.hpp"
 #include "engine/asset_library.hpp"
 #include "engine/pair_cache.hpp"
 #include "engine/scene.hpp"
+#include "engine/step_context.hpp"
 #include "engine/step_statistics.hpp"
 
 namespace hb {
@@ -40,18 +44,6 @@ struct WorldBody {
   std::vector<int> proxies;
 };
 
-/// Narrow-phase answer for one candidate pair, kept for observers (debug draw, recorder).
-struct NarrowPhaseRecord {
-  int proxyA = -1, proxyB = -1;
-  Pose poseA, poseB;   ///< world poses of the two pieces, as queried (the step's start)
-  SupportHints hints;  ///< the support hints handed to collide()
-  CollisionResult result;
-  Eigen::Vector3d initialGuess = Eigen::Vector3d::Zero();
-  /// The pair's solution from the previous step, when the narrow phase saw it then.
-  std::optional<PreviousSolution> previous;
-  bool hadPrevious() const { return previous.has_value(); }
-};
-
 class World {
  public:
   /// Builds the statics, the listed bodies and the spawner's first drops. Throws on bad assets.
@@ -62,8 +54,9 @@ class World {
 
   /// Adds a dynamic body; returns its index.
   int addBody(const BodyDescription& body);
-  /// Applies an impulse (N s, world frame) at a world point of a dynamic body and wakes it; the
-  /// velocities change at once (e.g. a mouse spring applied before step()).
+  /// Applies an impulse (N s, world frame) at a world point of a dynamic body and wakes it (with
+  /// its sleeping island); the velocities change at once (e.g. a mouse spring applied before
+  /// step()).
   void applyImpulse(int body, const Eigen::Vector3d& worldPoint, const Eigen::Vector3d& impulse);
 
   const SceneDescription& scene() const { return scene_; }
@@ -74,15 +67,15 @@ class World {
   /// Dynamics state, parallel to bodies().
   const std::vector<RigidBody>& rigidBodies() const { return rigid_; }
   const std::vector<Proxy>& proxies() const { return proxies_; }
-  const std::vector<Obb>& worldObbs() const { return worldObbs_; }
-  const std::vector<ContactConstraint>& contacts() const { return contacts_; }
-  const std::vector<NarrowPhaseRecord>& narrowPhaseRecords() const { return narrowPhase_; }
+  const std::vector<Obb>& worldObbs() const { return context_.worldObbs; }
+  const std::vector<ContactConstraint>& contacts() const { return context_.contacts; }
+  const std::vector<NarrowPhaseRecord>& narrowPhaseRecords() const { return context_.narrowPhase; }
   const StepStatistics& lastStep() const { return stats_; }
   /// When a pair's contact manifold from an earlier step is re-posed instead of rebuilt
   /// (collision/persistent_manifold.hpp); changes apply from the next step.
   ManifoldReuseTolerances& manifoldReuse() { return manifoldReuse_; }
   /// Contact manifolds of the last step that were re-posed rather than rebuilt.
-  int reusedManifolds() const { return reusedManifolds_; }
+  int reusedManifolds() const { return context_.reusedManifolds; }
   AssetLibrary& assets() { return *assets_; }
 
   /// Pose of body i's centre-of-mass frame, and of proxy p's piece frame, in the world.
@@ -105,16 +98,24 @@ class World {
   void addStatic(const StaticDescription& s);
   int addProxy(int body, const Shape& shape, const Pose& inBody, const Obb* localObb = nullptr);
   Pose piecePose(int body, const Pose& inBody) const;
-  double sweepDistance(int body) const;
   void spawnDue();
+  /// Wakes a sleeping body and every body that fell asleep in the same island.
+  /// Returns how many bodies woke.
+  int wakeIsland(int body);
 
-  // The stages of step(), in order.
-  void updateWorldObbs();
-  void broadPhase();
-  void narrowPhase();
-  void setupContacts();
+  // The stages of step(), in order; each reads and writes context_.
+  void findPairs();
+  void collide();
+  void buildContacts();
   void solve();
   void integrate();
+  void restitution();
+  void sleep();
+  void runStage(Stage stage, void (World::*run)());
+  // Parts of the stages.
+  void updateWorldObbs();
+  bool collidePair(int pair);
+  void storeImpulses();
 
   SceneDescription scene_;
   std::unique_ptr<AssetLibrary> assets_;
@@ -123,23 +124,17 @@ class World {
   std::vector<Proxy> proxies_;
   std::vector<int> proxyOwners_;
   std::vector<std::uint8_t> proxyStatic_;
-  std::vector<Obb> worldObbs_;
-  std::vector<Obb> sweptObbs_;      // grown by margin and motion, for the broad phase
   std::vector<double> bodyReach_;   // m, furthest point of each body from its centre of mass
   std::vector<double> proxyReach_;  // m, furthest point of each piece's box from its origin
   BroadPhase broadPhase_;
-  std::vector<ProxyPair> candidates_;
   PairCache pairCache_;
-  std::vector<NarrowPhaseRecord> narrowPhase_;
-  std::vector<PairCacheEntry*> recordCache_;  // the pair cache entry of each record
   ManifoldReuseTolerances manifoldReuse_;
-  int reusedManifolds_ = 0;
-  std::vector<ContactConstraint> contacts_;
-  std::vector<int> contactPair_;  // narrow-phase record of each contact, to store impulses back
   ContactSolver solver_;
-  PseudoVelocities pseudo_;
-  std::vector<int> islands_;
-  std::vector<std::pair<int, int>> touching_;
+  RigidBodyIntegrator integrator_;
+  /// Per body: the island it fell asleep with (-1 awake or static); islands wake whole.
+  std::vector<long> sleepIsland_;
+  long sleepIslands_ = 0;  // islands put to sleep so far: the next one's number
+  StepContext context_;
   StepStatistics stats_;
   long stepCount_ = 0;
   bool nonFinite_ = false;

@@ -41,7 +41,7 @@ StatisticsHistory::StatisticsHistory() : perStep_(kHistogramSteps, Bins{}) {}
 
 void StatisticsHistory::addStep(const World& world) {
   const StepStatistics& s = world.lastStep();
-  narrowPhaseMs.add(static_cast<float>(s.stageMs[static_cast<int>(Stage::NarrowPhase)]));
+  narrowPhaseMs.add(static_cast<float>(s.stageMs[static_cast<int>(Stage::Collide)]));
   stepMs.add(static_cast<float>(s.totalMs()));
   gjkIterationsPerStep.add(static_cast<float>(s.gjkIterations));
   gjkMeanIterations.add(static_cast<float>(s.gjkMeanIterations()));

@@ -1,5 +1,5 @@
 // `heavyball bench ...`: benchmarks that print tables. Sub-commands: gjk, broadphase, sim,
-// record.
+// physics, record.
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -8,6 +8,7 @@
 #include "apps/heavyball/bench_broadphase.hpp"
 #include "apps/heavyball/bench_gjk.hpp"
 #include "apps/heavyball/bench_method.hpp"
+#include "apps/heavyball/bench_physics.hpp"
 #include "apps/heavyball/bench_record.hpp"
 #include "apps/heavyball/bench_sim.hpp"
 #include "apps/heavyball/commands.hpp"
@@ -109,6 +110,7 @@ void addBenchCommand(CLI::App& app) {
   addBenchGjk(*bench);
   addBenchBroadphaseCommand(*bench);
   addBenchSimCommand(*bench);
+  addBenchPhysicsCommand(*bench);
   addBenchRecordCommand(*bench);
 }
 

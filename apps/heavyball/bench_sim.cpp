@@ -14,6 +14,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "apps/heavyball/name_list.hpp"
 #include "apps/heavyball/sim/penetration_meter.hpp"
 #include "apps/heavyball/sim/rest_window.hpp"
 #include "apps/heavyball/sim_peer.hpp"
@@ -290,17 +291,7 @@ void addBenchSimCommand(CLI::App& bench) {
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   command->callback([config, peers] {
-    config->peers.clear();
-    std::string name;
-    for (const char c : *peers + ",") {
-      if (c == ' ') continue;
-      if (c != ',') {
-        name += c;
-      } else if (!name.empty()) {
-        config->peers.push_back(name);
-        name.clear();
-      }
-    }
+    config->peers = splitNames(*peers);
     bench::runSimBench(*config);
   });
 }

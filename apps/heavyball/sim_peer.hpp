@@ -33,6 +33,12 @@ struct BodyMass {
   Eigen::Matrix3d inertiaWorld = Eigen::Matrix3d::Zero();  ///< kg m^2, about the centre of mass
 };
 
+/// A body's velocities, world frame.
+struct BodyVelocity {
+  Eigen::Vector3d linear = Eigen::Vector3d::Zero();   ///< m/s, of the centre of mass
+  Eigen::Vector3d angular = Eigen::Vector3d::Zero();  ///< rad/s
+};
+
 class SimPeer {
  public:
   virtual ~SimPeer() = default;
@@ -50,6 +56,8 @@ class SimPeer {
 
   /// Pose of dropped body i's heavyball body frame.
   virtual Pose pose(int body) const = 0;
+  /// Velocities of dropped body i.
+  virtual BodyVelocity velocity(int body) const = 0;
   /// Mass and inertia of dropped body i as the engine holds them, at its current pose.
   virtual BodyMass massProperties(int body) const = 0;
   /// What the engine reported as going wrong during the run (e.g. full contact buffers).

@@ -55,8 +55,8 @@ void printBenchmark(const FrameTimes& t, const RunSummary& run, const World& wor
   std::printf(
       "simulation (physics thread): %ld steps, %.2f ms per step (narrow phase %.2f ms, contact "
       "set-up %.2f ms, solve %.2f ms), %.1f contacts per step\n",
-      t.steps, stepMs, run.stageMsMean[static_cast<int>(Stage::NarrowPhase)],
-      run.stageMsMean[static_cast<int>(Stage::ContactSetup)],
+      t.steps, stepMs, run.stageMsMean[static_cast<int>(Stage::Collide)],
+      run.stageMsMean[static_cast<int>(Stage::BuildContacts)],
       run.stageMsMean[static_cast<int>(Stage::Solve)], run.contactsMean);
   std::printf(
       "real time: %.2f s simulated in %.2f s = %.2fx; %ld physics wake-ups dropped time; "

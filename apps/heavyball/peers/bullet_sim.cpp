@@ -79,7 +79,7 @@ std::unique_ptr<btConvexHullShape> hullShape(const std::vector<Eigen::Vector3d>&
   return shape;
 }
 
-/// A static piece's shape in its own frame.
+/// A static piece's shape in its own frame (also dynamic spheres and boxes).
 std::unique_ptr<btCollisionShape> staticShape(const Shape& shape) {
   switch (shape.type()) {
     case ShapeType::Box: {
@@ -194,6 +194,11 @@ class BulletSim final : public SimPeer {
     return toPose(bodies_.at(i)->getCenterOfMassTransform()) * principalFrame(i).inverse();
   }
 
+  BodyVelocity velocity(int i) const override {
+    const btRigidBody& body = *bodies_.at(i);
+    return {toEigen(body.getLinearVelocity()), toEigen(body.getAngularVelocity())};
+  }
+
   BodyMass massProperties(int i) const override {
     const btRigidBody& body = *bodies_.at(i);
     return {1.0 / body.getInvMass(), toEigen(body.getCenterOfMassPosition()),
@@ -258,6 +263,19 @@ class BulletSim final : public SimPeer {
       }
       Prepared p;
       p.axes = principalAxes(b.inertia);
+      const bool primitive =
+          b.shape.type() == ShapeType::Sphere || b.shape.type() == ShapeType::Box;
+      const bool diagonal = b.inertia.isDiagonal(1e-12);
+      if (primitive && diagonal && b.shapeInBody.p.norm() == 0.0 &&
+          b.shapeInBody.q.coeffs() == Eigen::Quaterniond::Identity().coeffs()) {
+        // A sphere or box centred on its centre of mass along its principal axes: Bullet's own
+        // shape, exact (a sphere's margin is its radius, a box's lies inside it).
+        p.axes.rotation = Eigen::Quaterniond::Identity();
+        p.axes.moments = b.inertia.diagonal();
+        p.shape = keep(staticShape(b.shape));
+        prepared_.push_back(p);
+        continue;
+      }
       std::vector<Eigen::Vector3d> points = bodyPoints(b);
       const Eigen::Quaterniond toPrincipal = p.axes.rotation.conjugate();
       for (Eigen::Vector3d& x : points) x = toPrincipal * x;

@@ -203,6 +203,15 @@ class MujocoSim final : public SimPeer {
             Eigen::Vector3d(qpos[0], qpos[1], qpos[2])};
   }
 
+  BodyVelocity velocity(int i) const override {
+    const int joint = model_->body_jntadr[bodyId(i)];
+    const mjtNum* qvel = data_->qvel + model_->jnt_dofadr[joint];
+    // A free joint's linear velocity is the body origin's (the centre of mass here) in the world
+    // frame, its angular velocity in the body frame.
+    return {Eigen::Vector3d(qvel[0], qvel[1], qvel[2]),
+            pose(i).q * Eigen::Vector3d(qvel[3], qvel[4], qvel[5])};
+  }
+
   BodyMass massProperties(int i) const override {
     const int b = bodyId(i);
     const Pose frame = pose(i);

@@ -36,6 +36,11 @@ class HeavyballSim final : public SimPeer {
 
   Pose pose(int body) const override { return world_.bodyPose(body + 1); }
 
+  BodyVelocity velocity(int body) const override {
+    const RigidBody& r = world_.rigidBodies().at(body + 1);
+    return {r.linearVelocity, r.angularVelocity};
+  }
+
   BodyMass massProperties(int body) const override {
     const RigidBody& r = world_.rigidBodies().at(body + 1);
     return {1.0 / r.inverseMass, r.position, r.inverseInertiaWorld().inverse()};

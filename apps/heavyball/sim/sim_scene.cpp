@@ -65,8 +65,7 @@ SimScene buildSimScene(const SceneDescription& scene) {
     b.shape = proxy.shape;
     b.shapeInBody = proxy.inBody;
     b.mass = 1.0 / rb.inverseMass;
-    b.inertia = rb.inverseInertiaBody.inverse();
-    b.inertia = 0.5 * (b.inertia + b.inertia.transpose()).eval();
+    b.inertia = rb.inertiaBody;
     b.pose = world.bodyPose(i);
     b.linearVelocity = rb.linearVelocity;
     b.angularVelocity = rb.angularVelocity;

@@ -1,0 +1,68 @@
+#include "apps/heavyball/physics/physics_scenario.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "apps/heavyball/physics/scenarios.hpp"
+
+namespace hb::physics {
+
+bool PhysicsCheck::passed() const {
+  return std::isfinite(measured) && std::abs(measured - expected) <= tolerance;
+}
+
+Eigen::Vector3d angularMomentum(const sim::SimBody& body, const Pose& pose,
+                                const Eigen::Vector3d& angularVelocity) {
+  const Eigen::Matrix3d r = pose.q.toRotationMatrix();
+  return r * (body.inertia * (r.transpose() * angularVelocity));
+}
+
+double rotationalEnergy(const sim::SimBody& body, const Pose& pose,
+                        const Eigen::Vector3d& angularVelocity) {
+  return 0.5 * angularVelocity.dot(angularMomentum(body, pose, angularVelocity));
+}
+
+void requireBodies(const sim::SimScene& scene, int count, std::string_view scenario) {
+  if (static_cast<int>(scene.bodies.size()) != count) {
+    throw std::runtime_error("physics scenario " + std::string(scenario) + " expects " +
+                             std::to_string(count) + " bodies in its scene, found " +
+                             std::to_string(scene.bodies.size()));
+  }
+}
+
+std::vector<std::unique_ptr<PhysicsScenario>> makePhysicsScenarios() {
+  std::vector<std::unique_ptr<PhysicsScenario>> out;
+  out.push_back(makeFreeFlight());
+  out.push_back(makeFreeRotation());
+  out.push_back(makeIntermediateAxis());
+  out.push_back(makeBounce());
+  out.push_back(makeHeadOn());
+  out.push_back(makeSlope(SlopeCase::Sticking));
+  out.push_back(makeSlope(SlopeCase::Sliding));
+  out.push_back(makeSlidingStop());
+  out.push_back(makeStack(10));
+  out.push_back(makeStack(20));
+  out.push_back(makePyramid());
+  return out;
+}
+
+std::filesystem::path scenarioScene(const PhysicsScenario& scenario,
+                                    const std::filesystem::path& sceneDir) {
+  return sceneDir / (std::string(scenario.name()) + ".json");
+}
+
+std::vector<PhysicsCheck> runPhysicsScenario(PhysicsScenario& scenario, const sim::SimScene& scene,
+                                             sim::SimPeer& engine) {
+  scenario.start(scene);
+  const long steps = std::lround(scenario.seconds() / scene.base.dt);
+  const int bodies = static_cast<int>(scene.bodies.size());
+  int dropped = 0;
+  for (long s = 0; s < steps; ++s) {
+    while (dropped < bodies && scene.bodies[dropped].dropStep <= s) engine.drop(dropped++);
+    engine.step();
+    scenario.observe(engine, s + 1);
+  }
+  return scenario.checks();
+}
+
+}  // namespace hb::physics

@@ -1,0 +1,37 @@
+#pragma once
+// The physics scenarios, one factory each (physics_scenario.cpp lists them in table order), and
+// what their files share.
+
+#include <memory>
+#include <string_view>
+
+#include "apps/heavyball/physics/physics_scenario.hpp"
+
+namespace hb::physics {
+
+/// A box thrown and spinning under gravity: its centre of mass follows the parabola.
+std::unique_ptr<PhysicsScenario> makeFreeFlight();
+/// A box tumbling without gravity: angular momentum and energy stay constant.
+std::unique_ptr<PhysicsScenario> makeFreeRotation();
+/// A thin box spun about its intermediate axis flips as Euler's equations say (Dzhanibekov).
+std::unique_ptr<PhysicsScenario> makeIntermediateAxis();
+/// Spheres and cubes with restitution e dropped on the ground rebound to e^2 h, without spin.
+std::unique_ptr<PhysicsScenario> makeBounce();
+/// Head-on sphere collisions from an arbitrary gap: momentum conserved, relative velocity -e.
+std::unique_ptr<PhysicsScenario> makeHeadOn();
+
+enum class SlopeCase { Sticking, Sliding };
+/// A box on a 20 degree ramp: sticks when mu > tan 20, else slides at g (sin - mu cos).
+std::unique_ptr<PhysicsScenario> makeSlope(SlopeCase which);
+/// Boxes launched along the ground in eight directions stop after v^2 / (2 mu g), straight.
+std::unique_ptr<PhysicsScenario> makeSlidingStop();
+/// A stack of `boxes` cubes on the ground stands still.
+std::unique_ptr<PhysicsScenario> makeStack(int boxes);
+/// A pyramid of cubes (rows of 10 down to 1) stands still.
+std::unique_ptr<PhysicsScenario> makePyramid();
+
+/// Throws std::runtime_error unless the scene has `count` bodies (the scenario's scene file was
+/// edited into another experiment).
+void requireBodies(const sim::SimScene& scene, int count, std::string_view scenario);
+
+}  // namespace hb::physics

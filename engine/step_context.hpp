@@ -1,0 +1,59 @@
+#pragma once
+// What one World::step hands from stage to stage. Each field is written by one stage (named in
+// its comment) and read by the later ones; the World keeps one context so that the buffers
+// allocate only while the scene grows.
+
+#include <utility>
+#include <vector>
+
+#include "collision/broad_phase.hpp"
+#include "collision/collide.hpp"
+#include "collision/obb.hpp"
+#include "dynamics/contact_constraint.hpp"
+#include "dynamics/contact_solver.hpp"
+#include "engine/pair_cache.hpp"
+
+namespace hb {
+
+/// Narrow-phase answer for one candidate pair, kept for observers (debug draw, recorder), with
+/// the contacts it gave.
+struct NarrowPhaseRecord {
+  int proxyA = -1, proxyB = -1;
+  Pose poseA, poseB;   ///< world poses of the two pieces, as queried (the step's start)
+  SupportHints hints;  ///< the support hints handed to collide()
+  CollisionResult result;
+  Eigen::Vector3d initialGuess = Eigen::Vector3d::Zero();
+  /// The pair's solution from the previous step, when the narrow phase saw it then.
+  std::optional<PreviousSolution> previous;
+  bool hadPrevious() const { return previous.has_value(); }
+  /// Gaps below this (m) give speculative contacts: the scene's margin plus how far the two
+  /// bodies can move this step.
+  double margin = 0.0;
+  /// The contacts it gave: World::contacts()[firstContact, firstContact + contactCount).
+  int firstContact = 0;
+  int contactCount = 0;
+  /// The pair's entry in the pair cache (engine-internal; valid during the step).
+  PairCacheEntry* cache = nullptr;
+};
+
+struct StepContext {
+  // find pairs
+  std::vector<Obb> worldObbs;    ///< per proxy, at the step's start
+  std::vector<Obb> sweptObbs;    ///< grown by half the margin and the body's sweep
+  std::vector<double> sweep;     ///< per body: how far any of its points can move (m)
+  std::vector<ProxyPair> pairs;  ///< the broad phase's overlapping proxy pairs
+  // collide (and wake)
+  std::vector<char> collided;  ///< per pair: went through the narrow phase
+  std::vector<NarrowPhaseRecord> narrowPhase;
+  // build contacts
+  std::vector<ContactConstraint> contacts;
+  int reusedManifolds = 0;
+  // solve
+  PseudoVelocities pseudo;
+  // sleep
+  std::vector<std::pair<int, int>> touching;  ///< body pairs in contact
+  std::vector<int> islands;                   ///< per body, among the awake ones
+  std::vector<char> wasAwake;                 ///< per body, before the sleep update
+};
+
+}  // namespace hb

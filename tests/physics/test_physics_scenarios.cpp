@@ -1,0 +1,50 @@
+// heavyball against mechanics: every scenario of `heavyball bench physics` (free flight and
+// rotation, the intermediate-axis flip, restitution, head-on collisions, friction, stacks) run
+// in heavyball's World, each measured quantity within its stated tolerance of the analytic
+// answer (the tolerances and their reasons are in apps/heavyball/physics/).
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+#include "apps/heavyball/physics/physics_scenario.hpp"
+#include "engine/scene.hpp"
+
+namespace {
+
+std::vector<std::string> scenarioNames() {
+  std::vector<std::string> names;
+  for (const auto& s : hb::physics::makePhysicsScenarios()) names.emplace_back(s->name());
+  return names;
+}
+
+class PhysicsScenarioTest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(PhysicsScenarioTest, HeavyballMatchesTheAnalyticAnswer) {
+  for (auto& scenario : hb::physics::makePhysicsScenarios()) {
+    if (scenario->name() != GetParam()) continue;
+    const hb::SceneDescription description = hb::loadScene(
+        hb::physics::scenarioScene(*scenario, HB_SOURCE_DIR "/assets/scenes/physics"));
+    const hb::sim::SimScene scene = hb::sim::buildSimScene(description);
+    const std::unique_ptr<hb::sim::SimPeer> engine = hb::sim::makeHeavyballSim(scene);
+    const auto checks = hb::physics::runPhysicsScenario(*scenario, scene, *engine);
+    ASSERT_FALSE(checks.empty());
+    for (const hb::physics::PhysicsCheck& c : checks) {
+      EXPECT_TRUE(c.passed()) << c.quantity << ": measured " << c.measured << " " << c.unit
+                              << ", expected " << c.expected << " +- " << c.tolerance << " ("
+                              << c.basis << ")";
+    }
+    return;
+  }
+  FAIL() << "no scenario " << GetParam();
+}
+
+INSTANTIATE_TEST_SUITE_P(Scenarios, PhysicsScenarioTest, ::testing::ValuesIn(scenarioNames()),
+                         [](const auto& info) {
+                           std::string name = info.param;
+                           for (char& c : name) c = std::isalnum(c) ? c : '_';
+                           return name;
+                         });
+
+}  // namespace
