@@ -124,12 +124,12 @@ void runEngine(sim::SimPeer& engine, const sim::SimScene& scene, long steps, int
 
 void printRow(const EngineRow& r, double dt) {
   if (!r.unavailable.empty()) {
-    std::printf("%-10s %s\n", r.name.c_str(), r.unavailable.c_str());
+    std::printf("%-15s %s\n", r.name.c_str(), r.unavailable.c_str());
     return;
   }
   const double cpuRate = r.cpuSeconds > 0.0 ? r.steps / r.cpuSeconds : 0.0;
   const double wallRate = r.wallSeconds > 0.0 ? r.steps / r.wallSeconds : 0.0;
-  std::printf("%-10s %9.1f %9.2f %9.1f %9.3f %9.2f %10.1f %5d/%-5d %9.2f %9.2f %7d\n",
+  std::printf("%-15s %9.1f %9.2f %9.1f %9.3f %9.2f %10.1f %5d/%-5d %9.2f %9.2f %7d\n",
               r.name.c_str(), cpuRate, cpuRate * dt, wallRate, 1000.0 * r.penetration.meanDepth(),
               1000.0 * r.penetration.maxDepth, r.penetration.overlapsPerSample(), r.rest.settled,
               r.rest.candidates, 1000.0 * r.rest.meanJitter, 1000.0 * r.rest.maxJitter, r.escaped);
@@ -137,7 +137,7 @@ void printRow(const EngineRow& r, double dt) {
 
 void printTable(const std::vector<EngineRow>& rows, const sim::SimScene& scene) {
   const double dt = scene.base.dt;
-  const char* format = "%-10s %9s %9s %9s %9s %9s %10s %11s %9s %9s %7s\n";
+  const char* format = "%-15s %9s %9s %9s %9s %9s %10s %11s %9s %9s %7s\n";
   std::printf("\n");
   std::printf(format, "engine", "steps/s", "realtime", "steps/s", "pen mean", "pen max", "overlaps",
               "settled", "jitter", "jitter", "escaped");
@@ -267,11 +267,12 @@ namespace hb::cli {
 
 void addBenchSimCommand(CLI::App& bench) {
   auto config = std::make_shared<bench::SimBenchConfig>();
-  auto peers = std::make_shared<std::string>("bullet,mujoco");
+  auto peers = std::make_shared<std::string>("bullet,mujoco,mujoco-implicit");
   CLI::App* command = bench.add_subcommand(
       "sim",
-      "The same scene in heavyball, Bullet and MuJoCo: speed, penetration (measured by "
-      "heavyball's narrow phase), bodies at rest and their jitter, escaped bodies");
+      "The same scene in heavyball, Bullet and MuJoCo (semi-implicit Euler and implicit "
+      "integrators): speed, penetration (measured by heavyball's narrow phase), bodies at rest "
+      "and their jitter, escaped bodies");
   command->add_option("--scene", config->scene, "Scene file (JSON, see docs/scenes.md)")
       ->required()
       ->check(CLI::ExistingFile);
@@ -282,7 +283,9 @@ void addBenchSimCommand(CLI::App& bench) {
       ->capture_default_str();
   command
       ->add_option("--peers", *peers,
-                   "Other engines, comma-separated (bullet, mujoco; empty: heavyball only)")
+                   "Other engines, comma-separated (bullet; mujoco: semi-implicit Euler, "
+                   "MuJoCo's default; mujoco-implicit: its implicit integrator; empty: "
+                   "heavyball only)")
       ->capture_default_str();
   command->add_option("--seed", config->seed, "Spawner seed")->check(CLI::NonNegativeNumber);
   command

@@ -1,7 +1,8 @@
 #pragma once
 // `heavyball bench sim`: the same scene (statics, bodies, drops over time, materials, dt) run in
-// heavyball's World and in other rigid-body engines (Bullet, MuJoCo; apps/heavyball/sim_peer.hpp)
-// one after the other in this process, for the same simulated time. Prints one table: speed,
+// heavyball's World and in other rigid-body engines (Bullet, and MuJoCo with each of two
+// integrators; apps/heavyball/sim_peer.hpp) one after the other in this process, for the same
+// simulated time. Prints one table: speed,
 // interpenetration measured by heavyball's narrow phase on every engine's poses, bodies at rest
 // and how much they still move, and bodies that left the scene.
 
@@ -19,7 +20,7 @@ struct SimBenchConfig {
   int objects = -1;       ///< spawner count override; -1: the scene's
   long long seed = -1;    ///< spawner seed override; -1: the scene's
   double seconds = 10.0;  ///< simulated time per engine
-  std::vector<std::string> peers = {"bullet", "mujoco"};
+  std::vector<std::string> peers = {"bullet", "mujoco", "mujoco-implicit"};
   int measureEvery = 1;  ///< penetration sampled after every this many steps, and at the end
 };
 

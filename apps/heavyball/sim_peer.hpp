@@ -43,7 +43,7 @@ class SimPeer {
  public:
   virtual ~SimPeer() = default;
 
-  /// Row name in the table ("heavyball", "bullet", "mujoco").
+  /// Row name in the table ("heavyball", "bullet", "mujoco", "mujoco-implicit").
   virtual std::string_view name() const = 0;
   /// Library version and every setting chosen, one line.
   virtual std::string settings() const = 0;
@@ -64,7 +64,8 @@ class SimPeer {
   virtual std::vector<std::string> warnings() const { return {}; }
 };
 
-/// Names of the other engines, built or not, in table order: "bullet", "mujoco".
+/// Names of the other engines, built or not, in table order: "bullet", "mujoco",
+/// "mujoco-implicit".
 std::vector<std::string> simPeerNames();
 /// Why an engine is missing from this build (e.g. its library was not found when heavyball was
 /// configured); nullopt when it is built. Throws std::invalid_argument for an unknown name.
@@ -82,8 +83,13 @@ std::unique_ptr<SimPeer> makeHeavyballSim(const SimScene& scene);
 std::unique_ptr<SimPeer> makeBulletSim(const SimScene& scene);
 #endif
 #ifdef HB_HAVE_MUJOCO_SIM
-/// MuJoCo's model compiled from MJCF written in memory.
-std::unique_ptr<SimPeer> makeMujocoSim(const SimScene& scene);
+/// The MuJoCo integrators the bench compares.
+enum class MujocoIntegrator {
+  Euler,     ///< semi-implicit Euler, MuJoCo's default: row "mujoco"
+  Implicit,  ///< implicit in velocity (mjINT_IMPLICIT): row "mujoco-implicit"
+};
+/// MuJoCo's model compiled from MJCF written in memory, stepped with `integrator`.
+std::unique_ptr<SimPeer> makeMujocoSim(const SimScene& scene, MujocoIntegrator integrator);
 #endif
 
 }  // namespace hb::sim

@@ -1,6 +1,7 @@
 // End-to-end tests of `heavyball bench sim`: a short run of the funnel has a table row per
-// engine, with numbers for the engines of this build and "not built" for the others; bad engine
-// lists are errors. Never asserts on timings beyond "positive".
+// engine, with numbers for the engines of this build and "not built" for the others; the pile
+// scene starts with every body in and none overlapping; bad engine lists are errors. Never asserts
+// on timings beyond "positive".
 
 #include <gtest/gtest.h>
 
@@ -45,7 +46,7 @@ TEST(BenchSimCli, ShortFunnelRunHasARowPerEngine) {
   const CommandRun run = runCli(kShortRun);
   ASSERT_EQ(run.exitCode, 0) << run.out;
   EXPECT_NE(run.out.find("3 bodies"), std::string::npos) << run.out;
-  for (const char* engine : {"heavyball", "bullet", "mujoco"}) {
+  for (const char* engine : {"heavyball", "bullet", "mujoco", "mujoco-implicit"}) {
     SCOPED_TRACE(engine);
     const std::string row = rowOf(run.out, engine);
     ASSERT_FALSE(row.empty()) << run.out;
@@ -76,13 +77,39 @@ TEST(BenchSimCli, EmptyPeerListRunsHeavyballAlone) {
   EXPECT_FALSE(rowOf(run.out, "heavyball").empty()) << run.out;
   EXPECT_TRUE(rowOf(run.out, "bullet").empty());
   EXPECT_TRUE(rowOf(run.out, "mujoco").empty());
+  EXPECT_TRUE(rowOf(run.out, "mujoco-implicit").empty());
+}
+
+TEST(BenchSimCli, PileStartsWithEveryBodyInAndNoneOverlapping) {
+  // A tenth of a second: the pile falls freely, so no engine has any overlap yet.
+  const CommandRun run = runCli(
+      "bench sim --scene assets/scenes/funnel-pile.json --seconds 0.1 --peers mujoco-implicit");
+  ASSERT_EQ(run.exitCode, 0) << run.out;
+  EXPECT_NE(run.out.find("100 bodies, 100 of them dropped within the run"), std::string::npos)
+      << run.out;
+  for (const char* engine : {"heavyball", "mujoco-implicit"}) {
+    SCOPED_TRACE(engine);
+    const std::string row = rowOf(run.out, engine);
+    ASSERT_FALSE(row.empty()) << run.out;
+    if (row.find("not built:") != std::string::npos) continue;
+    const std::vector<std::string> f = fields(row);
+    ASSERT_EQ(f.size(), 11u) << row;
+    EXPECT_EQ(f[6], "0.0");  // overlaps per sample
+    EXPECT_EQ(f[10], "0");   // escaped
+  }
+  EXPECT_TRUE(rowOf(run.out, "mujoco").empty());
+  if (rowOf(run.out, "mujoco-implicit").find("not built:") == std::string::npos) {
+    EXPECT_NE(run.out.find(", implicit integrator:"), std::string::npos) << run.out;
+  }
 }
 
 TEST(BenchSimCli, RejectsUnknownOrRepeatedEnginesAndBadOptions) {
   const CommandRun unknown = runCli(
       "bench sim --scene assets/scenes/funnel.json --objects 1 --seconds 0.1 --peers physx", true);
   EXPECT_NE(unknown.exitCode, 0);
-  EXPECT_NE(unknown.out.find("unknown engine 'physx'"), std::string::npos) << unknown.out;
+  EXPECT_NE(unknown.out.find("unknown engine 'physx' (known: bullet, mujoco, mujoco-implicit)"),
+            std::string::npos)
+      << unknown.out;
   EXPECT_NE(runCli("bench sim --scene assets/scenes/funnel.json --objects 1 --seconds 0.1 "
                    "--peers bullet,bullet")
                 .exitCode,

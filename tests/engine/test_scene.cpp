@@ -101,6 +101,30 @@ TEST(Scene, ShippedFunnelPairLoads) {
   EXPECT_FALSE(scene.solver.sleeping);
 }
 
+TEST(Scene, ShippedFunnelPileHasTheFunnelsStaticsAndAHundredBodies) {
+  const SceneDescription pile = loadScene(kScenesDir / "funnel-pile.json");
+  const SceneDescription funnel = loadScene(kScenesDir / "funnel.json");
+  EXPECT_EQ(pile.name, "funnel-pile");
+  EXPECT_FALSE(pile.spawner.has_value());
+  ASSERT_EQ(pile.statics.size(), funnel.statics.size());
+  for (size_t i = 0; i < pile.statics.size(); ++i) {
+    EXPECT_EQ(pile.statics[i].kind, funnel.statics[i].kind) << i;
+    EXPECT_EQ(pile.statics[i].pose.p, funnel.statics[i].pose.p) << i;
+  }
+  EXPECT_EQ(pile.statics[1].funnel.topRadius, funnel.statics[1].funnel.topRadius);
+  EXPECT_EQ(pile.boundsMin, funnel.boundsMin);
+  EXPECT_EQ(pile.boundsMax, funnel.boundsMax);
+  EXPECT_EQ(pile.solver.gjkVariant, funnel.solver.gjkVariant);
+  EXPECT_EQ(pile.solver.sleeping, funnel.solver.sleeping);
+  ASSERT_EQ(pile.bodies.size(), 100u);
+  for (const BodyDescription& body : pile.bodies) {
+    EXPECT_FALSE(body.shape.asset.empty());
+    EXPECT_EQ(body.material.friction, funnel.spawner->material.friction);
+    EXPECT_EQ(body.material.restitution, funnel.spawner->material.restitution);
+    EXPECT_EQ(body.linearVelocity, Eigen::Vector3d::Zero());
+  }
+}
+
 TEST(Scene, ShippedStackLoads) {
   const SceneDescription scene = loadScene(kScenesDir / "stack.json");
   ASSERT_EQ(scene.statics.size(), 1u);

@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
+#include "apps/heavyball/sim/penetration_meter.hpp"
 #include "apps/heavyball/sim/sim_scene.hpp"
 #include "engine/world.hpp"
 
@@ -79,6 +81,36 @@ TEST(SimScene, ListedBodiesComeFirstThenAColumnOfDropsAllAtStepZero) {
     const hb::World rebuilt(alone);
     EXPECT_LT((rebuilt.rigidBodies()[1].position - b.pose.p).norm(), 1e-14) << i;
     EXPECT_LT(rebuilt.rigidBodies()[1].orientation.angularDistance(b.pose.q), 1e-12) << i;
+  }
+}
+
+// funnel-pile.json: every body in from the first step, none overlapping another or a static
+// (heavyball's narrow phase on every pair), all of them above the funnel's rim and inside its
+// circle, so that the whole pile falls into it.
+TEST(SimScene, ShippedPileStartsApartAboveTheFunnelMouth) {
+  const hb::SceneDescription scene = hb::loadScene(HB_SOURCE_DIR "/assets/scenes/funnel-pile.json");
+  const SimScene sim = buildSimScene(scene);
+  ASSERT_EQ(sim.bodies.size(), 100u);
+  std::vector<hb::Pose> poses;
+  for (const hb::sim::SimBody& b : sim.bodies) {
+    EXPECT_EQ(b.dropStep, 0);
+    poses.push_back(b.pose);
+  }
+  hb::sim::PenetrationMeter meter(sim);
+  meter.measure(poses);
+  EXPECT_EQ(meter.stats().overlaps, 0);
+  EXPECT_EQ(meter.stats().failedQueries, 0);
+
+  const hb::FunnelDescription& funnel = scene.statics.at(1).funnel;
+  for (const hb::sim::SimBody& b : sim.bodies) {
+    ASSERT_EQ(b.shape.type(), hb::ShapeType::ConvexHull);
+    const hb::Pose shapeInWorld = b.pose * b.shapeInBody;
+    for (const Eigen::Vector3d& v : b.shape.hull().vertices()) {
+      const Eigen::Vector3d w = shapeInWorld.apply(v);
+      ASSERT_GT(w.z(), funnel.bottomZ + funnel.height) << b.name;
+      ASSERT_LT(w.head<2>().norm(), funnel.topRadius) << b.name;
+      ASSERT_LT(w.z(), scene.boundsMax.z()) << b.name;
+    }
   }
 }
 

@@ -12,10 +12,13 @@
 // step) until its drop, when it gets its initial state and its collisions.
 //
 // Settings. Elliptic friction cones (heavyball's exact Coulomb cone), the Newton solver (100
-// iterations, tolerance 1e-8: MuJoCo's defaults), semi-implicit Euler, multi-point convex
-// collisions (multiccd) so that a resting face gets several contacts, condim 3 (no torsional or
-// rolling friction). Contacts are MuJoCo's soft constraints at their default solref and solimp;
-// MuJoCo has no restitution, and it combines two geoms' frictions by their maximum.
+// iterations, tolerance 1e-8: MuJoCo's defaults), multi-point convex collisions (multiccd) so
+// that a resting face gets several contacts, condim 3 (no torsional or rolling friction).
+// Contacts are MuJoCo's soft constraints at their default solref and solimp; MuJoCo has no
+// restitution, and it combines two geoms' frictions by their maximum. The integrator is chosen
+// per peer: semi-implicit Euler (MuJoCo's default, row "mujoco") or implicit in velocity (row
+// "mujoco-implicit"), which treats the velocity-dependent forces, here the bodies' Coriolis and
+// centripetal (gyroscopic) forces, implicitly.
 
 #include <mujoco/mujoco.h>
 #include <spdlog/fmt/fmt.h>
@@ -118,7 +121,8 @@ std::string geom(const Shape& shape, const Pose& pose, double friction, const st
 
 class MujocoSim final : public SimPeer {
  public:
-  explicit MujocoSim(const SimScene& scene) : scene_(scene) {
+  MujocoSim(const SimScene& scene, MujocoIntegrator integrator)
+      : scene_(scene), integrator_(integrator) {
     if (mj_version() != mjVERSION_HEADER) {
       throw std::runtime_error(
           fmt::format("MuJoCo library version {} does not match its headers' {}", mj_version(),
@@ -139,7 +143,9 @@ class MujocoSim final : public SimPeer {
 
   ~MujocoSim() override { release(); }
 
-  std::string_view name() const override { return "mujoco"; }
+  std::string_view name() const override {
+    return integrator_ == MujocoIntegrator::Implicit ? "mujoco-implicit" : "mujoco";
+  }
 
   std::string settings() const override {
     const mjOption& o = model_->opt;
@@ -149,11 +155,11 @@ class MujocoSim final : public SimPeer {
     const mjtNum* solref = model_->ngeom > 0 ? model_->geom_solref : nullptr;
     const mjtNum* solimp = model_->ngeom > 0 ? model_->geom_solimp : nullptr;
     return fmt::format(
-        "MuJoCo {}: {} cone, {} solver ({} iterations, tolerance {:g}), {} integrator, multiccd "
+        "MuJoCo {}, {} integrator: {} cone, {} solver ({} iterations, tolerance {:g}), multiccd "
         "{}, condim 3, solref {:g} {:g}, solimp {:g} {:g} {:g}, impratio {:g}; frictions "
         "combined by max, no restitution, no sleeping; room for {} contacts and {} rows",
-        mj_versionString(), cones[o.cone], solvers[o.solver], o.iterations, o.tolerance,
-        integrators[o.integrator], (o.enableflags & mjENBL_MULTICCD) ? "on" : "off",
+        mj_versionString(), integrators[o.integrator], cones[o.cone], solvers[o.solver],
+        o.iterations, o.tolerance, (o.enableflags & mjENBL_MULTICCD) ? "on" : "off",
         solref ? solref[0] : 0.0, solref ? solref[1] : 0.0, solimp ? solimp[0] : 0.0,
         solimp ? solimp[1] : 0.0, solimp ? solimp[2] : 0.0, o.impratio, model_->nconmax,
         model_->njmax);
@@ -256,10 +262,10 @@ class MujocoSim final : public SimPeer {
     std::string xml = "<mujoco model=\"heavyball_bench_sim\">\n";
     xml += "<compiler angle=\"radian\" inertiafromgeom=\"false\"/>\n";
     xml += fmt::format(
-        "<option timestep=\"{:.17g}\" gravity=\"{}\" integrator=\"Euler\" cone=\"elliptic\" "
+        "<option timestep=\"{:.17g}\" gravity=\"{}\" integrator=\"{}\" cone=\"elliptic\" "
         "solver=\"Newton\" iterations=\"100\" tolerance=\"1e-8\">\n"
         "<flag multiccd=\"enable\"/>\n</option>\n",
-        s.dt, vec(s.gravity));
+        s.dt, vec(s.gravity), integrator_ == MujocoIntegrator::Implicit ? "implicit" : "Euler");
     const int contacts = 100 + kContactsPerBody * n;
     xml +=
         fmt::format("<size nconmax=\"{}\" njmax=\"{}\"/>\n", contacts, kRowsPerContact * contacts);
@@ -353,6 +359,7 @@ class MujocoSim final : public SimPeer {
   }
 
   const SimScene& scene_;
+  const MujocoIntegrator integrator_;
   mjModel* model_ = nullptr;
   mjData* data_ = nullptr;
   int firstBody_ = 1;
@@ -364,8 +371,8 @@ class MujocoSim final : public SimPeer {
 
 }  // namespace
 
-std::unique_ptr<SimPeer> makeMujocoSim(const SimScene& scene) {
-  return std::make_unique<MujocoSim>(scene);
+std::unique_ptr<SimPeer> makeMujocoSim(const SimScene& scene, MujocoIntegrator integrator) {
+  return std::make_unique<MujocoSim>(scene, integrator);
 }
 
 }  // namespace hb::sim

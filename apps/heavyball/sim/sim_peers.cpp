@@ -16,7 +16,7 @@
 namespace hb::sim {
 
 std::vector<std::string> simPeerNames() {
-  return {"bullet", "mujoco"};
+  return {"bullet", "mujoco", "mujoco-implicit"};
 }
 
 std::optional<std::string> simPeerUnavailable(std::string_view name) {
@@ -27,14 +27,16 @@ std::optional<std::string> simPeerUnavailable(std::string_view name) {
     return std::string(HB_BULLET_SIM_MISSING);
 #endif
   }
-  if (name == "mujoco") {
+  if (name == "mujoco" || name == "mujoco-implicit") {
 #ifdef HB_HAVE_MUJOCO_SIM
     return std::nullopt;
 #else
     return std::string(HB_MUJOCO_SIM_MISSING);
 #endif
   }
-  throw std::invalid_argument("unknown engine '" + std::string(name) + "' (known: bullet, mujoco)");
+  std::string known;
+  for (const std::string& n : simPeerNames()) known += (known.empty() ? "" : ", ") + n;
+  throw std::invalid_argument("unknown engine '" + std::string(name) + "' (known: " + known + ")");
 }
 
 std::unique_ptr<SimPeer> makeSimPeer(std::string_view name, const SimScene& scene) {
@@ -45,7 +47,8 @@ std::unique_ptr<SimPeer> makeSimPeer(std::string_view name, const SimScene& scen
   if (name == "bullet") return makeBulletSim(scene);
 #endif
 #ifdef HB_HAVE_MUJOCO_SIM
-  if (name == "mujoco") return makeMujocoSim(scene);
+  if (name == "mujoco") return makeMujocoSim(scene, MujocoIntegrator::Euler);
+  if (name == "mujoco-implicit") return makeMujocoSim(scene, MujocoIntegrator::Implicit);
 #endif
   (void)scene;
   throw std::logic_error("engine '" + std::string(name) + "' is built but has no factory");
