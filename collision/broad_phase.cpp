@@ -1,5 +1,6 @@
-// Broad phase: sort and sweep on enclosing AABBs with a persistent order, then the OBB
-// separating-axis test (Ericson, "Real-Time Collision Detection", Sec. 7.5 and 4.4).
+// Broad phase: sort and sweep of the moving proxies' enclosing AABBs with a persistent order,
+// their look-ups in a tree of the static ones, then the OBB separating-axis test (Ericson,
+// "Real-Time Collision Detection", Sec. 7.5, 6.2 and 4.4).
 
 #include "collision/broad_phase.hpp"
 
@@ -8,6 +9,7 @@
 #include <cassert>
 #include <cmath>
 #include <limits>
+#include <numeric>
 
 namespace hb {
 namespace {
@@ -30,6 +32,11 @@ constexpr double kAxisSwitchRatio = 1.5;
 // Columns: cells about this many median box widths across. Wider columns hold more boxes that
 // meet on the sweep axis only; narrower ones duplicate more boxes that straddle cells.
 constexpr double kCellWidths = 2.0;
+// A moving box is looked up in the static tree grown by this fraction of its AABB's widest side
+// on every side, and the statics found serve it while its AABB stays inside: wider means fewer
+// look-ups but more kept statics to test.
+constexpr double kLookupGrowth = 0.25;
+
 // Below this many boxes per column (on average) the bookkeeping costs more than it saves.
 constexpr int kMinBoxesPerColumn = 8;
 // The grid is coarsened while boxes straddle so many cells that the copies exceed this many per
@@ -51,6 +58,21 @@ int ownerOf(const BroadPhaseInput& input, int proxy) {
 
 bool isStaticProxy(const BroadPhaseInput& input, int proxy) {
   return !input.isStatic.empty() && input.isStatic[proxy] != 0;
+}
+
+bool sameBox(const Obb& a, const Obb& b) {
+  return a.center == b.center && a.axes == b.axes && a.halfExtents == b.halfExtents;
+}
+
+// The box's enclosing AABB: the half-width along world axis k is sum_j |axes(k, j)| *
+// halfExtents(j), plus the slack above.
+inline void enclosingAabb(const Obb& box, Vector3d& lo, Vector3d& hi) {
+  assert(box.center.allFinite() && box.axes.allFinite() && box.halfExtents.allFinite());
+  const double slack =
+      kSizeSlack * box.halfExtents.sum() + kPositionSlack * box.center.cwiseAbs().maxCoeff();
+  const Vector3d halfWidth = (box.axes.cwiseAbs() * box.halfExtents).array() + slack;
+  lo = box.center - halfWidth;
+  hi = box.center + halfWidth;
 }
 
 void checkInput(const BroadPhaseInput& input) {
@@ -106,6 +128,7 @@ int BroadPhase::Grid::cellOf(double v, double origin, double inverseSize, int ce
 
 void BroadPhase::reset() {
   haveOrder_ = false;
+  haveStatics_ = false;
 }
 
 const std::vector<ProxyPair>& BroadPhase::update(const BroadPhaseInput& input) {
@@ -114,8 +137,12 @@ const std::vector<ProxyPair>& BroadPhase::update(const BroadPhaseInput& input) {
   const std::span<const Obb> boxes = inflate(input.boxes, input.margin, inflated_);
   stats_ = {};
   candidates_.clear();
-  if (static_cast<int>(order_.size()) != n) haveOrder_ = false;
+  if (splitStatics(input)) buildStaticTree(boxes);
+  stats_.movingProxies = static_cast<int>(moving_.size());
+  stats_.staticProxies = staticTree_.size();
+  if (order_.size() != moving_.size()) haveOrder_ = false;
 
+  // Moving against moving.
   buildAabbs(boxes);
   chooseSweepAxis();
   sortAlongSweepAxis();
@@ -123,30 +150,75 @@ const std::vector<ProxyPair>& BroadPhase::update(const BroadPhaseInput& input) {
   fillColumns(grid, input);
   sweepColumns(grid, boxes);
 
+  // Moving against static.
+  queryStatics(input, boxes);
+  stats_.aabbOverlaps += stats_.staticAabbOverlaps;
+
   sortPairs(candidates_, n, bucket_, pairs_);
   stats_.pairs = static_cast<long>(pairs_.size());
   return pairs_;
 }
 
-// Enclosing AABBs: the half-width along world axis k is sum_j |axes(k, j)| * halfExtents(j).
-// Also their bounds and the variance of the centres, summed relative to the first centre so
-// that far-away scenes do not lose it to cancellation.
+// Lists the moving proxies, and tells whether the static ones differ from those the tree was
+// built over: other indices, other boxes (compared exactly: any change may change the pairs) or
+// another margin. One pass over the input; the statics cost a comparison, not a rebuild.
+bool BroadPhase::splitStatics(const BroadPhaseInput& input) {
+  const int n = static_cast<int>(input.boxes.size());
+  const int saved = static_cast<int>(staticProxies_.size());
+  bool same = haveStatics_ && input.margin == staticMargin_;
+  int statics = 0, moving = 0;
+  moving_.resize(n);
+  for (int i = 0; i < n; ++i) {
+    if (!isStaticProxy(input, i)) {
+      moving_[moving++] = i;
+      continue;
+    }
+    same = same && statics < saved && staticProxies_[statics] == i &&
+           sameBox(staticBoxes_[statics], input.boxes[i]);
+    ++statics;
+  }
+  moving_.resize(moving);
+  if (same && statics == saved) return false;
+  staticProxies_.clear();
+  staticBoxes_.clear();
+  for (int i = 0; i < n; ++i) {
+    if (!isStaticProxy(input, i)) continue;
+    staticProxies_.push_back(i);
+    staticBoxes_.push_back(input.boxes[i]);
+  }
+  staticMargin_ = input.margin;
+  haveStatics_ = true;
+  return true;
+}
+
+// The tree over the static proxies' AABBs, grown by the margin as the moving ones are.
+void BroadPhase::buildStaticTree(std::span<const Obb> boxes) {
+  const int statics = static_cast<int>(staticProxies_.size());
+  staticLo_.resize(statics);
+  staticHi_.resize(statics);
+  for (int s = 0; s < statics; ++s) {
+    enclosingAabb(boxes[staticProxies_[s]], staticLo_[s], staticHi_[s]);
+  }
+  staticIndices_.resize(statics);
+  std::iota(staticIndices_.begin(), staticIndices_.end(), 0);
+  staticTree_.build(staticLo_, staticHi_, staticIndices_);
+  for (StaticLookup& lookup : lookups_) lookup.count = -1;  // found in the old tree
+  stats_.staticRebuilt = true;
+}
+
+// The moving proxies' enclosing AABBs, their bounds and the variance of their centres, summed
+// relative to the first centre so that far-away scenes do not lose it to cancellation.
 void BroadPhase::buildAabbs(std::span<const Obb> boxes) {
-  const int n = static_cast<int>(boxes.size());
+  const int n = static_cast<int>(moving_.size());
   lo_.resize(n);
   hi_.resize(n);
   sceneLo_ = Vector3d::Constant(std::numeric_limits<double>::infinity());
   sceneHi_ = -sceneLo_;
-  const Vector3d origin = n > 0 ? boxes[0].center : Vector3d::Zero();
+  const Vector3d origin = n > 0 ? boxes[moving_[0]].center : Vector3d::Zero();
   Vector3d sum = Vector3d::Zero(), sumSquares = Vector3d::Zero();
   for (int i = 0; i < n; ++i) {
-    const Obb& box = boxes[i];
-    assert(box.center.allFinite() && box.axes.allFinite() && box.halfExtents.allFinite());
-    const double slack =
-        kSizeSlack * box.halfExtents.sum() + kPositionSlack * box.center.cwiseAbs().maxCoeff();
-    const Vector3d halfWidth = (box.axes.cwiseAbs() * box.halfExtents).array() + slack;
-    lo_[i] = box.center - halfWidth;
-    hi_[i] = box.center + halfWidth;
+    const Obb& box = boxes[moving_[i]];
+    enclosingAabb(box, lo_[i], hi_[i]);
     sceneLo_ = sceneLo_.cwiseMin(lo_[i]);
     sceneHi_ = sceneHi_.cwiseMax(hi_[i]);
     const Vector3d d = box.center - origin;
@@ -178,9 +250,9 @@ void BroadPhase::sortAlongSweepAxis() {
   const int n = static_cast<int>(lo_.size());
   if (!haveOrder_) {
     order_.resize(n);
-    for (int k = 0; k < n; ++k) order_[k].proxy = k;
+    for (int k = 0; k < n; ++k) order_[k].slot = k;
   }
-  for (SortKey& entry : order_) entry.key = lo_[entry.proxy][axis_];
+  for (SortKey& entry : order_) entry.key = lo_[entry.slot][axis_];
   const long budget = static_cast<long>(n) * std::bit_width(static_cast<unsigned>(n));
   stats_.fullSort = !haveOrder_ || !insertionSort(order_, budget, stats_.insertionMoves);
   if (stats_.fullSort) {
@@ -248,7 +320,7 @@ void BroadPhase::fillColumns(const Grid& grid, const BroadPhaseInput& input) {
   const int cells = grid.cells1 * grid.cells2;
   columnStart_.assign(cells + 1, 0);
   for (const SortKey& entry : order_) {
-    const int i = entry.proxy;
+    const int i = entry.slot;
     const int a1 = grid.cell1(lo_[i][axis1]), b1 = grid.cell1(hi_[i][axis1]);
     const int a2 = grid.cell2(lo_[i][axis2]), b2 = grid.cell2(hi_[i][axis2]);
     for (int c1 = a1; c1 <= b1; ++c1) {
@@ -259,16 +331,10 @@ void BroadPhase::fillColumns(const Grid& grid, const BroadPhaseInput& input) {
   columnCursor_.assign(columnStart_.begin(), columnStart_.end() - 1);
   columns_.resize(columnStart_[cells]);
   for (const SortKey& entry : order_) {
-    const int i = entry.proxy;
-    const SweepEntry sweep{lo_[i][axis_],
-                           hi_[i][axis_],
-                           lo_[i][axis1],
-                           hi_[i][axis1],
-                           lo_[i][axis2],
-                           hi_[i][axis2],
-                           i,
-                           ownerOf(input, i),
-                           isStaticProxy(input, i)};
+    const int i = entry.slot;
+    const int proxy = moving_[i];
+    const SweepEntry sweep{lo_[i][axis_], hi_[i][axis_], lo_[i][axis1], hi_[i][axis1],
+                           lo_[i][axis2], hi_[i][axis2], proxy,         ownerOf(input, proxy)};
     const int a1 = grid.cell1(sweep.lo1), b1 = grid.cell1(sweep.hi1);
     const int a2 = grid.cell2(sweep.lo2), b2 = grid.cell2(sweep.hi2);
     for (int c1 = a1; c1 <= b1; ++c1) {
@@ -295,7 +361,7 @@ void BroadPhase::sweepColumns(const Grid& grid, std::span<const Obb> boxes) {
         for (; q < end && columns_[q].lo <= a.hi; ++q) {
           const SweepEntry& b = columns_[q];
           if (b.lo1 > a.hi1 || a.lo1 > b.hi1 || b.lo2 > a.hi2 || a.lo2 > b.hi2) continue;
-          if (a.owner == b.owner || (a.isStatic && b.isStatic)) continue;
+          if (a.owner == b.owner) continue;
           if (!oneColumn && (grid.cell1(std::max(a.lo1, b.lo1)) != c1 ||
                              grid.cell2(std::max(a.lo2, b.lo2)) != c2)) {
             continue;
@@ -308,6 +374,53 @@ void BroadPhase::sweepColumns(const Grid& grid, std::span<const Obb> boxes) {
       }
     }
   }
+}
+
+// Each moving box meets the statics its AABB overlaps, found among those its last look-up kept
+// while the AABB lies inside the box looked up (every static overlapping the AABB then overlaps
+// that box too), else by a new look-up; each such pair comes up once. In sweep order, so that one
+// look-up walks much the same nodes as the one before.
+void BroadPhase::queryStatics(const BroadPhaseInput& input, std::span<const Obb> boxes) {
+  if (staticTree_.empty()) return;
+  lookups_.resize(moving_.size());
+  nextStaticHits_.clear();
+  for (const SortKey& entry : order_) {
+    const int slot = entry.slot;
+    const Vector3d& lo = lo_[slot];
+    const Vector3d& hi = hi_[slot];
+    StaticLookup& lookup = lookups_[slot];
+    const int first = static_cast<int>(nextStaticHits_.size());
+    if (lookup.count >= 0 && (lookup.lo.array() <= lo.array()).all() &&
+        (hi.array() <= lookup.hi.array()).all()) {
+      nextStaticHits_.insert(nextStaticHits_.end(), staticHits_.begin() + lookup.first,
+                             staticHits_.begin() + lookup.first + lookup.count);
+    } else {
+      const double grow = kLookupGrowth * (hi - lo).maxCoeff();
+      lookup.lo = lo.array() - grow;
+      lookup.hi = hi.array() + grow;
+      stats_.staticBoxesTested += staticTree_.forEachOverlap(
+          lookup.lo, lookup.hi, [&](int k) { nextStaticHits_.push_back(k); });
+      ++stats_.staticLookups;
+    }
+    lookup.first = first;
+    lookup.count = static_cast<int>(nextStaticHits_.size()) - first;
+    stats_.staticBoxesTested += lookup.count;
+
+    const int a = moving_[slot];
+    const int owner = ownerOf(input, a);
+    for (int h = first; h < first + lookup.count; ++h) {
+      const int k = nextStaticHits_[h];
+      const Vector3d& sLo = staticLo_[k];
+      const Vector3d& sHi = staticHi_[k];
+      if ((sLo.array() > hi.array()).any() || (lo.array() > sHi.array()).any()) continue;
+      const int s = staticProxies_[k];
+      if (ownerOf(input, s) == owner) continue;
+      ++stats_.staticAabbOverlaps;
+      if (!obbOverlap(boxes[a], boxes[s])) continue;
+      candidates_.emplace_back(std::min(a, s), std::max(a, s));
+    }
+  }
+  staticHits_.swap(nextStaticHits_);
 }
 
 std::vector<ProxyPair> bruteForcePairs(const BroadPhaseInput& input) {

@@ -9,12 +9,22 @@
 // n^(2/3) others along one axis; so the plane of the other two axes is cut into columns about
 // two boxes wide, each swept on its own. The columns are filled from the one global order, so
 // they need no sorting of their own.
+//
+// Static proxies are kept apart, as Jolt's static broad-phase layer and Box2D's static tree do:
+// the sweep and its grid cover the moving proxies only, and each moving box is looked up in an
+// AABB tree of the static ones, built when the static boxes change (compared with the last call's,
+// so a caller may move or replace them at any time). Otherwise a ground plane 100 m across
+// stretches the grid so far that a pile of bodies lands in one column, and sits in every column.
+// A look-up is made for a box grown around the moving box's AABB and its statics kept, to serve
+// the next calls while the AABB stays inside the grown box: bodies at rest or slow cost a
+// containment test and their few statics' tests.
 
 #include <cstdint>
 #include <span>
 #include <utility>
 #include <vector>
 
+#include "collision/aabb_tree.hpp"
 #include "collision/obb.hpp"
 
 namespace hb {
@@ -36,48 +46,62 @@ struct BroadPhaseInput {
   double margin = 0.0;
 };
 
-/// What the last update() did, for benchmarks and tuning.
+/// What the last update() did, for benchmarks and tuning. The sweep figures are about the moving
+/// proxies, the static ones about the moving boxes' look-ups in the static tree.
 struct BroadPhaseStats {
-  int sweepAxis = 0;        ///< 0, 1 or 2: x, y or z
-  bool fullSort = false;    ///< the order was rebuilt by a full sort instead of insertion sort
-  long insertionMoves = 0;  ///< entries shifted by insertion sort
-  int columns = 1;          ///< sweep columns across the other two axes
-  long columnEntries = 0;   ///< boxes summed over columns (a box may straddle several)
-  long sweepOverlaps = 0;   ///< pairs within a column overlapping on the sweep axis
-  long aabbOverlaps = 0;    ///< pairs passing the AABB, owner and static filters
-  long pairs = 0;           ///< pairs also passing obbOverlap
+  int movingProxies = 0;        ///< proxies swept (not static)
+  int sweepAxis = 0;            ///< 0, 1 or 2: x, y or z
+  bool fullSort = false;        ///< the order was rebuilt by a full sort instead of insertion sort
+  long insertionMoves = 0;      ///< entries shifted by insertion sort
+  int columns = 1;              ///< sweep columns across the other two axes
+  long columnEntries = 0;       ///< boxes summed over columns (a box may straddle several)
+  long sweepOverlaps = 0;       ///< pairs within a column overlapping on the sweep axis
+  int staticProxies = 0;        ///< proxies in the static tree
+  bool staticRebuilt = false;   ///< the static boxes changed, so their tree was built again
+  int staticLookups = 0;        ///< moving boxes looked up in the tree (the others reused theirs)
+  long staticBoxesTested = 0;   ///< tree nodes, leaf boxes and kept statics tested
+  long staticAabbOverlaps = 0;  ///< moving-static pairs passing the AABB and owner filters
+  long aabbOverlaps = 0;  ///< pairs passing the AABB, owner and static filters (static ones too)
+  long pairs = 0;         ///< pairs also passing obbOverlap
 };
 
 class BroadPhase {
  public:
   /// The overlapping pairs, sorted lexicographically (so the output never depends on the sort
   /// order or on previous calls). The reference stays valid until the next update(). Allocates
-  /// nothing once the buffers have grown to the scene's size and pair count.
+  /// nothing once the buffers have grown to the scene's size and pair count, unless the static
+  /// boxes changed (their tree is then built again).
   ///
-  /// Proxy i of one call is taken to be proxy i of the previous call; the saved order is only a
-  /// hint, so renumbering costs time, never correctness.
+  /// The i-th moving proxy of one call is taken to be the i-th moving proxy of the previous call;
+  /// the saved order is only a hint, so renumbering costs time, never correctness. The static
+  /// proxies (their indices and boxes, and the margin) are compared with the previous call's.
   const std::vector<ProxyPair>& update(const BroadPhaseInput& input);
 
   const std::vector<ProxyPair>& pairs() const { return pairs_; }
   const BroadPhaseStats& stats() const { return stats_; }
 
-  /// Forgets the saved order; the next update() sorts from scratch.
+  /// Forgets the saved order and the static tree; the next update() starts from scratch.
   void reset();
 
  private:
-  // One proxy in a column: its intervals on the sweep axis and the two others, and what the
-  // pair filters need, side by side so that the sweep reads memory sequentially.
+  // One moving proxy in a column: its intervals on the sweep axis and the two others, and what
+  // the owner filter needs, side by side so that the sweep reads memory sequentially.
   struct SweepEntry {
     double lo, hi;    // sweep axis
     double lo1, hi1;  // next axis
     double lo2, hi2;  // the one after
     int proxy;
     int owner;
-    bool isStatic;
   };
   struct SortKey {
-    double key;  // the proxy's AABB minimum on the sweep axis
-    int proxy;
+    double key;  // the moving proxy's AABB minimum on the sweep axis
+    int slot;    // index into moving_
+  };
+  // A moving slot's last look-up in the static tree: the grown box looked up and where its
+  // statics are kept in staticHits_ (count < 0: none yet).
+  struct StaticLookup {
+    Eigen::Vector3d lo, hi;
+    int first = 0, count = -1;
   };
   // Columns: a grid of cells1 x cells2 over the two cross axes.
   struct Grid {
@@ -90,6 +114,8 @@ class BroadPhase {
     static int cellOf(double v, double origin, double inverseSize, int cells);
   };
 
+  bool splitStatics(const BroadPhaseInput& input);
+  void buildStaticTree(std::span<const Obb> boxes);
   void buildAabbs(std::span<const Obb> boxes);
   void chooseSweepAxis();
   void sortAlongSweepAxis();
@@ -97,14 +123,28 @@ class BroadPhase {
   long countColumnEntries(const Grid& grid, int axis1, int axis2) const;
   void fillColumns(const Grid& grid, const BroadPhaseInput& input);
   void sweepColumns(const Grid& grid, std::span<const Obb> boxes);
+  void queryStatics(const BroadPhaseInput& input, std::span<const Obb> boxes);
 
   std::vector<SortKey> order_;  // persists between calls
   int axis_ = 0;
   bool haveOrder_ = false;
 
+  // The static proxies as of the last tree build: indices, boxes as given, and the margin.
+  std::vector<int> staticProxies_;
+  std::vector<Obb> staticBoxes_;
+  double staticMargin_ = 0.0;
+  bool haveStatics_ = false;
+  AabbTree staticTree_;
+  std::vector<Eigen::Vector3d> staticLo_, staticHi_;  // their AABBs; the tree's ids index them
+  std::vector<int> staticIndices_;                    // 0, 1, ...
+  // The moving slots' look-ups; they persist between calls, valid while the tree is unchanged.
+  std::vector<StaticLookup> lookups_;
+  std::vector<int> staticHits_, nextStaticHits_;  // statics (tree ids) of the look-ups
+
   // Scratch, reused by every call.
   std::vector<Obb> inflated_;
-  std::vector<Eigen::Vector3d> lo_, hi_;  // AABBs, by proxy
+  std::vector<int> moving_;               // proxy indices of the moving proxies, by slot
+  std::vector<Eigen::Vector3d> lo_, hi_;  // AABBs, by slot
   Eigen::Vector3d sceneLo_, sceneHi_;     // their bounds
   Eigen::Vector3d centreVariance_;
   std::vector<double> widths_;

@@ -18,6 +18,8 @@
 #include "collision/broad_phase.hpp"
 #include "collision/obb.hpp"
 #include "collision/pose.hpp"
+#include "engine/funnel.hpp"
+#include "engine/scene.hpp"
 
 namespace hb::bench {
 
@@ -30,6 +32,9 @@ constexpr double kMinHalfExtent = 0.05;
 constexpr double kMaxHalfExtent = 0.25;
 constexpr double kMaxSpeed = 1.0;         // per velocity component, m/s
 constexpr double kMaxAngularSpeed = 3.0;  // rad/s
+// The funnel-like table: boxes this much smaller (and denser by its cube, so that they fill space
+// as in the first table), 100 of them in about a cubic metre, as the shipped funnel's pile.
+constexpr double kFunnelSizeScale = 0.5;
 
 // CPU time of the calling thread: unlike the cycle counter it leaves out the time the thread
 // spends descheduled, which dominates long calls on a loaded machine.
@@ -39,26 +44,64 @@ double threadCpuMicroseconds() {
   return 1e6 * static_cast<double>(t.tv_sec) + 1e-3 * static_cast<double>(t.tv_nsec);
 }
 
-// Boxes flying about in a cube of n / density cubic metres, bouncing off its walls.
+// The shipped funnel scene's statics (assets/scenes/funnel.json): the World's ground (a 100 m x
+// 100 m x 1 m box with its top at z = 0), the funnel's 16 panels and four low walls around it.
+std::vector<Obb> funnelSceneStatics() {
+  std::vector<Obb> statics;
+  Obb ground;
+  ground.center = Vector3d(0.0, 0.0, -0.5);
+  ground.halfExtents = Vector3d(50.0, 50.0, 0.5);
+  statics.push_back(ground);
+  for (const auto& [shape, pose] : funnelPanels(FunnelDescription{})) {
+    statics.push_back(localObb(shape).transformed(pose));
+  }
+  for (const double side : {-1.0, 1.0}) {
+    Obb wall;
+    wall.center = Vector3d(1.25 * side, 0.0, 0.1);
+    wall.halfExtents = Vector3d(0.05, 1.3, 0.1);
+    statics.push_back(wall);
+    wall.center = Vector3d(0.0, 1.25 * side, 0.1);
+    wall.halfExtents = Vector3d(1.3, 0.05, 0.1);
+    statics.push_back(wall);
+  }
+  return statics;
+}
+
+// Where the boxes fly: a cube of n / density cubic metres, in the positive octant or standing on
+// the ground (z = 0) around the vertical axis, among static boxes listed before the moving ones.
+struct SceneLayout {
+  double density = 10.0;   // bodies per cubic metre
+  double sizeScale = 1.0;  // half-extents times this
+  bool onGround = false;
+  std::vector<Obb> statics;
+};
+
+// Boxes flying about in a cube, bouncing off its walls.
 class MovingScene {
  public:
-  MovingScene(int n, double density, std::uint64_t seed)
-      : side_(std::cbrt(n / density)), rng_(seed) {
+  MovingScene(int n, const SceneLayout& layout, std::uint64_t seed)
+      : side_(std::cbrt(n / layout.density)), rng_(seed) {
+    low_ = layout.onGround ? Vector3d(-0.5 * side_, -0.5 * side_, 0.0) : Vector3d::Zero();
     std::uniform_real_distribution<double> unit(0.0, 1.0);
-    std::uniform_real_distribution<double> half(kMinHalfExtent, kMaxHalfExtent);
+    std::uniform_real_distribution<double> half(layout.sizeScale * kMinHalfExtent,
+                                                layout.sizeScale * kMaxHalfExtent);
     std::normal_distribution<double> gauss(0.0, 1.0);
     bodies_.resize(n);
     for (Body& b : bodies_) {
       b.halfExtents = Vector3d(half(rng_), half(rng_), half(rng_));
       b.pose.q = Eigen::Quaterniond(gauss(rng_), gauss(rng_), gauss(rng_), gauss(rng_));
       b.pose.q.normalize();
-      b.pose.p = side_ * Vector3d(unit(rng_), unit(rng_), unit(rng_));
+      b.pose.p = low_ + side_ * Vector3d(unit(rng_), unit(rng_), unit(rng_));
       b.velocity =
           kMaxSpeed * (2.0 * Vector3d(unit(rng_), unit(rng_), unit(rng_)) - Vector3d::Ones());
       b.angularVelocity = kMaxAngularSpeed * unit(rng_) *
                           Vector3d(gauss(rng_), gauss(rng_), gauss(rng_)).normalized();
     }
-    boxes_.resize(n);
+    statics_ = static_cast<int>(layout.statics.size());
+    boxes_ = layout.statics;
+    boxes_.resize(statics_ + n);
+    isStatic_.assign(statics_ + n, 0);
+    std::fill_n(isStatic_.begin(), statics_, 1);
     updateBoxes();
   }
 
@@ -67,8 +110,8 @@ class MovingScene {
     for (Body& b : bodies_) {
       b.pose.p += kStep * b.velocity;
       for (int k = 0; k < 3; ++k) {
-        if ((b.pose.p[k] < 0.0 && b.velocity[k] < 0.0) ||
-            (b.pose.p[k] > side_ && b.velocity[k] > 0.0)) {
+        if ((b.pose.p[k] < low_[k] && b.velocity[k] < 0.0) ||
+            (b.pose.p[k] > low_[k] + side_ && b.velocity[k] > 0.0)) {
           b.velocity[k] = -b.velocity[k];
         }
       }
@@ -81,7 +124,8 @@ class MovingScene {
     updateBoxes();
   }
 
-  const std::vector<Obb>& boxes() const { return boxes_; }
+  /// The statics, then the moving boxes.
+  BroadPhaseInput input() const { return {boxes_, {}, isStatic_}; }
 
  private:
   struct Body {
@@ -93,16 +137,20 @@ class MovingScene {
 
   void updateBoxes() {
     for (std::size_t i = 0; i < bodies_.size(); ++i) {
-      boxes_[i].center = bodies_[i].pose.p;
-      boxes_[i].axes = bodies_[i].pose.rotation();
-      boxes_[i].halfExtents = bodies_[i].halfExtents;
+      Obb& box = boxes_[statics_ + i];
+      box.center = bodies_[i].pose.p;
+      box.axes = bodies_[i].pose.rotation();
+      box.halfExtents = bodies_[i].halfExtents;
     }
   }
 
   double side_;
+  Vector3d low_;  // the cube's lowest corner
   std::mt19937_64 rng_;
   std::vector<Body> bodies_;
+  int statics_ = 0;
   std::vector<Obb> boxes_;
+  std::vector<std::uint8_t> isStatic_;
 };
 
 struct Row {
@@ -132,7 +180,8 @@ std::vector<int> sizes(int maxBodies) {
   return result;
 }
 
-Row measure(const BroadphaseBenchConfig& c, int n, const TickClock& clock) {
+Row measure(const BroadphaseBenchConfig& c, const SceneLayout& layout, int n,
+            const TickClock& clock) {
   Row row;
   row.n = n;
   const std::uint64_t seed = c.seed + static_cast<std::uint64_t>(n);
@@ -141,10 +190,10 @@ Row measure(const BroadphaseBenchConfig& c, int n, const TickClock& clock) {
   // Cold: a new BroadPhase each time, so the call allocates and sorts from scratch. A new frame
   // each time too: the same small scene over and over would let the branch predictor learn it.
   {
-    MovingScene scene(n, c.density, seed);
+    MovingScene scene(n, layout, seed);
     for (int r = 0; r < c.repeats; ++r) {
       scene.step();
-      const BroadPhaseInput input{scene.boxes()};
+      const BroadPhaseInput input = scene.input();
       BroadPhase broadPhase;
       const std::uint64_t t0 = TickClock::now();
       const std::vector<ProxyPair>& result = broadPhase.update(input);
@@ -157,14 +206,14 @@ Row measure(const BroadphaseBenchConfig& c, int n, const TickClock& clock) {
 
   // Warm: one BroadPhase, every box moved by one step between calls.
   {
-    MovingScene scene(n, c.density, seed);
+    MovingScene scene(n, layout, seed);
     BroadPhase broadPhase;
-    broadPhase.update({scene.boxes()});
+    broadPhase.update(scene.input());
     times.clear();
     std::vector<double> cpuTimes;
     for (int r = 0; r < c.repeats; ++r) {
       scene.step();
-      const BroadPhaseInput input{scene.boxes()};
+      const BroadPhaseInput input = scene.input();
       const double cpu0 = threadCpuMicroseconds();
       const std::uint64_t t0 = TickClock::now();
       const std::vector<ProxyPair>& result = broadPhase.update(input);
@@ -186,13 +235,13 @@ Row measure(const BroadphaseBenchConfig& c, int n, const TickClock& clock) {
 
   // Brute force on the same frames, which also checks the broad phase's answers.
   if (n <= c.bruteMaxBodies) {
-    MovingScene scene(n, c.density, seed);
+    MovingScene scene(n, layout, seed);
     BroadPhase broadPhase;
-    broadPhase.update({scene.boxes()});
+    broadPhase.update(scene.input());
     times.clear();
     for (int r = 0; r < c.repeats; ++r) {
       scene.step();
-      const BroadPhaseInput input{scene.boxes()};
+      const BroadPhaseInput input = scene.input();
       const std::uint64_t t0 = TickClock::now();
       const std::vector<ProxyPair> expected = bruteForcePairs(input);
       const std::uint64_t t1 = TickClock::now();
@@ -264,10 +313,29 @@ void runBroadphaseBench(const BroadphaseBenchConfig& config) {
   std::printf("clock: %s\n", clock.source());
   std::fflush(stdout);
 
+  SceneLayout open;
+  open.density = config.density;
   std::vector<Row> rows;
   for (const int n : sizes(config.maxBodies)) {
     std::fprintf(stderr, "bench broadphase: n = %d\n", n);
-    rows.push_back(measure(config, n, clock));
+    rows.push_back(measure(config, open, n, clock));
+  }
+  printTable(rows);
+
+  SceneLayout funnel;
+  funnel.sizeScale = kFunnelSizeScale;
+  funnel.density = config.density / std::pow(kFunnelSizeScale, 3);
+  funnel.onGround = true;
+  funnel.statics = funnelSceneStatics();
+  std::printf(
+      "\nfunnel-like: the funnel scene's %zu statics (a 100 m ground box, 16 panels, 4 walls) and "
+      "n moving boxes half as big (%g-%g m), %g bodies/m^3 in a cube standing on the ground\n",
+      funnel.statics.size(), kFunnelSizeScale * kMinHalfExtent, kFunnelSizeScale * kMaxHalfExtent,
+      funnel.density);
+  rows.clear();
+  for (const int n : sizes(config.maxBodies)) {
+    std::fprintf(stderr, "bench broadphase: funnel-like, n = %d\n", n);
+    rows.push_back(measure(config, funnel, n, clock));
   }
   printTable(rows);
 }
@@ -280,8 +348,8 @@ void addBenchBroadphaseCommand(CLI::App& bench) {
   auto config = std::make_shared<bench::BroadphaseBenchConfig>();
   CLI::App* command = bench.add_subcommand(
       "broadphase",
-      "Sort-and-sweep broad phase on random moving boxes at constant density, cold and warm, "
-      "against brute force");
+      "Sort-and-sweep broad phase on random moving boxes at constant density, alone and among "
+      "the funnel scene's statics, cold and warm, against brute force");
   command->add_option("--max-bodies", config->maxBodies, "Largest scene (sizes 10, 100, ...)")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();

@@ -1,7 +1,8 @@
 // Broad phase: on random scenes (sizes, rotations, owners, static proxies, margins) it returns
 // exactly the pairs of the brute-force reference, through the temporal-coherence path as well,
 // after renumbering and sweep-axis changes, on boxes at the edge of contact, and on degenerate
-// scenes.
+// scenes; among statics of every size (a 100 m ground, panels, tiny chips) that change between
+// calls or that moving boxes cross.
 
 #include "collision/broad_phase.hpp"
 
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <numbers>
 #include <numeric>
 #include <random>
 #include <vector>
@@ -73,13 +75,57 @@ void expectSortedUnique(const std::vector<ProxyPair>& pairs) {
   EXPECT_EQ(std::adjacent_find(pairs.begin(), pairs.end()), pairs.end());
 }
 
-// Rotates and moves every box a little, as one simulation step would.
-void jiggle(std::mt19937& rng, Scene& scene, double step) {
-  for (Obb& box : scene.boxes) {
+// Rotates and moves every box (or every moving one) a little, as one simulation step would.
+void jiggle(std::mt19937& rng, Scene& scene, double step, bool staticsToo = true) {
+  for (std::size_t i = 0; i < scene.boxes.size(); ++i) {
+    if (!staticsToo && !scene.isStatic.empty() && scene.isStatic[i]) continue;
+    Obb& box = scene.boxes[i];
     box.center += test::randomVector(rng, -step, step);
     const Eigen::AngleAxisd turn(step, test::randomUnitVector(rng));
     box.axes = turn.toRotationMatrix() * box.axes;
   }
+}
+
+// A static box of one of the kinds a scene has: the World's ground (100 m x 100 m x 1 m) just
+// under the region, a thin panel, a big block or a tiny chip inside it, or a point.
+Obb randomStaticBox(std::mt19937& rng, double region) {
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  Obb box;
+  const double kind = u(rng);
+  if (kind < 0.2) {
+    box.center = Vector3d(0.0, 0.0, -0.5 * region - 0.5 + 0.3 * (2.0 * u(rng) - 1.0));
+    if (u(rng) < 0.5) box.axes = Eigen::AngleAxisd(0.01, Vector3d::UnitX()).toRotationMatrix();
+    box.halfExtents = Vector3d(50.0, 50.0, 0.5);
+    return box;
+  }
+  box.center = test::randomVector(rng, -0.5 * region, 0.5 * region);
+  box.axes = test::randomRotation(rng).toRotationMatrix();
+  if (kind < 0.5) {
+    box.halfExtents = Vector3d(logUniform(rng, 0.05, 0.5), logUniform(rng, 0.05, 0.5), 0.01);
+  } else if (kind < 0.7) {
+    for (int k = 0; k < 3; ++k) box.halfExtents[k] = logUniform(rng, 1.0, 10.0);
+  } else if (kind < 0.95) {
+    for (int k = 0; k < 3; ++k) box.halfExtents[k] = logUniform(rng, 1e-4, 1e-2);
+  }
+  return box;
+}
+
+// randomScene's boxes (moving, or a random part of them static) with `statics` static boxes
+// inserted at random indices; with owners, statics sometimes share a moving proxy's owner.
+Scene randomSceneWithStatics(std::mt19937& rng, int moving, int statics, double region) {
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  Scene s = randomScene(rng, moving, region);
+  if (s.isStatic.empty()) s.isStatic.assign(s.boxes.size(), 0);
+  for (int k = 0; k < statics; ++k) {
+    const std::size_t at = std::uniform_int_distribution<std::size_t>(0, s.boxes.size())(rng);
+    s.boxes.insert(s.boxes.begin() + at, randomStaticBox(rng, region));
+    s.isStatic.insert(s.isStatic.begin() + at, 1);
+    if (!s.owners.empty()) {
+      const int owner = u(rng) < 0.3 ? s.owners[(at + 1) % s.owners.size()] : -1 - k;
+      s.owners.insert(s.owners.begin() + at, owner);
+    }
+  }
+  return s;
 }
 
 TEST(BroadPhase, RandomScenesMatchBruteForce) {
@@ -99,6 +145,288 @@ TEST(BroadPhase, RandomScenesMatchBruteForce) {
     totalPairs += static_cast<long>(expected.size());
   }
   EXPECT_GT(totalPairs, 10000);  // the scenes are not all empty
+}
+
+TEST(BroadPhase, ScenesWithStaticsMatchBruteForce) {
+  std::mt19937 rng(20240917);
+  std::uniform_int_distribution<int> count(0, 100);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  BroadPhase shared;
+  long staticPairs = 0, pairs = 0;
+  for (int scene = 0; scene < 3000; ++scene) {
+    // Some scenes statics only, some none.
+    const double kind = u(rng);
+    const int moving = kind < 0.1 ? 0 : count(rng);
+    const int statics = kind > 0.9 ? 0 : count(rng) / 4;
+    const double region = logUniform(rng, 0.3, 8.0) * std::cbrt(std::max(moving, 1));
+    const Scene s = randomSceneWithStatics(rng, moving, statics, region);
+    const std::vector<ProxyPair> expected = bruteForcePairs(s.input());
+    BroadPhase fresh;
+    ASSERT_EQ(fresh.update(s.input()), expected) << "scene " << scene;
+    ASSERT_EQ(shared.update(s.input()), expected) << "scene " << scene;
+    ASSERT_EQ(shared.update(s.input()), expected) << "scene " << scene;  // the statics kept
+    EXPECT_FALSE(shared.stats().staticRebuilt);
+    const long staticCount = std::count(s.isStatic.begin(), s.isStatic.end(), 1);
+    EXPECT_EQ(shared.stats().staticProxies, staticCount);
+    EXPECT_EQ(shared.stats().movingProxies, static_cast<long>(s.boxes.size()) - staticCount);
+    for (const ProxyPair& p : expected) {
+      staticPairs += s.isStatic[p.first] || s.isStatic[p.second] ? 1 : 0;
+    }
+    pairs += static_cast<long>(expected.size());
+  }
+  EXPECT_GT(staticPairs, 5000);
+  EXPECT_GT(pairs - staticPairs, 5000);
+}
+
+// The static proxies (indices and boxes) and the margin, as the broad phase must compare them.
+struct StaticSet {
+  std::vector<int> proxies;
+  std::vector<Obb> boxes;
+  double margin = 0.0;
+
+  explicit StaticSet(const Scene& s) : margin(s.margin) {
+    for (std::size_t i = 0; i < s.boxes.size(); ++i) {
+      if (s.isStatic.empty() || !s.isStatic[i]) continue;
+      proxies.push_back(static_cast<int>(i));
+      boxes.push_back(s.boxes[i]);
+    }
+  }
+  bool operator==(const StaticSet& o) const {
+    if (proxies != o.proxies || margin != o.margin) return false;
+    for (std::size_t k = 0; k < boxes.size(); ++k) {
+      if (boxes[k].center != o.boxes[k].center || boxes[k].axes != o.boxes[k].axes ||
+          boxes[k].halfExtents != o.boxes[k].halfExtents) {
+        return false;
+      }
+    }
+    return true;
+  }
+};
+
+TEST(BroadPhase, StaticsChangingBetweenCallsMatchBruteForce) {
+  // One broad phase through calls that each change something: a static moved a hair or far,
+  // grown, added or removed, a proxy turned static or moving, statics renumbered, the margin or
+  // the owners changed, or nothing. The static tree is rebuilt exactly when the statics changed.
+  std::mt19937 rng(77);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  int rebuilds = 0, kept = 0;
+  for (int run = 0; run < 300; ++run) {
+    Scene s = randomSceneWithStatics(rng, 60, 12, 3.0);
+    BroadPhase broadPhase;
+    ASSERT_EQ(broadPhase.update(s.input()), bruteForcePairs(s.input()));
+    EXPECT_TRUE(broadPhase.stats().staticRebuilt);
+    for (int call = 0; call < 15; ++call) {
+      const StaticSet before(s);
+      jiggle(rng, s, 0.01, /*staticsToo=*/false);
+      const int i = std::uniform_int_distribution<int>(0, s.boxes.size() - 1)(rng);
+      switch (static_cast<int>(9.0 * u(rng))) {
+        case 0:  // a box moved by a hair, static or not
+          s.boxes[i].center.x() = std::nextafter(s.boxes[i].center.x(), 1e9);
+          break;
+        case 1:
+          s.boxes[i].center += test::randomVector(rng, -1.0, 1.0);
+          break;
+        case 2:
+          s.boxes[i].halfExtents *= 1.5;
+          break;
+        case 3:  // one more static box
+          s.boxes.push_back(randomStaticBox(rng, 3.0));
+          s.isStatic.push_back(1);
+          if (!s.owners.empty()) s.owners.push_back(-100 - call);
+          break;
+        case 4:  // one proxy fewer
+          s.boxes.erase(s.boxes.begin() + i);
+          s.isStatic.erase(s.isStatic.begin() + i);
+          if (!s.owners.empty()) s.owners.erase(s.owners.begin() + i);
+          break;
+        case 5:
+          s.isStatic[i] = !s.isStatic[i];
+          break;
+        case 6: {  // two proxies swap places
+          const int j = std::uniform_int_distribution<int>(0, s.boxes.size() - 1)(rng);
+          std::swap(s.boxes[i], s.boxes[j]);
+          std::swap(s.isStatic[i], s.isStatic[j]);
+          if (!s.owners.empty()) std::swap(s.owners[i], s.owners[j]);
+          break;
+        }
+        case 7:
+          s.margin = u(rng) < 0.5 ? 0.0 : logUniform(rng, 1e-4, 0.2);
+          break;
+        default:  // a proxy given another one's owner
+          if (!s.owners.empty()) s.owners[i] = s.owners[(i + 1) % s.owners.size()];
+          break;
+      }
+      ASSERT_EQ(broadPhase.update(s.input()), bruteForcePairs(s.input()))
+          << "run " << run << ", call " << call;
+      const bool changed = !(StaticSet(s) == before);
+      ASSERT_EQ(broadPhase.stats().staticRebuilt, changed) << "run " << run << ", call " << call;
+      (changed ? rebuilds : kept) += 1;
+    }
+    broadPhase.reset();
+    ASSERT_EQ(broadPhase.update(s.input()), bruteForcePairs(s.input()));
+    EXPECT_TRUE(broadPhase.stats().staticRebuilt);
+  }
+  EXPECT_GT(rebuilds, 1000);
+  EXPECT_GT(kept, 1000);
+}
+
+// The funnel scene's kind of statics: the World's ground with its top at z = 0, 16 slanted
+// panels around the vertical axis and four low walls.
+std::vector<Obb> funnelLikeStatics() {
+  std::vector<Obb> statics;
+  Obb ground;
+  ground.center = Vector3d(0.0, 0.0, -0.5);
+  ground.halfExtents = Vector3d(50.0, 50.0, 0.5);
+  statics.push_back(ground);
+  for (int k = 0; k < 16; ++k) {
+    const double azimuth = 2.0 * std::numbers::pi * k / 16.0;
+    Obb panel;
+    panel.axes =
+        (Eigen::AngleAxisd(azimuth, Vector3d::UnitZ()) * Eigen::AngleAxisd(-0.6, Vector3d::UnitY()))
+            .toRotationMatrix();
+    panel.center = Vector3d(0.22 * std::cos(azimuth), 0.22 * std::sin(azimuth), 0.5);
+    panel.halfExtents = Vector3d(0.25, 0.06, 0.01);
+    statics.push_back(panel);
+  }
+  for (const double side : {-1.0, 1.0}) {
+    Obb wall;
+    wall.center = Vector3d(1.25 * side, 0.0, 0.1);
+    wall.halfExtents = Vector3d(0.05, 1.3, 0.1);
+    statics.push_back(wall);
+    wall.center = Vector3d(0.0, 1.25 * side, 0.1);
+    wall.halfExtents = Vector3d(1.3, 0.05, 0.1);
+    statics.push_back(wall);
+  }
+  return statics;
+}
+
+TEST(BroadPhase, MovingBoxesCrossingStaticsMatchBruteForce) {
+  // Boxes flying through the funnel's statics and bouncing between the ground and z = 1.5 m, so
+  // that their pairs with the statics come and go from one call to the next.
+  std::mt19937 rng(1234);
+  const std::vector<Obb> statics = funnelLikeStatics();
+  const int moving = 150;
+  Scene s;
+  s.boxes = statics;
+  s.isStatic.assign(statics.size(), 1);
+  std::vector<Vector3d> velocities;
+  for (int i = 0; i < moving; ++i) {
+    Obb box;
+    box.center = test::randomVector(rng, -0.6, 0.6) + Vector3d(0.0, 0.0, 0.7);
+    box.axes = test::randomRotation(rng).toRotationMatrix();
+    box.halfExtents = test::randomVector(rng, 0.01, 0.06);
+    s.boxes.push_back(box);
+    s.isStatic.push_back(0);
+    velocities.push_back(test::randomVector(rng, -0.04, 0.04));  // metres per call
+  }
+  s.margin = 0.005;
+  BroadPhase broadPhase;
+  std::vector<ProxyPair> previousStaticPairs;
+  int changes = 0;
+  for (int call = 0; call < 200; ++call) {
+    const std::vector<ProxyPair> expected = bruteForcePairs(s.input());
+    ASSERT_EQ(broadPhase.update(s.input()), expected) << "call " << call;
+    EXPECT_EQ(broadPhase.stats().staticRebuilt, call == 0);
+    std::vector<ProxyPair> staticPairs;
+    for (const ProxyPair& p : expected) {
+      if (s.isStatic[p.first]) staticPairs.push_back(p);
+    }
+    changes += staticPairs != previousStaticPairs ? 1 : 0;
+    previousStaticPairs = staticPairs;
+    for (int i = 0; i < moving; ++i) {
+      Obb& box = s.boxes[statics.size() + i];
+      box.center += velocities[i];
+      for (int k = 0; k < 3; ++k) {
+        const double lo = k == 2 ? 0.0 : -0.9, hi = k == 2 ? 1.5 : 0.9;
+        if ((box.center[k] < lo && velocities[i][k] < 0.0) ||
+            (box.center[k] > hi && velocities[i][k] > 0.0)) {
+          velocities[i][k] = -velocities[i][k];
+        }
+      }
+    }
+  }
+  EXPECT_GT(changes, 150);
+}
+
+TEST(BroadPhase, MovingProxiesRenumberedAmongFixedStatics) {
+  // The statics stay at the front, unchanged; behind them the moving boxes drift and are
+  // shuffled, added or removed, so that a moving box's kept static look-up may be another box's:
+  // that costs a new look-up, never a pair.
+  std::mt19937 rng(321);
+  const std::vector<Obb> statics = funnelLikeStatics();
+  Scene s;
+  s.boxes = statics;
+  s.isStatic.assign(statics.size(), 1);
+  const auto addMovingBox = [&] {
+    Obb box;
+    box.center = test::randomVector(rng, -0.6, 0.6) + Vector3d(0.0, 0.0, 0.6);
+    box.axes = test::randomRotation(rng).toRotationMatrix();
+    box.halfExtents = test::randomVector(rng, 0.01, 0.06);
+    s.boxes.push_back(box);
+    s.isStatic.push_back(0);
+  };
+  for (int i = 0; i < 120; ++i) addMovingBox();
+  BroadPhase broadPhase;
+  long lookups = 0, movingBoxes = 0;
+  for (int call = 0; call < 100; ++call) {
+    ASSERT_EQ(broadPhase.update(s.input()), bruteForcePairs(s.input())) << "call " << call;
+    EXPECT_EQ(broadPhase.stats().staticRebuilt, call == 0);
+    if (call > 0) {
+      lookups += broadPhase.stats().staticLookups;
+      movingBoxes += broadPhase.stats().movingProxies;
+    }
+    jiggle(rng, s, 0.003, /*staticsToo=*/false);
+    const auto moving = s.boxes.begin() + static_cast<long>(statics.size());
+    switch (call % 4) {
+      case 0:
+        std::shuffle(moving, s.boxes.end(), rng);
+        break;
+      case 1:
+        addMovingBox();
+        break;
+      case 2:
+        s.boxes.erase(moving + static_cast<long>(rng() % (s.boxes.end() - moving)));
+        s.isStatic.pop_back();
+        break;
+      default:
+        break;
+    }
+  }
+  // Boxes that drift a little keep their look-ups; shuffled ones need new ones.
+  EXPECT_GT(lookups, movingBoxes / 10);
+  EXPECT_LT(lookups, movingBoxes / 2);
+}
+
+TEST(BroadPhase, StaticsLeaveTheSweepGridAlone) {
+  // A pile of 1000 boxes in a 2 m cube on the 100 m ground, among the funnel's panels: the
+  // moving boxes' sweep (axis, grid, column entries) is the one they get without any statics.
+  std::mt19937 rng(55);
+  Scene pile;
+  for (int i = 0; i < 1000; ++i) {
+    Obb box;
+    box.center = test::randomVector(rng, -1.0, 1.0) + Vector3d(0.0, 0.0, 1.0);
+    box.axes = test::randomRotation(rng).toRotationMatrix();
+    box.halfExtents = test::randomVector(rng, 0.02, 0.08);
+    pile.boxes.push_back(box);
+  }
+  const std::vector<Obb> statics = funnelLikeStatics();
+  Scene withStatics = pile;
+  pile.isStatic.assign(pile.boxes.size(), 0);
+  withStatics.boxes.insert(withStatics.boxes.begin(), statics.begin(), statics.end());
+  withStatics.isStatic.assign(withStatics.boxes.size(), 0);
+  std::fill_n(withStatics.isStatic.begin(), statics.size(), 1);
+  BroadPhase alone, among;
+  ASSERT_EQ(alone.update(pile.input()), bruteForcePairs(pile.input()));
+  ASSERT_EQ(among.update(withStatics.input()), bruteForcePairs(withStatics.input()));
+  EXPECT_GT(alone.stats().columns, 16);
+  EXPECT_EQ(among.stats().columns, alone.stats().columns);
+  EXPECT_EQ(among.stats().sweepAxis, alone.stats().sweepAxis);
+  EXPECT_EQ(among.stats().columnEntries, alone.stats().columnEntries);
+  EXPECT_EQ(among.stats().sweepOverlaps, alone.stats().sweepOverlaps);
+  // The boxes near the ground meet it: a few hundred look-ups find it.
+  EXPECT_GT(among.stats().staticAabbOverlaps, 100);
+  EXPECT_EQ(among.stats().aabbOverlaps,
+            alone.stats().aabbOverlaps + among.stats().staticAabbOverlaps);
 }
 
 TEST(BroadPhase, BruteForceAppliesTheFilters) {
