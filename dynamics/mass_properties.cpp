@@ -82,4 +82,53 @@ MassProperties sphereMassProperties(double r, double density) {
   return p;
 }
 
+MassProperties cylinderMassProperties(double r, double halfLength, double density) {
+  MassProperties p;
+  const double h = 2.0 * halfLength;
+  p.volume = std::numbers::pi * r * r * h;
+  p.mass = density * p.volume;
+  const double across = p.mass * (3.0 * r * r + h * h) / 12.0;
+  p.inertia = Eigen::Vector3d(across, across, 0.5 * p.mass * r * r).asDiagonal();
+  return p;
+}
+
+MassProperties coneMassProperties(double r, double halfLength, double density) {
+  MassProperties p;
+  const double h = 2.0 * halfLength;
+  p.volume = std::numbers::pi * r * r * h / 3.0;
+  p.mass = density * p.volume;
+  p.centerOfMass = Eigen::Vector3d(0.0, 0.0, -halfLength + h / 4.0);
+  // About the centre of mass: 3/20 m r^2 + 3/80 m h^2 across, 3/10 m r^2 along the axis.
+  const double across = p.mass * (3.0 * r * r / 20.0 + 3.0 * h * h / 80.0);
+  p.inertia = Eigen::Vector3d(across, across, 0.3 * p.mass * r * r).asDiagonal();
+  return p;
+}
+
+MassProperties capsuleMassProperties(double r, double halfLength, double density) {
+  const double h = 2.0 * halfLength;
+  const double cylinder = density * std::numbers::pi * r * r * h;
+  const double cap = density * 2.0 / 3.0 * std::numbers::pi * r * r * r;  // each hemisphere
+  MassProperties p;
+  p.mass = cylinder + 2.0 * cap;
+  p.volume = p.mass / density;
+  // Each cap: 2/5 m r^2 about the axis; across, about the centre, its own 83/320 m r^2 about
+  // its centre of mass (3r/8 from the flat face) moved out by h/2 + 3r/8 (parallel axes):
+  // 2/5 m r^2 + m h^2 / 4 + 3/8 m h r.
+  const double along = 0.5 * cylinder * r * r + 2.0 * 0.4 * cap * r * r;
+  const double across = cylinder * (h * h / 12.0 + r * r / 4.0) +
+                        2.0 * cap * (0.4 * r * r + h * h / 4.0 + 3.0 * h * r / 8.0);
+  p.inertia = Eigen::Vector3d(across, across, along).asDiagonal();
+  return p;
+}
+
+MassProperties ellipsoidMassProperties(const Eigen::Vector3d& a, double density) {
+  MassProperties p;
+  p.volume = 4.0 / 3.0 * std::numbers::pi * a.prod();
+  p.mass = density * p.volume;
+  const Eigen::Vector3d s = a.cwiseProduct(a);
+  p.inertia =
+      (p.mass / 5.0) * Eigen::Vector3d(s.y() + s.z(), s.x() + s.z(), s.x() + s.y()).asDiagonal();
+  return p;
+}
+
 }  // namespace hb

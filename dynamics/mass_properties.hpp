@@ -35,8 +35,18 @@ MassProperties computeMassProperties(std::span<const Eigen::Vector3d> vertices,
 /// The same properties rescaled to a given total mass (the shape's density follows).
 MassProperties withMass(const MassProperties& properties, double mass);
 
-/// Mass properties of primitive solids centred at their origin (axis z where it matters).
+/// Mass properties of primitive solids in closed form, in the shape's own frame (axis z where
+/// it matters, as collision/shape.hpp places them): centred, except the cone's centre of mass.
 MassProperties boxMassProperties(const Eigen::Vector3d& halfExtents, double density);
 MassProperties sphereMassProperties(double radius, double density);
+/// A cylinder of the given radius from z = -halfLength to +halfLength.
+MassProperties cylinderMassProperties(double radius, double halfLength, double density);
+/// A solid cone, base disk of the given radius at z = -halfLength, apex at +halfLength: its
+/// centre of mass is a quarter of the height above the base, at z = -halfLength / 2.
+MassProperties coneMassProperties(double radius, double halfLength, double density);
+/// A capsule: the segment z in [-halfLength, halfLength] grown by the radius (a cylinder and
+/// two hemispherical caps).
+MassProperties capsuleMassProperties(double radius, double halfLength, double density);
+MassProperties ellipsoidMassProperties(const Eigen::Vector3d& radii, double density);
 
 }  // namespace hb

@@ -8,11 +8,14 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <unordered_map>
 
 #include "collision/minkowski_difference.hpp"
 #include "collision/persistent_manifold.hpp"
+#include "collision/pose.hpp"
 #include "collision/warm_start.hpp"
+#include "dynamics/contact_constraint.hpp"
 
 namespace hb {
 
@@ -60,6 +63,15 @@ class PairCache {
   static std::optional<Eigen::Vector3d> matchImpulse(const PairCacheEntry& entry,
                                                      const Eigen::Vector3d& pointOnA,
                                                      double radius);
+  /// Keeps exactly these contacts of the pair (the first four), each at its point in body A's
+  /// frame at `bodyA` (its pose this step) with its world impulse: a pair that lost its
+  /// contacts keeps none.
+  static void storeContacts(PairCacheEntry& entry, std::span<const ContactConstraint> contacts,
+                            const Pose& bodyA);
+  /// Sets a new contact's impulse from the stored contact at the same point of body A (within
+  /// `radius`), in the new contact's frame; leaves it at zero when none matches.
+  static void warmStart(const PairCacheEntry& entry, ContactConstraint& contact, const Pose& bodyA,
+                        double radius);
 
  private:
   static std::uint64_t key(int i, int j) {

@@ -125,17 +125,24 @@ int World::addBody(const BodyDescription& d) {
       case ShapeType::Sphere:
         mass = sphereMassProperties(shape.radius(), density);
         break;
+      case ShapeType::Capsule:
+        mass = capsuleMassProperties(shape.radius(), shape.halfLength(), density);
+        break;
+      case ShapeType::Cylinder:
+        mass = cylinderMassProperties(shape.radius(), shape.halfLength(), density);
+        break;
+      case ShapeType::Cone:
+        mass = coneMassProperties(shape.radius(), shape.halfLength(), density);
+        break;
+      case ShapeType::Ellipsoid:
+        mass = ellipsoidMassProperties(shape.radii(), density);
+        break;
       case ShapeType::ConvexHull:
         mass = hullMassProperties(shape.hull(), density);
-        meshInBody = Pose::translation(-mass.centerOfMass);
         break;
-      default: {
-        // Other primitives: mass properties of their tight box, a close and safe stand-in.
-        mass = boxMassProperties(localObb(shape).halfExtents, density);
-        mass.inertia *= 0.8;  // rounder than a box
-        break;
-      }
     }
+    // The body frame sits at the centre of mass (a cone's, a hull's are off the shape's origin).
+    meshInBody = Pose::translation(-mass.centerOfMass);
   }
   if (d.mass) mass = withMass(mass, *d.mass);
   RigidBody rigid = RigidBody::dynamic(mass);
@@ -385,13 +392,7 @@ void World::buildContacts() {
       contact.depth = point.depth;
       contact.friction = std::sqrt(a.friction * b.friction);
       contact.restitution = std::max(a.restitution, b.restitution);
-      // Warm start from the same contact of the previous step (its point in A's frame, as
-      // storeImpulses keeps it), re-expressed in this step's contact frame.
-      if (const auto impulse = PairCache::matchImpulse(cache, bodyA.applyInverse(contact.point),
-                                                       kContactMatchRadius)) {
-        contact.impulse = {std::max(0.0, contact.normal.dot(*impulse)),
-                           contact.tangent1.dot(*impulse), contact.tangent2.dot(*impulse)};
-      }
+      PairCache::warmStart(cache, contact, bodyA, kContactMatchRadius);
       stats_.maxPenetration = std::max(stats_.maxPenetration, contact.depth);
       c.contacts.push_back(contact);
       ++record.contactCount;
@@ -420,19 +421,12 @@ void World::solve() {
 }
 
 void World::storeImpulses() {
-  // Every pair's cache gets exactly this step's contacts: a pair that lost its contacts keeps
-  // no stale impulses. Points are kept in A's frame at the step's start, where buildContacts
-  // looks them up.
+  // Every pair's cache gets exactly this step's contacts, for the next step's warm start.
   for (const NarrowPhaseRecord& record : context_.narrowPhase) {
-    PairCacheEntry& cache = *record.cache;
-    cache.contactCount = std::min(record.contactCount, static_cast<int>(cache.contacts.size()));
-    for (int i = 0; i < cache.contactCount; ++i) {
-      const ContactConstraint& c = context_.contacts[record.firstContact + i];
-      CachedContact& cached = cache.contacts[i];
-      cached.pointOnA = bodyPose(c.bodyA).applyInverse(c.point);
-      cached.impulse =
-          c.normal * c.impulse.x() + c.tangent1 * c.impulse.y() + c.tangent2 * c.impulse.z();
-    }
+    const std::span<const ContactConstraint> contacts(
+        context_.contacts.data() + record.firstContact, record.contactCount);
+    const int bodyA = proxies_[record.proxyA].body;
+    PairCache::storeContacts(*record.cache, contacts, bodyPose(bodyA));
   }
 }
 

@@ -5,6 +5,8 @@
 #include <Eigen/Geometry>
 #include <cmath>
 #include <numbers>
+#include <utility>
+#include <vector>
 
 #include "dynamics/mass_properties.hpp"
 
@@ -119,6 +121,76 @@ TEST(MassProperties, CylinderMeshMatchesClosedForm) {
   EXPECT_NEAR(p.inertia(2, 2) / (0.5 * mass * r * r), 1.0, 1e-4);
   EXPECT_NEAR(p.inertia(0, 1), 0.0, 1e-12);
   EXPECT_LT(p.centerOfMass.norm(), 1e-12);
+}
+
+// A solid of revolution about z, its profile (z, r) listed from bottom to top, as n-gon rings:
+// closed by a centre vertex wherever the profile ends at r > 0.
+Mesh revolutionMesh(const std::vector<std::pair<double, double>>& profile, int n) {
+  Mesh m;
+  const int rings = static_cast<int>(profile.size());
+  for (const auto& [z, r] : profile) {
+    for (int i = 0; i < n; ++i) {
+      const double a = 2.0 * std::numbers::pi * i / n;
+      m.v.push_back({r * std::cos(a), r * std::sin(a), z});
+    }
+  }
+  auto at = [n](int ring, int i) { return ring * n + (i % n); };
+  for (int k = 0; k + 1 < rings; ++k) {
+    for (int i = 0; i < n; ++i) {
+      m.t.push_back({at(k, i), at(k, i + 1), at(k + 1, i + 1)});
+      m.t.push_back({at(k, i), at(k + 1, i + 1), at(k + 1, i)});
+    }
+  }
+  const int bottom = static_cast<int>(m.v.size());
+  m.v.push_back({0, 0, profile.front().first});
+  m.v.push_back({0, 0, profile.back().first});
+  for (int i = 0; i < n; ++i) {
+    m.t.push_back({bottom, at(0, i + 1), at(0, i)});
+    m.t.push_back({bottom + 1, at(rings - 1, i), at(rings - 1, i + 1)});
+  }
+  return m;
+}
+
+// Each primitive's closed form against the exact volume integrals of a fine tessellation.
+void expectCloseTo(const MassProperties& closed, const Mesh& mesh, double density,
+                   double tolerance) {
+  const MassProperties p = computeMassProperties(mesh.v, mesh.t, density);
+  EXPECT_NEAR(p.mass / closed.mass, 1.0, tolerance);
+  EXPECT_NEAR(p.volume / closed.volume, 1.0, tolerance);
+  EXPECT_LT((p.centerOfMass - closed.centerOfMass).norm(), tolerance * 0.1);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_NEAR(p.inertia(i, i) / closed.inertia(i, i), 1.0, tolerance) << i;
+  }
+  EXPECT_LT((closed.inertia - closed.inertia.diagonal().asDiagonal().toDenseMatrix()).norm(),
+            1e-15);
+}
+
+TEST(MassProperties, PrimitivesMatchFineTessellations) {
+  const double density = 800.0, r = 0.07, l = 0.12;
+  const int n = 720;
+  expectCloseTo(cylinderMassProperties(r, l, density), revolutionMesh({{-l, r}, {l, r}}, n),
+                density, 1e-4);
+  // The cone's centre of mass at a quarter height: z = -l / 2.
+  const MassProperties cone = coneMassProperties(r, l, density);
+  EXPECT_NEAR(cone.centerOfMass.z(), -l / 2, 1e-15);
+  expectCloseTo(cone, revolutionMesh({{-l, r}, {l, 0.0}}, n), density, 1e-4);
+  // Capsule: hemispheres as 200 rings each.
+  std::vector<std::pair<double, double>> capsule;
+  const int arc = 200;
+  for (int k = 0; k <= arc; ++k) {
+    const double t = -0.5 * std::numbers::pi + 0.5 * std::numbers::pi * k / arc;
+    capsule.push_back({-l + r * std::sin(t), r * std::cos(t)});
+  }
+  for (int k = 0; k <= arc; ++k) {
+    const double t = 0.5 * std::numbers::pi * k / arc;
+    capsule.push_back({l + r * std::sin(t), r * std::cos(t)});
+  }
+  expectCloseTo(capsuleMassProperties(r, l, density), revolutionMesh(capsule, n), density, 1e-4);
+  // Ellipsoid: a fine sphere mesh scaled per axis.
+  const Vector3d radii(0.05, 0.08, 0.13);
+  Mesh ellipsoid = sphereMesh(1.0, 256);
+  for (Vector3d& v : ellipsoid.v) v = v.cwiseProduct(radii);
+  expectCloseTo(ellipsoidMassProperties(radii, density), ellipsoid, density, 1e-3);
 }
 
 TEST(MassProperties, WithMassRescales) {

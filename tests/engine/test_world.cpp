@@ -252,6 +252,69 @@ TEST(World, SameSceneAndSeedGiveBitIdenticalStates) {
   EXPECT_NE(c.rigidBodies()[1].position, a.rigidBodies()[1].position);
 }
 
+// Primitives get their solids' exact masses: a cone standing on its base has its centre of
+// mass a quarter of its height up, and rests there.
+TEST(World, ConeRestsOnItsBaseWithItsCentreOfMassAQuarterUp) {
+  SceneDescription scene = groundScene();
+  BodyDescription cone;
+  cone.shape.shape = Shape::cone(0.05, 0.1);  // 0.2 m tall, base at the shape's z = -0.1
+  cone.pose.p = {0, 0, 0.1};                  // base on the ground
+  cone.density = 600.0;
+  scene.bodies.push_back(cone);
+  World world(scene);
+  const RigidBody& body = world.rigidBodies()[1];
+  EXPECT_NEAR(1.0 / body.inverseMass, 600.0 * std::numbers::pi * 0.05 * 0.05 * 0.2 / 3.0, 1e-12);
+  EXPECT_NEAR(body.position.z(), 0.05, 1e-12);
+  runSteps(world, 120);
+  EXPECT_NEAR(world.rigidBodies()[1].position.z(), 0.05, 5e-4);
+  EXPECT_LT(Eigen::AngleAxisd(world.rigidBodies()[1].orientation).angle(), 1e-3);
+}
+
+// A resting box's contacts are warm-started from the last step's impulses at the same points,
+// so the solver needs only a sweep or two.
+TEST(World, RestingContactsAreWarmStarted) {
+  SceneDescription scene = groundScene();
+  scene.solver.sleeping = false;
+  scene.bodies.push_back(boxBody({0.1, 0.15, 0.05}, {0, 0, 0.05}));
+  World world(scene);
+  runSteps(world, 120);
+  world.step();
+  EXPECT_LE(world.lastStep().solverIterations, 3);
+  EXPECT_EQ(world.lastStep().contacts, 4);
+}
+
+// A sleeping stack woken by a drop gets its contacts in the step it wakes: no box of it falls
+// the one step a body without contacts would, and the whole stack wakes at once.
+TEST(World, WokenBodiesKeepTheirSupportInTheStepTheyWake) {
+  SceneDescription scene = groundScene();
+  for (int i = 0; i < 3; ++i)
+    scene.bodies.push_back(boxBody({0.1, 0.1, 0.05}, {0, 0, 0.05 + 0.1 * i}));
+  World world(scene);
+  runSteps(world, 240);
+  for (int i = 1; i <= 3; ++i) ASSERT_TRUE(world.rigidBodies()[i].sleeping) << i;
+  std::vector<double> heights;
+  for (int i = 1; i <= 3; ++i) heights.push_back(world.rigidBodies()[i].position.z());
+  BodyDescription ball;
+  ball.shape.shape = Shape::sphere(0.03);
+  ball.pose.p = {0.02, 0.01, 0.4};
+  ball.density = 300;
+  world.addBody(ball);
+  bool woke = false;
+  for (int s = 0; s < 60; ++s) {
+    world.step();
+    const bool awake = !world.rigidBodies()[1].sleeping;
+    // The island wakes whole.
+    EXPECT_EQ(!world.rigidBodies()[2].sleeping, awake);
+    EXPECT_EQ(!world.rigidBodies()[3].sleeping, awake);
+    woke |= awake;
+    for (int i = 1; i <= 3; ++i) {
+      // One unsupported step would drop a box by g dt^2 = 0.68 mm.
+      EXPECT_GT(world.rigidBodies()[i].position.z(), heights[i - 1] - 2e-4) << "step " << s;
+    }
+  }
+  EXPECT_TRUE(woke);
+}
+
 TEST(World, SleepingBodyWakesWhenHit) {
   SceneDescription scene = groundScene();
   scene.bodies.push_back(boxBody({0.1, 0.1, 0.05}, {0, 0, 0.05}));
