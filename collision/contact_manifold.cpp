@@ -12,6 +12,10 @@
 //     span the largest area.
 // Point features, crossing edges or an empty clip give the narrow phase's witness pair.
 // Every point satisfies pointA - pointB = depth * normal.
+// Boxes and hulls rounded by a convex radius are clipped with their own (outer) faces: those
+// are the rounded shape's flat faces, and their vertex patches are a quarter of the core's.
+// Edges and corners then count as sharp, so a point there may be deeper than the narrow phase's
+// rounded distance by the rounding (at most r (sqrt(3) - 1) at a box corner).
 
 #include "collision/contact_manifold.hpp"
 

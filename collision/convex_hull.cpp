@@ -1,26 +1,18 @@
 // Convex hull construction (Qhull) and vertex support queries (linear scan or hill-climbing).
-//
-// Qhull is driven through orgQhull::QhullQh, the C++ face of Qhull's reentrant qhT: it redirects
-// Qhull's messages to a stream we own, so nothing reaches stderr. The higher-level headers
-// (libqhullcpp/Qhull.h, QhullFacetList.h, QhullVertexSet.h) declare constructors as `Foo<T>(...)`,
-// which GCC 12 rejects in C++20, so the facets are read from the reentrant C structures instead.
 
 #include "collision/convex_hull.hpp"
-
-#include <libqhullcpp/QhullError.h>
-#include <libqhullcpp/QhullQh.h>
 
 #include <Eigen/Geometry>
 #include <Eigen/SVD>
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <csetjmp>
 #include <limits>
 #include <sstream>
 #include <utility>
 
 #include "collision/defaults.hpp"
+#include "collision/qhull_facets.hpp"
 
 namespace hb {
 namespace {
@@ -115,68 +107,6 @@ void checkInput(std::span<const Vector3d> points, Vector3d& centroid) {
   }
 }
 
-// One Qhull facet: its outward unit normal and the input indices of its vertices (unordered).
-struct RawFacet {
-  Vector3d normal;
-  std::vector<int> inputIndices;
-};
-
-// Runs Qhull with its default options in 3-D, which pre-merge coplanar facets ("C-0"); no "Qt",
-// so coplanar triangles come back as one polygonal facet.
-std::vector<RawFacet> runQhull(std::span<const Vector3d> points, const Vector3d& centroid) {
-  // Centred coordinates keep Qhull's round-off relative to the cloud's size, not its position.
-  std::vector<coordT> coords(3 * points.size());
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    const Vector3d c = points[i] - centroid;
-    coords[3 * i] = c.x();
-    coords[3 * i + 1] = c.y();
-    coords[3 * i + 2] = c.z();
-  }
-
-  std::vector<RawFacet> facets;
-  std::ostringstream messages;
-  try {
-    orgQhull::QhullQh qhull;
-    qhull.setErrorStream(&messages);
-    qhull.setOutputStream(&messages);
-    qhT* qh = &qhull;
-    char command[] = "qhull";
-
-    // Qhull reports errors by longjmp to qh->errexit. Only C calls run between setjmp and the
-    // jump, so no C++ destructor is skipped.
-    volatile bool completed = false;
-    qh->NOerrexit = False;
-    if (setjmp(qh->errexit) == 0) {
-      qh_initflags(qh, command);
-      qh_init_B(qh, coords.data(), static_cast<int>(points.size()), 3, False);
-      qh_qhull(qh);
-      qh_check_output(qh);
-      completed = true;
-    }
-    qh->NOerrexit = True;
-    if (!completed) {
-      const std::string message = messages.str();
-      fail("Qhull failed: " + message.substr(0, message.find('\n')));
-    }
-
-    for (facetT* facet = qh->facet_list; facet && facet->next; facet = facet->next) {
-      RawFacet raw;
-      raw.normal = Vector3d(facet->normal[0], facet->normal[1], facet->normal[2]);
-      vertexT *vertex, **vertexp;
-      FOREACHvertex_(facet->vertices) {
-        const int id = qh_pointid(qh, vertex->point);
-        if (id < 0 || id >= static_cast<int>(points.size()))
-          fail("Qhull returned a foreign vertex");
-        raw.inputIndices.push_back(id);
-      }
-      facets.push_back(std::move(raw));
-    }
-  } catch (const orgQhull::QhullError& e) {
-    fail(std::string("Qhull failed: ") + e.what());
-  }
-  return facets;
-}
-
 // Sorts a planar convex polygon's vertices by angle around their centroid, which is inside the
 // polygon, so the order is counter-clockwise seen from the tip of `normal`.
 void orderCounterClockwise(std::vector<int>& polygon, const Vector3d& normal,
@@ -201,32 +131,65 @@ void orderCounterClockwise(std::vector<int>& polygon, const Vector3d& normal,
 ConvexHull ConvexHull::build(std::span<const Eigen::Vector3d> points) {
   Vector3d centroid;
   checkInput(points, centroid);
-  std::vector<RawFacet> facets = runQhull(points, centroid);
+  std::vector<PolytopeFace> facets = qhullFacets(points, centroid, "ConvexHull::build");
 
-  ConvexHull hull;
   // Keep only the points Qhull used as vertices, in input order, and renumber them.
+  std::vector<Vector3d> vertices;
   std::vector<int> vertexOf(points.size(), -1);
-  for (const RawFacet& f : facets) {
-    for (int i : f.inputIndices) vertexOf[i] = 0;
+  for (const PolytopeFace& f : facets) {
+    for (int i : f.vertices) vertexOf[i] = 0;
   }
   for (std::size_t i = 0; i < points.size(); ++i) {
     if (vertexOf[i] == 0) {
-      vertexOf[i] = static_cast<int>(hull.vertices_.size());
-      hull.vertices_.push_back(points[i]);
+      vertexOf[i] = static_cast<int>(vertices.size());
+      vertices.push_back(points[i]);
     }
   }
-  if (hull.vertices_.size() < 4 || facets.size() < 4) {
-    fail("Qhull returned a degenerate hull (" + std::to_string(hull.vertices_.size()) +
-         " vertices, " + std::to_string(facets.size()) + " faces)");
+  if (vertices.size() < 4 || facets.size() < 4) {
+    fail("Qhull returned a degenerate hull (" + std::to_string(vertices.size()) + " vertices, " +
+         std::to_string(facets.size()) + " faces)");
+  }
+  for (PolytopeFace& f : facets) {
+    if (f.vertices.size() < 3) fail("Qhull returned a facet with fewer than 3 vertices");
+    for (int& v : f.vertices) v = vertexOf[v];
+  }
+  return fromFaces(std::move(vertices), std::move(facets));
+}
+
+ConvexHull ConvexHull::fromFaces(std::vector<Eigen::Vector3d> vertices,
+                                 std::vector<PolytopeFace> faces) {
+  const auto failFaces = [](const std::string& what) {
+    throw HullError("ConvexHull::fromFaces: " + what);
+  };
+  const int count = static_cast<int>(vertices.size());
+  if (count < 4 || faces.size() < 4) {
+    failFaces("needs at least 4 vertices and 4 faces, got " + std::to_string(count) + " and " +
+              std::to_string(faces.size()));
+  }
+  std::vector<char> used(count, 0);
+  for (std::size_t k = 0; k < faces.size(); ++k) {
+    const PolytopeFace& f = faces[k];
+    if (f.vertices.size() < 3)
+      failFaces("face " + std::to_string(k) + " has fewer than 3 vertices");
+    if (!f.normal.allFinite()) failFaces("face " + std::to_string(k) + " has a non-finite normal");
+    for (const int v : f.vertices) {
+      if (v < 0 || v >= count)
+        failFaces("face " + std::to_string(k) + ": vertex index out of range");
+      used[v] = 1;
+    }
+  }
+  for (int v = 0; v < count; ++v) {
+    if (!used[v]) failFaces("vertex " + std::to_string(v) + " is on no face");
+    if (!vertices[v].allFinite()) failFaces("vertex " + std::to_string(v) + " is not finite");
   }
 
-  hull.faceStart_.reserve(facets.size() + 1);
+  ConvexHull hull;
+  hull.vertices_ = std::move(vertices);
+  hull.faceStart_.reserve(faces.size() + 1);
   hull.faceStart_.push_back(0);
   std::vector<std::pair<int, int>> edges;  // both directions of every polygon edge
-  for (RawFacet& f : facets) {
-    std::vector<int>& polygon = f.inputIndices;
-    if (polygon.size() < 3) fail("Qhull returned a facet with fewer than 3 vertices");
-    for (int& v : polygon) v = vertexOf[v];
+  for (PolytopeFace& f : faces) {
+    std::vector<int>& polygon = f.vertices;
     orderCounterClockwise(polygon, f.normal, hull.vertices_);
 
     // The offset puts the plane through the face's outermost vertex, so every vertex (and every
@@ -260,8 +223,33 @@ ConvexHull ConvexHull::build(std::span<const Eigen::Vector3d> points) {
   Vector3d mean = Vector3d::Zero();
   for (const Vector3d& v : hull.vertices_) mean += v;
   hull.interiorPoint_ = mean / static_cast<double>(numVertices);
+  hull.measureInnerBall();
   hull.buildDirectionTable();
   return hull;
+}
+
+// The hull is the union of the cones from the interior point over its faces, each face a fan
+// of triangles: the centroid is the volume-weighted mean of those tetrahedra's centroids.
+void ConvexHull::measureInnerBall() {
+  const Vector3d& o = interiorPoint_;
+  double volume = 0.0;
+  Vector3d moment = Vector3d::Zero();
+  for (int f = 0; f < numFaces(); ++f) {
+    const std::span<const int> polygon = face(f);
+    const Vector3d& a = vertices_[polygon[0]];
+    for (std::size_t i = 1; i + 1 < polygon.size(); ++i) {
+      const Vector3d& b = vertices_[polygon[i]];
+      const Vector3d& c = vertices_[polygon[i + 1]];
+      const double v = (a - o).dot((b - o).cross(c - o)) / 6.0;
+      volume += v;
+      moment += v * (o + a + b + c) / 4.0;
+    }
+  }
+  centroid_ = volume > 0.0 ? Vector3d(moment / volume) : o;
+  innerRadius_ = std::numeric_limits<double>::infinity();
+  for (int f = 0; f < numFaces(); ++f) {
+    innerRadius_ = std::min(innerRadius_, faceOffsets_[f] - faceNormals_[f].dot(centroid_));
+  }
 }
 
 // Cell (face, i, j) of the cube of directions: face 2a (+) or 2a + 1 (-) is the one where axis a

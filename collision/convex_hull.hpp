@@ -1,6 +1,7 @@
 #pragma once
-// Convex hull of a point cloud (built with Qhull): vertices, polygonal faces (coplanar triangles
-// merged), the vertex adjacency along hull edges, and support queries with a vertex hint.
+// Convex hull of a point cloud (built with Qhull), or of a polytope given by its faces:
+// vertices, polygonal faces (coplanar triangles merged), the vertex adjacency along hull edges,
+// and support queries with a vertex hint.
 
 #include <Eigen/Core>
 #include <array>
@@ -18,11 +19,25 @@ class HullError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+/// A face of a convex polytope: its outward unit normal and the indices of its vertices.
+struct PolytopeFace {
+  Eigen::Vector3d normal;
+  std::vector<int> vertices;
+};
+
 class ConvexHull {
  public:
   /// Builds the hull of `points` (metres, any frame; the hull keeps that frame).
   /// Throws HullError on degenerate input.
   static ConvexHull build(std::span<const Eigen::Vector3d> points);
+  /// The hull of a convex polytope known by its vertices (all kept, in this order) and faces
+  /// (vertex indices in any order; each face is ordered counter-clockwise about its normal),
+  /// without running Qhull: for polytopes whose faces are known already (a rounded hull's core,
+  /// a recording's). Convexity is the caller's promise. Throws HullError for fewer than 4
+  /// vertices or faces, a face with fewer than 3 vertices, an index out of range, a vertex on no
+  /// face or a non-finite coordinate or normal.
+  static ConvexHull fromFaces(std::vector<Eigen::Vector3d> vertices,
+                              std::vector<PolytopeFace> faces);
 
   const std::vector<Eigen::Vector3d>& vertices() const { return vertices_; }
   int numVertices() const { return static_cast<int>(vertices_.size()); }
@@ -66,6 +81,13 @@ class ConvexHull {
 
   /// Mean of the vertices (a point strictly inside the hull).
   const Eigen::Vector3d& interiorPoint() const { return interiorPoint_; }
+  /// Centroid of the hull's volume.
+  const Eigen::Vector3d& centroid() const { return centroid_; }
+  /// Radius of the largest ball centred at the centroid inside the hull: its distance to the
+  /// nearest face plane. At least a quarter of the hull's smallest width (the centroid is at
+  /// least width / 4 from either supporting plane of every direction, Minkowski-Radon), so at
+  /// least half the radius of the largest ball inside the hull.
+  double innerRadius() const { return innerRadius_; }
 
  private:
   std::vector<Eigen::Vector3d> vertices_;
@@ -78,10 +100,14 @@ class ConvexHull {
   /// Steepest ascent over the hull's edges from vertex `start` (startDot = dir . its position).
   int climbFrom(const Eigen::Vector3d& dir, int start, double startDot) const;
   void buildDirectionTable();
+  /// Sets centroid_ and innerRadius_ from the faces.
+  void measureInnerBall();
   /// Index of dir's cell in directionTable_, -1 for a zero or NaN dir.
   int directionCell(const Eigen::Vector3d& dir) const;
 
   Eigen::Vector3d interiorPoint_ = Eigen::Vector3d::Zero();
+  Eigen::Vector3d centroid_ = Eigen::Vector3d::Zero();
+  double innerRadius_ = 0.0;
   // Start vertices of the climb: the support of each cell centre of the cube of directions,
   // 6 faces (+x, -x, +y, -y, +z, -z) of directionCells_ x directionCells_ cells, stored as
   // 2 * vertex + 1 when the vertex is the support of the whole cell (no climb needed), else

@@ -20,6 +20,18 @@ inline constexpr int kEpaMaxFaces = 256;
 inline constexpr int kEpaMaxIterations = 96;
 /// EPA stops when the support along the closest face normal gains less than this (metres).
 inline constexpr double kEpaTolerance = 1e-6;
+/// A box's or hull's convex radius is clamped to this fraction of its inner radius (a box's
+/// smallest half extent; for a hull, the distance from its centroid to its nearest face).
+inline constexpr double kMaxConvexRadiusFraction = 0.25;
+/// Convex radius of the world's boxes and hulls (SolverDescription::convexRadius), metres: resting
+/// contacts (depths up to ~0.5 mm) stay within the two radii, so they are GJK distances between
+/// cores, and a rounding of 2 mm is not seen on the YCB objects.
+inline constexpr double kSceneConvexRadius = 0.002;
+/// Largest convex radius a scene may set, metres.
+inline constexpr double kMaxSceneConvexRadius = 0.02;
+/// A rounded hull's core may reach this far (metres) past the hull's face planes moved in by the
+/// radius: rounding in the core's vertices.
+inline constexpr double kCoreTolerance = 1e-9;
 /// Contact manifolds keep at most this many points.
 inline constexpr int kMaxManifoldPoints = 4;
 

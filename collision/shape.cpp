@@ -1,8 +1,13 @@
 #include "collision/shape.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <sstream>
 #include <stdexcept>
 #include <string>
+
+#include "collision/defaults.hpp"
+#include "collision/inset_hull_cache.hpp"
 
 namespace hb {
 namespace {
@@ -45,6 +50,7 @@ Shape Shape::sphere(double radius) {
   Shape s;
   s.type_ = ShapeType::Sphere;
   s.radius_ = radius;
+  s.convexRadius_ = radius;
   return s;
 }
 
@@ -53,6 +59,7 @@ Shape Shape::box(const Eigen::Vector3d& halfExtents) {
   Shape s;
   s.type_ = ShapeType::Box;
   s.dims_ = halfExtents;
+  s.coreDims_ = halfExtents;
   return s;
 }
 
@@ -62,6 +69,7 @@ Shape Shape::capsule(double radius, double halfLength) {
   Shape s;
   s.type_ = ShapeType::Capsule;
   s.radius_ = radius;
+  s.convexRadius_ = radius;
   s.dims_ = {radius, radius, halfLength};
   return s;
 }
@@ -101,7 +109,70 @@ Shape Shape::convexHull(std::shared_ptr<const ConvexHull> hull) {
   Shape s;
   s.type_ = ShapeType::ConvexHull;
   s.hull_ = std::move(hull);
+  s.core_ = s.hull_;
   return s;
+}
+
+Shape Shape::roundedConvexHull(std::shared_ptr<const ConvexHull> hull,
+                               std::shared_ptr<const ConvexHull> core, double convexRadius) {
+  Shape s = convexHull(std::move(hull));
+  if (!core || core->numVertices() < 4) {
+    throw std::invalid_argument("rounded convex hull needs a core with at least 4 vertices");
+  }
+  // The radius was clamped against a hull that may differ from this one in the last bits.
+  const double largest = s.maxConvexRadius() * (1.0 + 1e-9);
+  if (!(std::isfinite(convexRadius) && convexRadius >= 0.0 && convexRadius <= largest)) {
+    std::ostringstream what;
+    what << "convex radius of a rounded hull must be in [0, " << s.maxConvexRadius() << "] m, got "
+         << convexRadius;
+    throw std::invalid_argument(what.str());
+  }
+  // The core's support along each face normal, an exact climb, must stay r inside the face.
+  const ConvexHull& outer = *s.hull_;
+  int hint = -1;
+  for (int f = 0; f < outer.numFaces(); ++f) {
+    const Eigen::Vector3d& n = outer.faceNormal(f);
+    const double reach = n.dot(core->vertices()[core->supportVertex(n, hint)]);
+    const double excess = reach - (outer.faceOffset(f) - convexRadius);
+    if (!(excess <= defaults::kCoreTolerance)) {
+      std::ostringstream what;
+      what << "the core of a hull rounded by " << convexRadius << " m reaches " << excess
+           << " m past face " << f << " moved in by the radius";
+      throw std::invalid_argument(what.str());
+    }
+  }
+  s.core_ = std::move(core);
+  s.convexRadius_ = convexRadius;
+  return s;
+}
+
+Shape Shape::withConvexRadius(double r) const {
+  if (type_ != ShapeType::Box && type_ != ShapeType::ConvexHull) {
+    throw std::invalid_argument("only boxes and convex hulls take a convex radius, not a " +
+                                std::string(toString(type_)));
+  }
+  if (!(std::isfinite(r) && r >= 0.0)) {
+    throw std::invalid_argument("convex radius must be finite and >= 0, got " + std::to_string(r));
+  }
+  Shape s = *this;
+  s.convexRadius_ = std::min(r, maxConvexRadius());
+  if (type_ == ShapeType::Box) {
+    s.coreDims_ = dims_.array() - s.convexRadius_;
+  } else {
+    s.core_ = s.convexRadius_ > 0.0 ? sharedInsetHull(hull_, s.convexRadius_) : hull_;
+  }
+  return s;
+}
+
+double Shape::maxConvexRadius() const {
+  switch (type_) {
+    case ShapeType::Box:
+      return defaults::kMaxConvexRadiusFraction * dims_.minCoeff();
+    case ShapeType::ConvexHull:
+      return defaults::kMaxConvexRadiusFraction * hull_->innerRadius();
+    default:
+      return 0.0;
+  }
 }
 
 }  // namespace hb

@@ -1,7 +1,9 @@
 #pragma once
 // Convex shapes in their local frame (metres). Spheres and capsules are a core (a point, a
 // segment) inflated by a convex radius: GJK runs on the cores, which converges in a few
-// iterations, and the radius is subtracted afterwards.
+// iterations, and the radius is subtracted afterwards. Boxes and hulls may be rounded the same
+// way (withConvexRadius): a core shrunk by r inflated by r, i.e. the shape with its edges and
+// corners rounded by r, so that a contact shallower than the radii is a distance between cores.
 
 #include <Eigen/Core>
 #include <memory>
@@ -28,29 +30,54 @@ class Shape {
   static Shape cone(double radius, double halfLength);
   static Shape ellipsoid(const Eigen::Vector3d& radii);
   static Shape convexHull(std::shared_ptr<const ConvexHull> hull);
+  /// A hull rounded by `convexRadius` around a core computed before (a recording's): the core
+  /// must be insetHull(*hull, convexRadius)'s. Throws std::invalid_argument when the radius is
+  /// out of range or the core sticks out of the hull's face planes moved in by the radius.
+  static Shape roundedConvexHull(std::shared_ptr<const ConvexHull> hull,
+                                 std::shared_ptr<const ConvexHull> core, double convexRadius);
+
+  /// This box or hull with its edges and corners rounded by a convex radius r (metres), its
+  /// faces where they were: GJK and EPA run on the core (the box shrunk by r, the hull's face
+  /// planes moved in by r; shared by every shape rounded alike from one hull) and add r back.
+  /// r is clamped to maxConvexRadius(); 0 gives the plain shape. Throws std::invalid_argument
+  /// for a negative or non-finite r or r > 0 on another type, HullError when the core of a hull
+  /// cannot be built.
+  Shape withConvexRadius(double r) const;
+  /// Largest convex radius of a box or hull: defaults::kMaxConvexRadiusFraction of its inner
+  /// radius (a box's smallest half extent, a hull's ConvexHull::innerRadius()); 0 otherwise.
+  double maxConvexRadius() const;
 
   ShapeType type() const { return type_; }
   /// Sphere, capsule, cylinder and cone radius.
   double radius() const { return radius_; }
   /// Capsule, cylinder and cone half length along z.
   double halfLength() const { return dims_.z(); }
-  /// Box half extents.
+  /// Box half extents (the outer box: its faces are the rounded box's).
   const Eigen::Vector3d& halfExtents() const { return dims_; }
+  /// Half extents of a box's core: halfExtents() - convexRadius().
+  const Eigen::Vector3d& coreHalfExtents() const { return coreDims_; }
   /// Ellipsoid semi-axes.
   const Eigen::Vector3d& radii() const { return dims_; }
+  /// The hull as given (the outer faces: rendering, mass, bounding boxes).
   const ConvexHull& hull() const { return *hull_; }
   const std::shared_ptr<const ConvexHull>& hullPtr() const { return hull_; }
+  /// The hull GJK and EPA see: hull() with its face planes moved in by convexRadius(), or
+  /// hull() itself when the radius is 0.
+  const ConvexHull& coreHull() const { return *core_; }
+  const std::shared_ptr<const ConvexHull>& coreHullPtr() const { return core_; }
 
-  /// Radius by which the core is inflated: sphere and capsule radius, 0 otherwise.
-  double convexRadius() const {
-    return (type_ == ShapeType::Sphere || type_ == ShapeType::Capsule) ? radius_ : 0.0;
-  }
+  /// Radius by which the core is inflated: sphere and capsule radius, the rounding of a box or
+  /// hull, 0 otherwise.
+  double convexRadius() const { return convexRadius_; }
 
  private:
   ShapeType type_ = ShapeType::Sphere;
   Eigen::Vector3d dims_ = Eigen::Vector3d::Zero();
+  Eigen::Vector3d coreDims_ = Eigen::Vector3d::Zero();
   double radius_ = 0.0;
+  double convexRadius_ = 0.0;
   std::shared_ptr<const ConvexHull> hull_;
+  std::shared_ptr<const ConvexHull> core_;
 };
 
 }  // namespace hb

@@ -16,8 +16,8 @@ Vector3d sphereCore(const Shape&, const Vector3d&, int&) {
   return Vector3d::Zero();
 }
 
-Vector3d boxSupport(const Shape& s, const Vector3d& d, int&) {
-  const Vector3d& h = s.halfExtents();
+Vector3d boxCore(const Shape& s, const Vector3d& d, int&) {
+  const Vector3d& h = s.coreHalfExtents();
   return {signOf(d.x()) * h.x(), signOf(d.y()) * h.y(), signOf(d.z()) * h.z()};
 }
 
@@ -55,8 +55,8 @@ Vector3d ellipsoidSupport(const Shape& s, const Vector3d& d, int&) {
   return r.cwiseProduct(rd) / n;
 }
 
-Vector3d hullSupport(const Shape& s, const Vector3d& d, int& hint) {
-  const ConvexHull& hull = s.hull();
+Vector3d hullCore(const Shape& s, const Vector3d& d, int& hint) {
+  const ConvexHull& hull = s.coreHull();
   return hull.vertices()[hull.supportVertex(d, hint)];
 }
 
@@ -67,7 +67,7 @@ SupportFunction coreSupportFunction(ShapeType type) {
     case ShapeType::Sphere:
       return &sphereCore;
     case ShapeType::Box:
-      return &boxSupport;
+      return &boxCore;
     case ShapeType::Capsule:
       return &capsuleCore;
     case ShapeType::Cylinder:
@@ -77,7 +77,7 @@ SupportFunction coreSupportFunction(ShapeType type) {
     case ShapeType::Ellipsoid:
       return &ellipsoidSupport;
     case ShapeType::ConvexHull:
-      return &hullSupport;
+      return &hullCore;
   }
   return &sphereCore;
 }

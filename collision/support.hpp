@@ -1,7 +1,7 @@
 #pragma once
 // Support functions: the point of a shape furthest along a direction, in the shape's local frame.
-// "Core" supports ignore the convex radius (sphere -> its centre, capsule -> its segment);
-// full supports add radius * dir / |dir|.
+// "Core" supports ignore the convex radius (sphere -> its centre, capsule -> its segment, a
+// rounded box or hull -> its shrunk core); full supports add radius * dir / |dir|.
 
 #include <Eigen/Core>
 
@@ -10,7 +10,8 @@
 namespace hb {
 
 /// A support function of one shape type: argmax over the core of dir . x. `hint` carries a hull
-/// vertex index across calls (ignored by primitives). `dir` need not be normalised, may be zero.
+/// vertex index of the core hull across calls (ignored by primitives). `dir` need not be
+/// normalised, may be zero.
 using SupportFunction = Eigen::Vector3d (*)(const Shape& shape, const Eigen::Vector3d& dir,
                                             int& hint);
 

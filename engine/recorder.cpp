@@ -138,6 +138,7 @@ void writeMetadata(const H5::H5File& file, const RunDescription& run) {
                  static_cast<long long>(solver.positionIterations));
   writeAttribute(file, attr::kSolverTolerance, solver.solverTolerance);
   writeAttribute(file, attr::kSpeculativeMargin, solver.speculativeMargin);
+  writeAttribute(file, attr::kConvexRadius, solver.convexRadius);
   writeAttribute(file, attr::kRestitutionThreshold, solver.restitutionThreshold);
   writeAttribute(file, attr::kSleeping, static_cast<long long>(solver.sleeping));
   writeTextDataset(file, dataset::kSceneJson, run.meta.sceneJson);
@@ -175,15 +176,17 @@ ShapeRows shapeRows(const World& world) {
   rows.proxies = world.proxies().size();
   rows.bodies = world.bodies().size();
   std::unordered_set<const ConvexHull*> seen;
-  for (const Proxy& p : world.proxies()) {
-    if (p.shape.type() != ShapeType::ConvexHull || !seen.insert(p.shape.hullPtr().get()).second) {
-      continue;
-    }
-    const ConvexHull& hull = *p.shape.hullPtr();
+  const auto count = [&](const ConvexHull& hull) {
+    if (!seen.insert(&hull).second) return;
     ++rows.hulls;
     rows.vertices += hull.numVertices();
     rows.faceOffsets += hull.numFaces() + 1;
     for (int f = 0; f < hull.numFaces(); ++f) rows.faceIndices += hull.face(f).size();
+  };
+  for (const Proxy& p : world.proxies()) {
+    if (p.shape.type() != ShapeType::ConvexHull) continue;
+    count(p.shape.hull());
+    count(p.shape.coreHull());  // the hull itself when it is not rounded
   }
   return rows;
 }
@@ -330,7 +333,11 @@ void Recorder::Impl::appendNewBodies(const World& world) {
     row.radius = p.shape.radius();
     row.halfLength = p.shape.halfLength();
     put(row.halfExtents, p.shape.halfExtents());
-    row.hull = p.shape.type() == ShapeType::ConvexHull ? hullIndex(p.shape.hullPtr()) : -1;
+    const bool isHull = p.shape.type() == ShapeType::ConvexHull;
+    const bool rounded = isHull || p.shape.type() == ShapeType::Box;
+    row.hull = isHull ? hullIndex(p.shape.hullPtr()) : -1;
+    row.convexRadius = rounded ? p.shape.convexRadius() : 0.0;
+    row.coreHull = isHull && p.shape.convexRadius() > 0.0 ? hullIndex(p.shape.coreHullPtr()) : -1;
     put(row.positionInBody, p.inBody.p);
     put(row.orientationInBody, p.inBody.q);
     put(row.obbCenter, p.localObb.center);
@@ -444,8 +451,8 @@ void Recorder::Impl::createFile(const RunDescription& run) {
         {&hullFaceOffsets, ""},
         {&hullFaceIndices, ""},
         {&proxies,
-         "radius: m, half_length: m, half_extents: m, position_in_body: m, obb_center: m, "
-         "obb_half_extents: m"},
+         "radius: m, half_length: m, half_extents: m, convex_radius: m, position_in_body: m, "
+         "obb_center: m, obb_half_extents: m"},
         {&bodies, "mass: kg"},
         {&states, "position: m, linear_velocity: m/s, angular_velocity: rad/s"},
         {&problems,

@@ -17,7 +17,8 @@ namespace hb::recording {
 
 inline constexpr const char* kFormatName = "heavyball-recording";
 /// Bumped on any change a reader of the previous version would misread.
-inline constexpr int kFormatVersion = 1;
+/// Version 2: proxies carry the convex radius of boxes and hulls and the rounded hulls' cores.
+inline constexpr int kFormatVersion = 2;
 
 /// Rows per chunk of the tables that grow with the run, which the recorder writes a whole chunk
 /// at a time: chunks of 3 to 52 KiB. Larger ones compress a little better; smaller ones let the
@@ -68,6 +69,7 @@ inline constexpr const char* kVelocityIterations = "velocity_iterations";
 inline constexpr const char* kPositionIterations = "position_iterations";
 inline constexpr const char* kSolverTolerance = "solver_tolerance";
 inline constexpr const char* kSpeculativeMargin = "speculative_margin";
+inline constexpr const char* kConvexRadius = "convex_radius";  // format version 2
 inline constexpr const char* kRestitutionThreshold = "restitution_threshold";
 inline constexpr const char* kSleeping = "sleeping";
 /// Per-dataset attributes: the units of the fields ("field: unit, ..."), and for an enum field

@@ -213,7 +213,8 @@ struct RecordingReader::Impl {
   }
 
   void readInfo();
-  std::vector<std::shared_ptr<const ConvexHull>> readHulls() const;
+  /// The stored hulls; those listed in `cores` (rounded hulls' cores) from their stored faces.
+  std::vector<std::shared_ptr<const ConvexHull>> readHulls(const std::vector<char>& cores) const;
   void readProxies();
   void readBodies();
   void readSteps();
@@ -248,6 +249,8 @@ void RecordingReader::Impl::readInfo() {
   s.speculativeMargin = doubleAttribute(attr::kSpeculativeMargin);
   s.restitutionThreshold = doubleAttribute(attr::kRestitutionThreshold);
   s.sleeping = intAttribute(attr::kSleeping) != 0;
+  // Version 1 knew no convex radius on boxes and hulls.
+  s.convexRadius = info.formatVersion >= 2 ? doubleAttribute(attr::kConvexRadius) : 0.0;
   CollisionOptions& c = info.collision;
   c.gjk.variant = s.gjkVariant;
   c.gjk.tolerance = s.gjkTolerance;
@@ -259,7 +262,8 @@ void RecordingReader::Impl::readInfo() {
   c.computePenetration = intAttribute(attr::kComputePenetration) != 0;
 }
 
-std::vector<std::shared_ptr<const ConvexHull>> RecordingReader::Impl::readHulls() const {
+std::vector<std::shared_ptr<const ConvexHull>> RecordingReader::Impl::readHulls(
+    const std::vector<char>& cores) const {
   const auto hullRows =
       readRows<HullRow>(dataset::kHulls, hullLayout(), 0, rows(dataset::kHulls, kScalar));
   const hsize_t vertexRows = rows(dataset::kHullVertices, kVector);
@@ -297,6 +301,28 @@ std::vector<std::shared_ptr<const ConvexHull>> RecordingReader::Impl::readHulls(
       vertices[v] = {coordinates[3 * v], coordinates[3 * v + 1], coordinates[3 * v + 2]};
     }
     try {
+      if (h < cores.size() && cores[h]) {
+        // A core was assembled from its faces (insetHull), not by Qhull: the same vertices and
+        // faces give the same edges, hence the same supports as in the world.
+        std::vector<PolytopeFace> faces;
+        for (std::size_t f = 0; f + 1 < offsets.size(); ++f) {
+          PolytopeFace face;
+          face.vertices.assign(indices.begin() + (offsets[f] - offsets.front()),
+                               indices.begin() + (offsets[f + 1] - offsets.front()));
+          // Newell's normal of the stored counter-clockwise polygon.
+          face.normal.setZero();
+          for (std::size_t i = 0; i < face.vertices.size(); ++i) {
+            const Vector3d& a = vertices[face.vertices[i]];
+            const Vector3d& b = vertices[face.vertices[(i + 1) % face.vertices.size()]];
+            face.normal += a.cross(b);
+          }
+          face.normal.normalize();
+          faces.push_back(std::move(face));
+        }
+        hullList.push_back(
+            std::make_shared<const ConvexHull>(ConvexHull::fromFaces(vertices, std::move(faces))));
+        continue;
+      }
       auto hull = std::make_shared<const ConvexHull>(ConvexHull::build(vertices));
       // Support hints are vertex indices: they only mean the same on the same vertex order.
       if (hull->vertices() != vertices) {
@@ -314,12 +340,26 @@ std::vector<std::shared_ptr<const ConvexHull>> RecordingReader::Impl::readHulls(
 }
 
 void RecordingReader::Impl::readProxies() {
-  const std::vector<std::shared_ptr<const ConvexHull>> hullList = readHulls();
-  const auto rowsRead =
-      readRows<ProxyRow>(dataset::kProxies, proxyLayout(), 0, rows(dataset::kProxies, kScalar));
+  const bool hasConvexRadius = info.formatVersion >= 2;
+  std::vector<ProxyRow> rowsRead =
+      readRows<ProxyRow>(dataset::kProxies, hasConvexRadius ? proxyLayout() : proxyLayoutVersion1(),
+                         0, rows(dataset::kProxies, kScalar));
+  // Out-of-range core indices are reported with their proxy below.
+  std::vector<char> cores(rows(dataset::kHulls, kScalar), 0);
+  for (const ProxyRow& row : rowsRead) {
+    if (hasConvexRadius && row.coreHull >= 0 &&
+        static_cast<std::size_t>(row.coreHull) < cores.size()) {
+      cores[row.coreHull] = 1;
+    }
+  }
+  const std::vector<std::shared_ptr<const ConvexHull>> hullList = readHulls(cores);
   proxies.resize(rowsRead.size());
   for (std::size_t i = 0; i < rowsRead.size(); ++i) {
-    const ProxyRow& row = rowsRead[i];
+    ProxyRow& row = rowsRead[i];
+    if (!hasConvexRadius) {
+      row.convexRadius = 0.0;
+      row.coreHull = -1;
+    }
     RecordedProxy& p = proxies[i];
     const std::string which = "proxy " + std::to_string(i);
     p.body = row.body;
@@ -334,7 +374,7 @@ void RecordingReader::Impl::readProxies() {
           p.shape = Shape::sphere(row.radius);
           break;
         case ShapeType::Box:
-          p.shape = Shape::box(vec3(row.halfExtents));
+          p.shape = Shape::box(vec3(row.halfExtents)).withConvexRadius(row.convexRadius);
           break;
         case ShapeType::Capsule:
           p.shape = Shape::capsule(row.radius, row.halfLength);
@@ -352,7 +392,16 @@ void RecordingReader::Impl::readProxies() {
           if (p.hull < 0 || p.hull >= static_cast<int>(hullList.size())) {
             fail(which + ": hull index " + std::to_string(p.hull) + " is out of range");
           }
-          p.shape = Shape::convexHull(hullList[p.hull]);
+          if (row.convexRadius == 0.0 && row.coreHull == -1) {
+            p.shape = Shape::convexHull(hullList[p.hull]);
+            break;
+          }
+          // The core as the world had it, not one computed again: the same GJK iterations.
+          if (row.coreHull < 0 || row.coreHull >= static_cast<int>(hullList.size())) {
+            fail(which + ": core hull index " + std::to_string(row.coreHull) + " is out of range");
+          }
+          p.shape =
+              Shape::roundedConvexHull(hullList[p.hull], hullList[row.coreHull], row.convexRadius);
           break;
       }
     } catch (const std::invalid_argument& e) {

@@ -53,7 +53,9 @@ struct RecordedBody {
 /// One convex piece of a body (World's Proxy).
 struct RecordedProxy {
   int body = -1;
-  Shape shape;    ///< rebuilt: primitives from their parameters, hulls from the stored vertices
+  /// Rebuilt: primitives from their parameters, hulls from the stored vertices, rounded boxes
+  /// and hulls with their convex radius (a hull's core from its stored vertices).
+  Shape shape;
   Pose inBody;    ///< piece frame -> body frame
   Obb localObb;   ///< in the piece frame
   int hull = -1;  ///< index of the stored hull, -1 for primitives

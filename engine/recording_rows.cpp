@@ -205,20 +205,38 @@ const RowLayout& bodyLayout() {
   return layout;
 }
 
+namespace {
+
+// The proxies' fields, those of format version 2 when `rounded`.
+RowLayout proxyFields(bool rounded) {
+  RowLayout layout(sizeof(ProxyRow));
+  layout.field("body", offsetof(ProxyRow, body), Kind::I32)
+      .field("shape_type", offsetof(ProxyRow, shapeType), Kind::I8)
+      .field("radius", offsetof(ProxyRow, radius), Kind::F64)
+      .field("half_length", offsetof(ProxyRow, halfLength), Kind::F64)
+      .field("half_extents", offsetof(ProxyRow, halfExtents), Kind::F64, {3})
+      .field("hull", offsetof(ProxyRow, hull), Kind::I32);
+  if (rounded) {
+    layout.field("convex_radius", offsetof(ProxyRow, convexRadius), Kind::F64)
+        .field("core_hull", offsetof(ProxyRow, coreHull), Kind::I32);
+  }
+  layout.field("position_in_body", offsetof(ProxyRow, positionInBody), Kind::F64, {3})
+      .field("orientation_in_body", offsetof(ProxyRow, orientationInBody), Kind::F64, {4})
+      .field("obb_center", offsetof(ProxyRow, obbCenter), Kind::F64, {3})
+      .field("obb_axes", offsetof(ProxyRow, obbAxes), Kind::F64, {3, 3})
+      .field("obb_half_extents", offsetof(ProxyRow, obbHalfExtents), Kind::F64, {3});
+  return layout;
+}
+
+}  // namespace
+
 const RowLayout& proxyLayout() {
-  static const RowLayout layout =
-      RowLayout(sizeof(ProxyRow))
-          .field("body", offsetof(ProxyRow, body), Kind::I32)
-          .field("shape_type", offsetof(ProxyRow, shapeType), Kind::I8)
-          .field("radius", offsetof(ProxyRow, radius), Kind::F64)
-          .field("half_length", offsetof(ProxyRow, halfLength), Kind::F64)
-          .field("half_extents", offsetof(ProxyRow, halfExtents), Kind::F64, {3})
-          .field("hull", offsetof(ProxyRow, hull), Kind::I32)
-          .field("position_in_body", offsetof(ProxyRow, positionInBody), Kind::F64, {3})
-          .field("orientation_in_body", offsetof(ProxyRow, orientationInBody), Kind::F64, {4})
-          .field("obb_center", offsetof(ProxyRow, obbCenter), Kind::F64, {3})
-          .field("obb_axes", offsetof(ProxyRow, obbAxes), Kind::F64, {3, 3})
-          .field("obb_half_extents", offsetof(ProxyRow, obbHalfExtents), Kind::F64, {3});
+  static const RowLayout layout = proxyFields(true);
+  return layout;
+}
+
+const RowLayout& proxyLayoutVersion1() {
+  static const RowLayout layout = proxyFields(false);
   return layout;
 }
 

@@ -117,6 +117,8 @@ struct ProxyRow {
   double halfLength;
   double halfExtents[3];
   std::int32_t hull;
+  double convexRadius;    // format version 2
+  std::int32_t coreHull;  // format version 2
   double positionInBody[3];
   double orientationInBody[4];
   double obbCenter[3];
@@ -137,6 +139,8 @@ const RowLayout& stateLayout();
 const RowLayout& problemLayout();
 const RowLayout& bodyLayout();
 const RowLayout& proxyLayout();
+/// The proxies' fields in recordings of format version 1 (no convex radius, no core hull).
+const RowLayout& proxyLayoutVersion1();
 const RowLayout& hullLayout();
 
 }  // namespace hb::recording

@@ -218,7 +218,7 @@ SolverDescription parseSolver(const json& value, const std::string& where) {
   rejectUnknownKeys(value, where,
                     {"gjk_variant", "warm_start", "gjk_tolerance", "gjk_max_iterations",
                      "velocity_iterations", "position_iterations", "tolerance",
-                     "speculative_margin", "restitution_threshold", "sleeping"});
+                     "speculative_margin", "convex_radius", "restitution_threshold", "sleeping"});
   SolverDescription solver;
   const auto iterations = [&](std::string_view key, int& out) {
     if (const json* v = find(value, key)) {
@@ -242,6 +242,10 @@ SolverDescription parseSolver(const json& value, const std::string& where) {
   }
   if (const json* v = find(value, "speculative_margin")) {
     solver.speculativeMargin = nonNegativeNumber(*v, child(where, "speculative_margin"));
+  }
+  if (const json* v = find(value, "convex_radius")) {
+    solver.convexRadius =
+        numberIn(*v, child(where, "convex_radius"), 0.0, defaults::kMaxSceneConvexRadius);
   }
   if (const json* v = find(value, "restitution_threshold")) {
     solver.restitutionThreshold = nonNegativeNumber(*v, child(where, "restitution_threshold"));

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "collision/defaults.hpp"
 #include "collision/gjk.hpp"
 #include "collision/pose.hpp"
 #include "collision/shape.hpp"
@@ -80,8 +81,12 @@ struct SolverDescription {
   int gjkMaxIterations = 128;
   int velocityIterations = 30;
   int positionIterations = 10;
-  double solverTolerance = 1e-7;      ///< N s
-  double speculativeMargin = 0.01;    ///< m: pairs closer than this produce (speculative) contacts
+  double solverTolerance = 1e-7;    ///< N s
+  double speculativeMargin = 0.01;  ///< m: pairs closer than this produce (speculative) contacts
+  /// m: boxes and hulls collide with their edges and corners rounded by this radius (clamped to
+  /// Shape::maxConvexRadius()), so that resting contacts are GJK distances between their cores
+  /// rather than EPA depths. Applies to bodies and statics added afterwards.
+  double convexRadius = defaults::kSceneConvexRadius;
   double restitutionThreshold = 0.5;  ///< m/s
   bool sleeping = true;
 };

@@ -39,6 +39,14 @@ Eigen::Quaterniond uniformRotation(std::mt19937& rng) {
   return q.normalized();
 }
 
+/// The shape a piece collides as: boxes and hulls rounded by the scene's convex radius (their
+/// cores shared process-wide), so that resting contacts are GJK distances between cores; other
+/// shapes as given.
+Shape collisionShape(const Shape& shape, const SolverDescription& solver) {
+  if (shape.type() != ShapeType::Box && shape.type() != ShapeType::ConvexHull) return shape;
+  return shape.withConvexRadius(solver.convexRadius);
+}
+
 }  // namespace
 
 World::World(const SceneDescription& scene) : scene_(scene), spawnRng_(1) {
@@ -54,9 +62,11 @@ World::World(const SceneDescription& scene) : scene_(scene), spawnRng_(1) {
   if (scene_.spawner) {
     spawnRng_.seed(scene_.spawner->seed);
     spawnAssets_ = scene_.spawner->assets.empty() ? assets_->names() : scene_.spawner->assets;
-    // Load every candidate now: building hulls, OBBs and mass properties takes milliseconds
-    // per mesh, which must not land inside a step.
-    for (const std::string& name : spawnAssets_) assets_->get(name, scene_.defaultDensity);
+    // Load every candidate now: building hulls, their rounded cores, OBBs and mass properties
+    // takes milliseconds per mesh, which must not land inside a step.
+    for (const std::string& name : spawnAssets_) {
+      collisionShape(assets_->get(name, scene_.defaultDensity)->shape, scene_.solver);
+    }
     spawnDue();
   }
   updateWorldObbs();
@@ -83,7 +93,7 @@ void World::addStatic(const StaticDescription& s) {
 int World::addProxy(int body, const Shape& shape, const Pose& inBody, const Obb* localObb) {
   Proxy p;
   p.body = body;
-  p.shape = shape;
+  p.shape = collisionShape(shape, scene_.solver);
   p.inBody = inBody;
   p.localObb = localObb ? *localObb : hb::localObb(shape);
   // The body's reach: the furthest corner of its pieces' boxes from its centre of mass.

@@ -80,6 +80,7 @@ void run(const InspectOptions& o) {
         {"gjk_max_iterations", s.gjkMaxIterations},
         {"epa_tolerance", info.collision.epa.tolerance},
         {"epa_max_iterations", info.collision.epa.maxIterations},
+        {"convex_radius", s.convexRadius},
         {"velocity_iterations", s.velocityIterations},
         {"position_iterations", s.positionIterations},
         {"bodies", bodies},
@@ -109,6 +110,7 @@ void run(const InspectOptions& o) {
       std::string(toString(s.gjkVariant)).c_str(), std::string(toString(s.warmStart)).c_str(),
       s.gjkTolerance, s.gjkMaxIterations, info.collision.epa.tolerance,
       info.collision.epa.maxIterations, s.velocityIterations, s.positionIterations);
+  std::printf("shapes: boxes and hulls rounded by a convex radius of %.3g m\n", s.convexRadius);
   std::printf("bodies: %zu (%zu collision proxies)\n", reader.bodies().size(),
               reader.proxies().size());
   for (std::size_t i = 0; i < reader.bodies().size(); ++i) {

@@ -2,9 +2,38 @@
 
 #include <nlohmann/json.hpp>
 
+#include <sstream>
+
 namespace hb::cli {
 
 using namespace hb::json_read;
+
+namespace {
+
+/// A shape as parseShape reads it, rounded by its optional "convex_radius" (metres; boxes and
+/// meshes only, within the shape's largest radius).
+Shape parseQueryShape(const json& value, const std::string& where, MeshHullCache& meshes) {
+  const auto radius = value.is_object() ? value.find("convex_radius") : value.end();
+  if (radius == value.end()) return parseShape(value, where, meshes);
+  json plain = value;
+  plain.erase("convex_radius");
+  const Shape shape = parseShape(plain, where, meshes);
+  const std::string key = child(where, "convex_radius");
+  const double r = nonNegativeNumber(*radius, key);
+  if (shape.type() != ShapeType::Box && shape.type() != ShapeType::ConvexHull) {
+    fail(key, "only box and mesh shapes take a convex radius, not a " +
+                  std::string(toString(shape.type())));
+  }
+  if (!(r <= shape.maxConvexRadius())) {
+    std::ostringstream what;
+    what << "expected at most " << shape.maxConvexRadius()
+         << " m for this shape (the largest rounding it takes), got " << r;
+    fail(key, what.str());
+  }
+  return shape.withConvexRadius(r);
+}
+
+}  // namespace
 
 QueryProblem parseQueryProblem(const json& value, MeshHullCache& meshes) {
   if (!value.is_object()) throw JsonError("expected a JSON object");
@@ -12,8 +41,8 @@ QueryProblem parseQueryProblem(const json& value, MeshHullCache& meshes) {
       value, "",
       {"id", "a", "pose_a", "b", "pose_b", "variant", "warm_start", "tolerance", "max_iterations"});
   QueryProblem problem;
-  problem.a = parseShape(required(value, "", "a"), "a", meshes);
-  problem.b = parseShape(required(value, "", "b"), "b", meshes);
+  problem.a = parseQueryShape(required(value, "", "a"), "a", meshes);
+  problem.b = parseQueryShape(required(value, "", "b"), "b", meshes);
   if (const auto it = value.find("pose_a"); it != value.end()) {
     problem.poseA = parsePose(*it, "pose_a");
   }

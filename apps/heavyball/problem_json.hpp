@@ -23,8 +23,9 @@ struct QueryProblem {
   CollisionOptions options;
 };
 
-/// Keys: a, b (required); pose_a, pose_b, variant, warm_start, tolerance, max_iterations, id
-/// (optional; id is not interpreted). Unknown keys are errors.
+/// Keys: a, b (required; boxes and meshes may add convex_radius); pose_a, pose_b, variant,
+/// warm_start, tolerance, max_iterations, id (optional; id is not interpreted). Unknown keys are
+/// errors.
 QueryProblem parseQueryProblem(const nlohmann::json& value, MeshHullCache& meshes);
 
 }  // namespace hb::cli

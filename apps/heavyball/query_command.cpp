@@ -38,6 +38,9 @@ Shapes (metres, local frame):
   centred) | cone radius, half_length (axis z, base at -half_length, apex at +half_length) |
   ellipsoid radii [a,b,c] | mesh path: convex hull of the OBJ's vertices, in the file's frame
   (relative paths resolve against the current directory; each file is loaded once).
+  Boxes and meshes are sharp unless convex_radius (m) rounds their edges and corners: at most a
+  quarter of the shape's inner radius (smallest half extent; a hull's centroid to its nearest
+  face).
 Poses: p [x,y,z] (default 0), q [w,x,y,z] (default identity; its norm must be within 1e-6 of 1,
   it is then normalised); pose_a and pose_b default to the identity.
 Options: variant gjk|vanilla|polyak|nesterov|auto (default gjk); warm_start obb|none (default
@@ -51,7 +54,8 @@ Output: one JSON object per problem line, in input order:
   {"line", "id" (when readable), "error"} and the run goes on.
 Exit status: 0 when every line was answered, 1 when any line gave an error, 2 when the input
   cannot be read or the output cannot be written.)";
-static_assert(defaults::kGjkTolerance == 1e-8 && defaults::kGjkMaxIterations == 128,
+static_assert(defaults::kGjkTolerance == 1e-8 && defaults::kGjkMaxIterations == 128 &&
+                  defaults::kMaxConvexRadiusFraction == 0.25,
               "the query help text quotes these defaults");
 
 /// Adding +0.0 turns -0.0 into 0.0, which reads better in the output.

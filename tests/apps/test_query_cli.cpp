@@ -96,8 +96,8 @@ class QueryProblemsFile : public ::testing::Test {
 
 TEST_F(QueryProblemsFile, ExitCodeIsOneAndEveryProblemLineIsAnswered) {
   EXPECT_EQ(run_.exitCode, 1);
-  // 19 problem lines; lines 1, 2 and 21 are a comment, a blank line and an indented comment.
-  EXPECT_EQ(answers_.size(), 19u);
+  // 26 problem lines; lines 1, 2 and 21 are a comment, a blank line and an indented comment.
+  EXPECT_EQ(answers_.size(), 26u);
   EXPECT_EQ(answers_.count(1) + answers_.count(2) + answers_.count(21), 0u);
   // Output keeps input order.
   int previous = 0;
@@ -181,6 +181,36 @@ TEST_F(QueryProblemsFile, ErrorLinesNameTheProblem) {
 TEST_F(QueryProblemsFile, RunContinuesAfterErrors) {
   expectAnswer(22, false, 1.25);
   EXPECT_EQ(answer(22).at("id"), "after-errors");
+}
+
+TEST_F(QueryProblemsFile, RoundedBoxes) {
+  // Faces are where they were: 0.2 m between them, the cores 0.35 m apart.
+  expectAnswer(23, false, 0.2);
+  expectVector(answer(23).at("normal"), 1, 0, 0, "normal");
+  // Corner to corner: the core corners (0.4, 0.4, 0.4) and (1.6, 1.6, 1.6), minus both radii.
+  expectAnswer(24, false, 1.2 * std::sqrt(3.0) - 0.2);
+  expectVector(answer(24).at("witness_a"), 0.4 + 0.1 / std::sqrt(3.0), 0.4 + 0.1 / std::sqrt(3.0),
+               0.4 + 0.1 / std::sqrt(3.0), "rounded corner");
+  // Pressed 1 cm together, less than the radii: a GJK distance between cores, no EPA.
+  expectAnswer(25, true, -0.01);
+  EXPECT_FALSE(answer(25).contains("epa_status")) << answer(25);
+}
+
+TEST_F(QueryProblemsFile, RoundedMesh) {
+  // The rounded apple lies inside the sharp one: no closer to the box. Its round side loses
+  // far less than the radius (tests/collision/test_inset_hull.cpp bounds the loss by
+  // r ((h(u) - u . c) / rho - 1), about r / 6 here).
+  const json& a = answer(29);
+  ASSERT_FALSE(a.contains("error")) << a;
+  const double sharp = 0.9 - 0.038583;
+  EXPECT_GE(a.at("distance").get<double>(), sharp - kTol) << a;
+  EXPECT_LE(a.at("distance").get<double>(), sharp + 0.002) << a;
+}
+
+TEST_F(QueryProblemsFile, ConvexRadiusErrors) {
+  expectError(26, "rounded-sphere", "a.convex_radius: only box and mesh shapes");
+  expectError(27, "negative-radius", "a.convex_radius: expected a number >= 0");
+  expectError(28, "radius-too-large", "a.convex_radius: expected at most 0.025 m");
 }
 
 /// A scratch directory for input and output files.

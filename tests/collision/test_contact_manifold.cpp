@@ -1,7 +1,8 @@
 // Contact manifolds of resting configurations with known contact polygons (box on box, rotated
-// box, tilted box, capsule, sphere, cylinder and cone on a box, capsule on capsule), speculative
-// contacts within the margin, and end-to-end GJK + EPA + manifold on random overlapping pairs.
-// Every configuration is placed under a random rigid transform of the whole pair.
+// box, tilted box, capsule, sphere, cylinder and cone on a box, capsule on capsule, rounded box on
+// rounded box), speculative contacts within the margin, and end-to-end GJK + EPA + manifold on
+// random overlapping pairs, sharp and rounded. Every configuration is placed under a random rigid
+// transform of the whole pair.
 
 #include <gtest/gtest.h>
 
@@ -13,6 +14,7 @@
 
 #include "collision/collide.hpp"
 #include "collision/contact_manifold.hpp"
+#include "collision/support.hpp"
 #include "random_geometry.hpp"
 
 namespace hb {
@@ -440,6 +442,99 @@ TEST(ContactManifold, EndToEndWithCollide) {
   EXPECT_GE(multi, 150);
   RecordProperty("tested", tested);
   RecordProperty("multi", multi);
+}
+
+// A rounded box resting on a rounded ground: the manifold clips their own faces, which the
+// rounding leaves in place, so the points are the sharp box's corners at the same depth.
+TEST(ContactManifold, RoundedBoxRestingOnRoundedGroundGivesItsFaceCorners) {
+  std::mt19937 rng(42);
+  const Vector3d h(0.2, 0.3, 0.1);
+  const Shape box = Shape::box(h).withConvexRadius(0.003);
+  const Shape ground = Shape::box(kGroundHalf).withConvexRadius(0.002);
+  const double depth = 4e-4;
+  for (int trial = 0; trial < 20; ++trial) {
+    const Vector3d c(0.3 * std::sin(trial), -0.2, 0.5 + h.z() - depth);
+    const Scene s = makeScene(rng, Pose{about(Vector3d::UnitZ(), trial), c});
+    // The narrow phase's answer for the pair: a distance between the cores.
+    CollisionOptions options;
+    const CollisionResult r =
+        collide(ground, s.poseA, box, s.poseB, s.poseA.p - s.poseB.p, options);
+    ASSERT_TRUE(r.ok());
+    EXPECT_NEAR(r.distance, -depth, 1e-6);
+    EXPECT_FALSE(r.epaStatus.has_value());
+    const ContactManifold m = buildContactManifold(ground, s.poseA, box, s.poseB, r.normal,
+                                                   r.witnessA, r.witnessB, r.distance, 0.0);
+    ASSERT_EQ(m.size, 4);
+    const auto local = checkGroundContacts(m, s, depth, 1e-6);
+    std::vector<Vector3d> corners;
+    for (const double sx : {-1.0, 1.0})
+      for (const double sy : {-1.0, 1.0})
+        corners.push_back(c + about(Vector3d::UnitZ(), trial) *
+                                  Vector3d(sx * h.x(), sy * h.y(), -h.z()));
+    EXPECT_TRUE(samePointSet(local, corners, 1e-5));
+  }
+}
+
+// How much the rounding takes off a shape's support along the unit world direction `dir`.
+double roundingGap(const Shape& rounded, const Pose& pose, const Vector3d& dir) {
+  const Shape sharp = rounded.withConvexRadius(0.0);
+  const Vector3d local = pose.q.conjugate() * dir;
+  int hint = -1;
+  return local.dot(support(sharp, local, hint)) - local.dot(support(rounded, local, hint));
+}
+
+// Rounded pairs near rest: the narrow phase answers with a distance between cores (no EPA); the
+// manifold's points lie on the shapes' faces, the deepest at least as deep as that distance and
+// deeper by no more than what the rounding takes off the two supports along the normal.
+TEST(ContactManifold, EndToEndWithRoundedShapes) {
+  std::mt19937 rng(43);
+  const auto hull =
+      std::make_shared<const ConvexHull>(ConvexHull::build(test::randomCloud(rng, 25, 0.3)));
+  // A's top face is wide enough for B's footprint: B's lowest point is over it.
+  const Vector3d ha(0.7, 0.7, 0.2), hb(0.25, 0.2, 0.15);
+  const Shape a = Shape::box(ha).withConvexRadius(0.002);
+  int flat = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    const Shape b = trial % 2 ? Shape::box(hb).withConvexRadius(0.003)
+                              : Shape::convexHull(hull).withConvexRadius(0.003);
+    // B's lowest point 0.5 mm into A's top face, B slightly rotated.
+    const Quaterniond q =
+        about(Vector3d::UnitZ(), trial) * about(test::randomUnitVector(rng), 0.02 * (trial % 5));
+    int hint = -1;
+    const Vector3d down = q.conjugate() * -Vector3d::UnitZ();
+    const double below = down.dot(support(b, down, hint));  // lowest point under the origin
+    const Pose localB{q, {0.0, 0.0, ha.z() + below - 5e-4}};
+    const Pose world = test::randomPose(rng, 2.0);
+    const Pose poseA = world, poseB = world * localB;
+    CollisionOptions options;
+    const CollisionResult r = collide(a, poseA, b, poseB, poseA.p - poseB.p, options);
+    ASSERT_TRUE(r.ok());
+    ASSERT_NEAR(r.distance, -5e-4, 1e-6) << "trial " << trial;
+    EXPECT_FALSE(r.epaStatus.has_value());
+    const ContactManifold m =
+        buildContactManifold(a, poseA, b, poseB, r.normal, r.witnessA, r.witnessB, r.distance, 0.0);
+    ASSERT_GE(m.size, 1);
+    ASSERT_LE(m.size, 4);
+    // A box lying flat touches with its whole bottom face: its four corners.
+    if (trial % 2 == 1 && trial % 5 == 0) {
+      EXPECT_EQ(m.size, 4) << "trial " << trial;
+      ++flat;
+    }
+    const double rounding = roundingGap(a, poseA, m.normal) + roundingGap(b, poseB, -m.normal);
+    double deepest = -1e9;
+    for (int i = 0; i < m.size; ++i) {
+      const ContactPoint& c = m.points[i];
+      EXPECT_LT((c.pointA - c.pointB - c.depth * m.normal).norm(), 1e-9);
+      EXPECT_LE(c.depth, -r.distance + rounding + 1e-6) << "trial " << trial;
+      deepest = std::max(deepest, c.depth);
+      // Point A on box A's top face.
+      const Vector3d pa = poseA.applyInverse(c.pointA);
+      EXPECT_NEAR(pa.z(), ha.z(), 1e-6) << "trial " << trial;
+      EXPECT_LE((pa.cwiseAbs() - ha).maxCoeff(), 1e-6) << "trial " << trial;
+    }
+    EXPECT_GE(deepest, -r.distance - 1e-6) << "trial " << trial;
+  }
+  EXPECT_EQ(flat, 40);
 }
 
 }  // namespace

@@ -103,7 +103,7 @@ RecordedRun* RecorderTest::run_ = nullptr;
 TEST_F(RecorderTest, MetadataShapesAndBodiesReadBack) {
   const RecordingReader reader(*file_);
   const RecordingInfo& info = reader.info();
-  EXPECT_EQ(info.formatVersion, 1);
+  EXPECT_EQ(info.formatVersion, 2);
   EXPECT_EQ(info.heavyballVersion, HB_VERSION);
   EXPECT_EQ(info.sceneName, "funnel-pair");
   EXPECT_EQ(info.sceneJson, R"({"name": "funnel-pair"})");
@@ -112,6 +112,7 @@ TEST_F(RecorderTest, MetadataShapesAndBodiesReadBack) {
   EXPECT_EQ(info.solver.gjkVariant, scene_->solver.gjkVariant);
   EXPECT_EQ(info.solver.warmStart, WarmStart::TransformedPrevious);
   EXPECT_EQ(info.solver.gjkTolerance, scene_->solver.gjkTolerance);
+  EXPECT_EQ(info.solver.convexRadius, scene_->solver.convexRadius);
 
   // Static body, sphere, capsule, then the spawner's three drops (one of them mid-run).
   ASSERT_EQ(reader.bodies().size(), run_->bodyNames.size());
@@ -129,6 +130,7 @@ TEST_F(RecorderTest, MetadataShapesAndBodiesReadBack) {
 
   const World reference(*scene_);  // proxies of the bodies present at the start
   ASSERT_GE(reader.proxies().size(), reference.proxies().size());
+  int rounded = 0;
   for (size_t p = 0; p < reference.proxies().size(); ++p) {
     const Proxy& expected = reference.proxies()[p];
     const RecordedProxy& got = reader.proxies()[p];
@@ -136,14 +138,24 @@ TEST_F(RecorderTest, MetadataShapesAndBodiesReadBack) {
     EXPECT_EQ(got.shape.type(), expected.shape.type());
     EXPECT_TRUE(samePose(got.inBody, expected.inBody));
     EXPECT_EQ(got.localObb.axes, expected.localObb.axes);
+    EXPECT_EQ(got.shape.convexRadius(), expected.shape.convexRadius());
     if (expected.shape.type() == ShapeType::ConvexHull) {
-      // Rebuilt from the stored vertices with the same vertex order (hints stay valid).
+      // Rebuilt from the stored vertices with the same vertex order (hints stay valid), the
+      // rounded core too: GJK sees the very polytope the world saw.
       EXPECT_EQ(got.shape.hull().vertices(), expected.shape.hull().vertices());
+      EXPECT_EQ(got.shape.coreHull().vertices(), expected.shape.coreHull().vertices());
     } else {
       EXPECT_EQ(got.shape.radius(), expected.shape.radius());
       EXPECT_EQ(got.shape.halfExtents(), expected.shape.halfExtents());
+      EXPECT_EQ(got.shape.coreHalfExtents(), expected.shape.coreHalfExtents());
+    }
+    const ShapeType type = expected.shape.type();
+    if ((type == ShapeType::Box || type == ShapeType::ConvexHull) &&
+        expected.shape.convexRadius() > 0.0) {
+      ++rounded;
     }
   }
+  EXPECT_GT(rounded, 10);  // the ground, the funnel's panels and the hulls
 }
 
 TEST_F(RecorderTest, StatesAreBitIdenticalToTheSimulation) {
@@ -392,6 +404,40 @@ TEST(RecordingReader, RejectsATruncatedFile) {
   EXPECT_NE(message.find("truncated"), std::string::npos) << message;
   fs::remove(file);
   fs::remove(cut);
+}
+
+// A recording of format version 1 (tests/engine/data/recording-version-1.h5: a box and a foam
+// brick on the ground, six steps, written before boxes and hulls had a convex radius) reads as
+// sharp shapes, and its problems solve again to the recorded answers.
+TEST(RecordingReader, ReadsVersionOneAsSharpShapes) {
+  const RecordingReader reader(fs::path(HB_SOURCE_DIR) /
+                               "tests/engine/data/recording-version-1.h5");
+  EXPECT_EQ(reader.info().formatVersion, 1);
+  EXPECT_EQ(reader.info().solver.convexRadius, 0.0);
+  ASSERT_EQ(reader.proxies().size(), 3u);
+  for (const RecordedProxy& p : reader.proxies()) {
+    EXPECT_EQ(p.shape.convexRadius(), 0.0);
+    if (p.shape.type() == ShapeType::Box) {
+      EXPECT_EQ(p.shape.coreHalfExtents(), p.shape.halfExtents());
+    } else {
+      ASSERT_EQ(p.shape.type(), ShapeType::ConvexHull);
+      EXPECT_EQ(p.shape.coreHullPtr(), p.shape.hullPtr());
+    }
+  }
+  long solved = 0;
+  for (long i = 0; i + 1 < reader.stepCount(); ++i) {
+    const CollisionOptions options = reader.collisionOptions(i);
+    for (const RecordedProblem& p : reader.problemsOfStep(i)) {
+      const CollisionResult r =
+          collide(reader.proxies()[p.proxyA].shape, p.poseA, reader.proxies()[p.proxyB].shape,
+                  p.poseB, p.initialGuess, options, p.hints);
+      EXPECT_NEAR(r.distance, p.result.distance, 1e-12);
+      EXPECT_EQ(r.gjkIterations, p.result.gjkIterations);
+      EXPECT_EQ(r.epaStatus, p.result.epaStatus);
+      ++solved;
+    }
+  }
+  EXPECT_EQ(solved, 6);
 }
 
 TEST(RecordingReader, RejectsAnEmptyFile) {

@@ -262,6 +262,7 @@ void expectSameScene(const SceneDescription& a, const SceneDescription& b) {
   EXPECT_EQ(s.positionIterations, t.positionIterations);
   EXPECT_EQ(s.solverTolerance, t.solverTolerance);
   EXPECT_EQ(s.speculativeMargin, t.speculativeMargin);
+  EXPECT_EQ(s.convexRadius, t.convexRadius);
   EXPECT_EQ(s.restitutionThreshold, t.restitutionThreshold);
   EXPECT_EQ(s.sleeping, t.sleeping);
 }
@@ -422,6 +423,12 @@ TEST(Scene, OutOfRangeValuesAreErrors) {
   EXPECT_SCENE_ERROR(R"({"solver": {"gjk_tolerance": 0}})", "solver.gjk_tolerance: expected a");
   EXPECT_SCENE_ERROR(R"({"solver": {"speculative_margin": -0.01}})",
                      "solver.speculative_margin: expected a number >= 0");
+  EXPECT_SCENE_ERROR(R"({"solver": {"convex_radius": -0.001}})",
+                     "solver.convex_radius: expected a number in [0, 0.02]");
+  EXPECT_SCENE_ERROR(R"({"solver": {"convex_radius": 0.05}})",
+                     "solver.convex_radius: expected a number in [0, 0.02]");
+  EXPECT_SCENE_ERROR(R"({"solver": {"convex_radius": "2mm"}})",
+                     "solver.convex_radius: expected a number");
   EXPECT_SCENE_ERROR(R"({"statics": [{"type": "ground", "material": {"friction": -0.1}}]})",
                      "statics[0].material.friction: expected a number >= 0");
   EXPECT_SCENE_ERROR(R"({"bodies": [{"asset": "025_mug", "material": {"restitution": 1.5}}]})",

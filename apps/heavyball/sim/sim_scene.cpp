@@ -30,6 +30,9 @@ SimScene buildSimScene(const SceneDescription& scene) {
   // Every engine gets the raw draws: lifting a drop clear of the pile depends on the engine's
   // state (and in the probe all drops exist at once). Drops into a body are measured apart.
   if (probe.spawner) probe.spawner->liftClear = false;
+  // Every engine gets the sharp shapes, and the penetration meter measures on them; heavyball's
+  // World (built from `base`) rounds its boxes and hulls itself, as Bullet adds its margins.
+  probe.solver.convexRadius = 0.0;
   const World world(probe);
 
   SimScene out;
