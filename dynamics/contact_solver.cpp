@@ -3,6 +3,7 @@
 #include <Eigen/LU>
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 namespace hb {
 namespace {
@@ -105,7 +106,7 @@ void ContactSolver::buildManifolds() {
     const Row* previous = i > 0 ? &rows_[i - 1] : nullptr;
     const bool same = previous && previous->bodyA == r.bodyA && previous->bodyB == r.bodyB &&
                       std::equal(r.direction[0], r.direction[0] + 3, previous->direction[0]) &&
-                      manifolds_.back().count < NormalBlock::kMaxPoints;
+                      manifolds_.back().count < (getenv("HB_M1") ? 1 : NormalBlock::kMaxPoints);
     if (same) {
       ++manifolds_.back().count;
     } else {
@@ -148,12 +149,16 @@ void ContactSolver::storeVelocities(std::span<RigidBody> bodies) const {
   }
 }
 
-double ContactSolver::velocity(const Row& row, int k, const SolverBody& a, const SolverBody& b) {
+// Inlined into the sweeps, their innermost work.
+[[gnu::always_inline]] inline double ContactSolver::velocity(const Row& row, int k,
+                                                             const SolverBody& a,
+                                                             const SolverBody& b) {
   return dot(row.direction[k], b.linear) - dot(row.direction[k], a.linear) +
          dot(row.armB[k], b.angular) - dot(row.armA[k], a.angular);
 }
 
-void ContactSolver::apply(const Row& row, int k, double change, SolverBody& a, SolverBody& b) {
+[[gnu::always_inline]] inline void ContactSolver::apply(const Row& row, int k, double change,
+                                                        SolverBody& a, SolverBody& b) {
   for (int j = 0; j < 3; ++j) {
     a.linear[j] -= a.inverseMass * change * row.direction[k][j];
     b.linear[j] += b.inverseMass * change * row.direction[k][j];
@@ -187,13 +192,28 @@ double ContactSolver::solveManifold(const Manifold& m) {
     impulse[i] = row.impulse[0];
   }
   m.block.solve(normal, target, impulse, change);
+  // The points share the normal: their linear impulses add up along it, applied once.
+  double sum = 0.0, turnA[3] = {0, 0, 0}, turnB[3] = {0, 0, 0};
   for (int i = 0; i < m.count; ++i) {
     Row& row = rows_[m.first + i];
     if (change[i] == 0.0) continue;
-    apply(row, 0, change[i], a, b);
+    sum += change[i];
+    for (int j = 0; j < 3; ++j) {
+      turnA[j] += change[i] * row.turnA[0][j];
+      turnB[j] += change[i] * row.turnB[0][j];
+    }
     row.impulse[0] = std::max(0.0, row.impulse[0] + change[i]);
     row.largestNormalImpulse = std::max(row.largestNormalImpulse, row.impulse[0]);
     largest = std::max(largest, std::abs(change[i]));
+  }
+  if (largest > 0.0) {
+    const double* n = rows_[m.first].direction[0];
+    for (int j = 0; j < 3; ++j) {
+      a.linear[j] -= a.inverseMass * sum * n[j];
+      b.linear[j] += b.inverseMass * sum * n[j];
+      a.angular[j] -= turnA[j];
+      b.angular[j] += turnB[j];
+    }
   }
   // 2. Friction, point by point, inside the cone the new normal impulses allow. Sticking guess:
   // the tangential impulse that stops the slip, W_tt^-1 u_t, kept if inside the cone; otherwise
@@ -203,7 +223,14 @@ double ContactSolver::solveManifold(const Manifold& m) {
     Row& row = rows_[m.first + i];
     const double limit = row.friction * row.impulse[0];
     if (limit == 0.0 && row.impulse[1] == 0.0 && row.impulse[2] == 0.0) continue;
-    const double u1 = velocity(row, 1, a, b), u2 = velocity(row, 2, a, b);
+    double dv[3], u1 = 0.0, u2 = 0.0;
+    for (int j = 0; j < 3; ++j) dv[j] = b.linear[j] - a.linear[j];
+    for (int j = 0; j < 3; ++j) {
+      u1 += row.direction[1][j] * dv[j] + row.armB[1][j] * b.angular[j] -
+            row.armA[1][j] * a.angular[j];
+      u2 += row.direction[2][j] * dv[j] + row.armB[2][j] * b.angular[j] -
+            row.armA[2][j] * a.angular[j];
+    }
     double t1 = row.impulse[1] - (row.tangentInverse[0][0] * u1 + row.tangentInverse[0][1] * u2);
     double t2 = row.impulse[2] - (row.tangentInverse[1][0] * u1 + row.tangentInverse[1][1] * u2);
     if (!(t1 * t1 + t2 * t2 <= limit * limit)) {
@@ -217,8 +244,13 @@ double ContactSolver::solveManifold(const Manifold& m) {
       }
     }
     const double change1 = t1 - row.impulse[1], change2 = t2 - row.impulse[2];
-    apply(row, 1, change1, a, b);
-    apply(row, 2, change2, a, b);
+    for (int j = 0; j < 3; ++j) {
+      const double p = row.direction[1][j] * change1 + row.direction[2][j] * change2;
+      a.linear[j] -= a.inverseMass * p;
+      b.linear[j] += b.inverseMass * p;
+      a.angular[j] -= row.turnA[1][j] * change1 + row.turnA[2][j] * change2;
+      b.angular[j] += row.turnB[1][j] * change1 + row.turnB[2][j] * change2;
+    }
     row.impulse[1] = t1;
     row.impulse[2] = t2;
     largest = std::max({largest, std::abs(change1), std::abs(change2)});

@@ -10,9 +10,11 @@
 // exactly each time (W the block's normal Delassus matrix, u the normal velocities, u* their
 // targets, lambda the accumulated impulses) removes that. When every point keeps pushing, the
 // answer is d = W^+ (u* - u), with W^+ the pseudo-inverse: four points of a face leave W of rank
-// three, and W^+ gives the smallest, symmetric distribution. Otherwise (a point lets go)
-// projected Gauss–Seidel on the block's own k x k problem, which touches no body and costs a
-// few multiplications per iteration, runs to convergence.
+// three, and W^+ gives the smallest, symmetric distribution. When some points let go, block
+// principal pivoting finds which: each guess of the pushing set is solved exactly (Cramer's rule
+// on up to three points, W^+ on four) and the guess corrected by the points that break
+// complementarity. Where that does not settle (collinear points, cycling), projected
+// Gauss–Seidel on the block's own k x k problem, which touches no body, takes over.
 
 #include <Eigen/Core>
 
@@ -32,16 +34,19 @@ class NormalBlock {
   int size() const { return size_; }
 
   /// The impulse changes d (k values) for normal velocities u, targets u* and accumulated
-  /// impulses lambda. Returns the projected Gauss–Seidel iterations used (0: the pseudo-inverse
-  /// answer held); `maxIterations` caps them.
+  /// impulses lambda. Returns the projected Gauss–Seidel iterations used (0: pivoting found the
+  /// exact answer); `maxIterations` caps them.
   int solve(const double* velocity, const double* target, const double* impulse, double* change,
             int maxIterations = 4) const;
 
  private:
+  void computePseudoInverse() const;
+
   int size_ = 0;
   double delassus_[kMaxPoints][kMaxPoints] = {};
-  double pseudoInverse_[kMaxPoints][kMaxPoints] = {};
-  double inverseDiagonal_[kMaxPoints] = {};
+  // W^+ of four points, computed when first needed.
+  mutable double pseudoInverse_[kMaxPoints][kMaxPoints] = {};
+  mutable bool pseudoInverseReady_ = false;
 };
 
 }  // namespace hb
