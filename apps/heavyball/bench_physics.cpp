@@ -148,7 +148,7 @@ namespace hb::cli {
 
 void addBenchPhysicsCommand(CLI::App& bench) {
   auto config = std::make_shared<bench::PhysicsBenchConfig>();
-  auto peers = std::make_shared<std::string>("bullet,mujoco");
+  auto peers = std::make_shared<std::string>("bullet,mujoco,mujoco-implicit");
   auto scenarios = std::make_shared<std::string>();
   CLI::App* command = bench.add_subcommand(
       "physics",
@@ -162,7 +162,7 @@ void addBenchPhysicsCommand(CLI::App& bench) {
                       "Scenarios to run, comma-separated (default: all)");
   command
       ->add_option("--peers", *peers,
-                   "Other engines, comma-separated (bullet, mujoco; empty: heavyball only)")
+                   "Other engines, comma-separated (bullet, mujoco, mujoco-implicit; empty: heavyball only)")
       ->capture_default_str();
   command->callback([config, peers, scenarios] {
     config->peers = splitNames(*peers);

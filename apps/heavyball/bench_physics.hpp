@@ -15,7 +15,7 @@ namespace hb::bench {
 struct PhysicsBenchConfig {
   std::filesystem::path sceneDir = HB_SOURCE_DIR "/assets/scenes/physics";
   std::vector<std::string> scenarios;  ///< names to run; empty: all
-  std::vector<std::string> peers = {"bullet", "mujoco"};
+  std::vector<std::string> peers = {"bullet", "mujoco", "mujoco-implicit"};
 };
 
 /// Runs the scenarios and prints the table. Throws std::invalid_argument for unknown scenario or

@@ -1,0 +1,42 @@
+// End-to-end tests of `heavyball bench physics`: a scenario's table has a row per measured
+// quantity with a cell per engine (measured value, ok or x, or why the engine has none), the
+// tally counts them, and unknown names are errors.
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "run_command.hpp"
+
+namespace {
+
+using hb::test::CommandRun;
+
+CommandRun runCli(const std::string& args) {
+  return hb::test::runCommand(std::string("cd '") + HB_SOURCE_DIR + "' && " +
+                              hb::test::heavyball(args) + " 2>&1");
+}
+
+TEST(BenchPhysicsCli, HeadOnScenarioInEveryEngine) {
+  const CommandRun run = runCli("bench physics --scenarios head-on");
+  ASSERT_EQ(run.exitCode, 0) << run.out;
+  EXPECT_NE(run.out.find("head-on: pairs of spheres"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("e = 0.5: relative velocity after / before"), std::string::npos);
+  // Three pairs, two quantities each: heavyball meets every one.
+  EXPECT_NE(run.out.find("heavyball 6/6"), std::string::npos) << run.out;
+  for (const char* engine : {"bullet", "mujoco", "mujoco-implicit"}) {
+    EXPECT_NE(run.out.find(engine), std::string::npos) << engine;
+  }
+  EXPECT_EQ(run.out.find("free-rotation"), std::string::npos);  // only the one asked for
+}
+
+TEST(BenchPhysicsCli, UnknownNamesAreErrors) {
+  const CommandRun scenario = runCli("bench physics --scenarios head-on,nosuch --peers ''");
+  EXPECT_NE(scenario.exitCode, 0);
+  EXPECT_NE(scenario.out.find("unknown scenario 'nosuch'"), std::string::npos) << scenario.out;
+  const CommandRun engine = runCli("bench physics --scenarios head-on --peers havok");
+  EXPECT_NE(engine.exitCode, 0);
+  EXPECT_NE(engine.out.find("havok"), std::string::npos) << engine.out;
+}
+
+}  // namespace
