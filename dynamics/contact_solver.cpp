@@ -54,10 +54,9 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
         (basis.transpose() * basis);
     delassus.noalias() += jA.transpose() * turnA;
     delassus.noalias() += jB.transpose() * turnB;
-    const Eigen::Matrix2d wtt = delassus.block<2, 2>(1, 1);
-    Eigen::Matrix2d tangentInverse;
+    Eigen::Matrix3d delassusInverse;
     bool invertible = false;
-    wtt.computeInverseWithCheck(tangentInverse, invertible);
+    delassus.computeInverseWithCheck(delassusInverse, invertible);
     // Neither body moves (or the block is singular): no impulse can act, the contact is inert.
     if (!invertible || !(delassus(0, 0) > 0.0)) continue;
     Row row;
@@ -75,9 +74,12 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
       row.impulse[k] = c.impulse[k];
     }
     row.normalMass = 1.0 / delassus(0, 0);
-    for (int k = 0; k < 2; ++k) {
-      for (int j = 0; j < 2; ++j) row.tangentInverse[k][j] = tangentInverse(k, j);
+    for (int k = 0; k < 3; ++k) {
+      for (int j = 0; j < 3; ++j) row.delassusInverse[k][j] = delassusInverse(k, j);
     }
+    row.normalToTangent[0] = delassus(1, 0);
+    row.normalToTangent[1] = delassus(2, 0);
+    const Eigen::Matrix2d wtt = delassus.block<2, 2>(1, 1);
     // Scalar step 1 / lambda_max(W_tt): its projected fixed point has lambda_t opposite to
     // the slip velocity (maximal dissipation); the 2x2 inverse would tilt it by W_tt's
     // anisotropy.
@@ -106,11 +108,13 @@ void ContactSolver::buildManifolds() {
     const Row* previous = i > 0 ? &rows_[i - 1] : nullptr;
     const bool same = previous && previous->bodyA == r.bodyA && previous->bodyB == r.bodyB &&
                       std::equal(r.direction[0], r.direction[0] + 3, previous->direction[0]) &&
-                      manifolds_.back().count < (getenv("HB_M1") ? 1 : NormalBlock::kMaxPoints);
+                      manifolds_.back().count < NormalBlock::kMaxPoints;
     if (same) {
       ++manifolds_.back().count;
     } else {
-      manifolds_.push_back({static_cast<int>(i), 1, {}});
+      manifolds_.emplace_back();
+      manifolds_.back().first = static_cast<int>(i);
+      manifolds_.back().count = 1;
     }
   }
   // Each manifold's normal Delassus block: W_ij = (m_A^-1 + m_B^-1) + (r_Ai x n) . I_A^-1
@@ -127,6 +131,21 @@ void ContactSolver::buildManifolds() {
       }
     }
     m.block.build(0.5 * (block + block.transpose()));
+    for (int i = 0; i < m.count; ++i) {
+      const Row& ri = rows_[m.first + i];
+      const double massA = solverBodies_[ri.bodyA].inverseMass;
+      const double massB = solverBodies_[ri.bodyB].inverseMass;
+      for (int j = 0; j < m.count; ++j) {
+        const Row& rj = rows_[m.first + j];
+        for (int c = 0; c < 3; ++c) {
+          for (int d = 0; d < 3; ++d) {
+            m.delassus[3 * i + c][3 * j + d] =
+                (massA + massB) * dot(ri.direction[c], rj.direction[d]) +
+                dot(ri.armA[c], rj.turnA[d]) + dot(ri.armB[c], rj.turnB[d]);
+          }
+        }
+      }
+    }
   }
 }
 
@@ -181,79 +200,83 @@ void ContactSolver::warmStart(std::span<RigidBody> bodies) {
 double ContactSolver::solveManifold(const Manifold& m) {
   SolverBody& a = solverBodies_[rows_[m.first].bodyA];
   SolverBody& b = solverBodies_[rows_[m.first].bodyB];
-  double largest = 0.0;
-  // 1. The normal impulses of the manifold, together (dynamics/normal_block.hpp).
-  double normal[NormalBlock::kMaxPoints], target[NormalBlock::kMaxPoints];
-  double impulse[NormalBlock::kMaxPoints], change[NormalBlock::kMaxPoints];
+  constexpr int kMax = 3 * NormalBlock::kMaxPoints;
+  const int size = 3 * m.count;
+  // The points' velocities in their contact frames, then Gauss–Seidel on the manifold's own
+  // problem: each update changes the others' velocities through the manifold's Delassus
+  // matrix, without touching the bodies, until it settles; the bodies then take the total.
+  double u[kMax], start[kMax], x[kMax];
   for (int i = 0; i < m.count; ++i) {
     const Row& row = rows_[m.first + i];
-    normal[i] = velocity(row, 0, a, b);
-    target[i] = row.targetNormalVelocity;
-    impulse[i] = row.impulse[0];
+    for (int c = 0; c < 3; ++c) {
+      u[3 * i + c] = velocity(row, c, a, b);
+      start[3 * i + c] = x[3 * i + c] = row.impulse[c];
+    }
   }
-  m.block.solve(normal, target, impulse, change);
-  // The points share the normal: their linear impulses add up along it, applied once.
-  double sum = 0.0, turnA[3] = {0, 0, 0}, turnB[3] = {0, 0, 0};
+  double largest = 0.0;
+  for (int inner = 0; inner < options_.manifoldIterations; ++inner) {
+    double changed = 0.0;
+    for (int i = 0; i < m.count; ++i) {
+      const Row& row = rows_[m.first + i];
+      double* lambda = x + 3 * i;
+      const double* ui = u + 3 * i;
+      const double residual[3] = {row.targetNormalVelocity - ui[0], -ui[1], -ui[2]};
+      // 1. Sticking guess: the point's 3x3 block solve.
+      double next[3];
+      for (int k = 0; k < 3; ++k) next[k] = lambda[k] + dot(row.delassusInverse[k], residual);
+      const double mu = row.friction;
+      if (!(next[0] >= 0.0 &&
+            next[1] * next[1] + next[2] * next[2] <= mu * next[0] * (mu * next[0]))) {
+        // 2. Separating or sliding: the normal impulse first; the tangential velocity it
+        // leaves, u_t + W_tn (lambda_n' - lambda_n), sets the projected tangential step onto
+        // the disk (maximal dissipation).
+        next[0] = std::max(0.0, lambda[0] + residual[0] * row.normalMass);
+        const double normalChange = next[0] - lambda[0];
+        double t1 = lambda[1] - row.tangentStep * (ui[1] + row.normalToTangent[0] * normalChange);
+        double t2 = lambda[2] - row.tangentStep * (ui[2] + row.normalToTangent[1] * normalChange);
+        const double limit = mu * next[0];
+        const double tn = std::sqrt(t1 * t1 + t2 * t2);
+        if (tn > limit) {
+          const double scale = tn > 0.0 ? limit / tn : 0.0;
+          t1 *= scale;
+          t2 *= scale;
+        }
+        next[1] = t1;
+        next[2] = t2;
+      }
+      const double d[3] = {next[0] - lambda[0], next[1] - lambda[1], next[2] - lambda[2]};
+      if (d[0] == 0.0 && d[1] == 0.0 && d[2] == 0.0) continue;
+      for (int r = 0; r < size; ++r) {
+        u[r] += m.delassus[r][3 * i] * d[0] + m.delassus[r][3 * i + 1] * d[1] +
+                m.delassus[r][3 * i + 2] * d[2];
+      }
+      for (int k = 0; k < 3; ++k) lambda[k] = next[k];
+      changed = std::max({changed, std::abs(d[0]), std::abs(d[1]), std::abs(d[2])});
+    }
+    if (inner == 0) largest = changed;
+    if (changed <= options_.tolerance) break;
+  }
+  // The bodies take the manifold's total change at once.
+  double linear[3] = {0, 0, 0}, turnA[3] = {0, 0, 0}, turnB[3] = {0, 0, 0};
   for (int i = 0; i < m.count; ++i) {
     Row& row = rows_[m.first + i];
-    if (change[i] == 0.0) continue;
-    sum += change[i];
-    for (int j = 0; j < 3; ++j) {
-      turnA[j] += change[i] * row.turnA[0][j];
-      turnB[j] += change[i] * row.turnB[0][j];
-    }
-    row.impulse[0] = std::max(0.0, row.impulse[0] + change[i]);
-    row.largestNormalImpulse = std::max(row.largestNormalImpulse, row.impulse[0]);
-    largest = std::max(largest, std::abs(change[i]));
-  }
-  if (largest > 0.0) {
-    const double* n = rows_[m.first].direction[0];
-    for (int j = 0; j < 3; ++j) {
-      a.linear[j] -= a.inverseMass * sum * n[j];
-      b.linear[j] += b.inverseMass * sum * n[j];
-      a.angular[j] -= turnA[j];
-      b.angular[j] += turnB[j];
-    }
-  }
-  // 2. Friction, point by point, inside the cone the new normal impulses allow. Sticking guess:
-  // the tangential impulse that stops the slip, W_tt^-1 u_t, kept if inside the cone; otherwise
-  // the contact slides: the scalar projected step, whose fixed point opposes the slip (maximal
-  // dissipation).
-  for (int i = 0; i < m.count; ++i) {
-    Row& row = rows_[m.first + i];
-    const double limit = row.friction * row.impulse[0];
-    if (limit == 0.0 && row.impulse[1] == 0.0 && row.impulse[2] == 0.0) continue;
-    double dv[3], u1 = 0.0, u2 = 0.0;
-    for (int j = 0; j < 3; ++j) dv[j] = b.linear[j] - a.linear[j];
-    for (int j = 0; j < 3; ++j) {
-      u1 += row.direction[1][j] * dv[j] + row.armB[1][j] * b.angular[j] -
-            row.armA[1][j] * a.angular[j];
-      u2 += row.direction[2][j] * dv[j] + row.armB[2][j] * b.angular[j] -
-            row.armA[2][j] * a.angular[j];
-    }
-    double t1 = row.impulse[1] - (row.tangentInverse[0][0] * u1 + row.tangentInverse[0][1] * u2);
-    double t2 = row.impulse[2] - (row.tangentInverse[1][0] * u1 + row.tangentInverse[1][1] * u2);
-    if (!(t1 * t1 + t2 * t2 <= limit * limit)) {
-      t1 = row.impulse[1] - row.tangentStep * u1;
-      t2 = row.impulse[2] - row.tangentStep * u2;
-      const double size = std::sqrt(t1 * t1 + t2 * t2);
-      if (size > limit) {
-        const double scale = size > 0.0 ? limit / size : 0.0;
-        t1 *= scale;
-        t2 *= scale;
+    for (int c = 0; c < 3; ++c) {
+      const double d = x[3 * i + c] - start[3 * i + c];
+      row.impulse[c] = x[3 * i + c];
+      if (d == 0.0) continue;
+      for (int j = 0; j < 3; ++j) {
+        linear[j] += d * row.direction[c][j];
+        turnA[j] += d * row.turnA[c][j];
+        turnB[j] += d * row.turnB[c][j];
       }
     }
-    const double change1 = t1 - row.impulse[1], change2 = t2 - row.impulse[2];
-    for (int j = 0; j < 3; ++j) {
-      const double p = row.direction[1][j] * change1 + row.direction[2][j] * change2;
-      a.linear[j] -= a.inverseMass * p;
-      b.linear[j] += b.inverseMass * p;
-      a.angular[j] -= row.turnA[1][j] * change1 + row.turnA[2][j] * change2;
-      b.angular[j] += row.turnB[1][j] * change1 + row.turnB[2][j] * change2;
-    }
-    row.impulse[1] = t1;
-    row.impulse[2] = t2;
-    largest = std::max({largest, std::abs(change1), std::abs(change2)});
+    row.largestNormalImpulse = std::max(row.largestNormalImpulse, row.impulse[0]);
+  }
+  for (int j = 0; j < 3; ++j) {
+    a.linear[j] -= a.inverseMass * linear[j];
+    b.linear[j] += b.inverseMass * linear[j];
+    a.angular[j] -= turnA[j];
+    b.angular[j] += turnB[j];
   }
   return largest;
 }

@@ -12,22 +12,25 @@
 // with u_n* the target normal velocity (0, or -gap/dt for a speculative contact whose gap may
 // close this step but no further; restitution is a stage of its own, applyRestitution).
 //
-// The sweeps visit manifolds (the up to four points one body pair shares with one normal). One
-// Gauss–Seidel update of a manifold, all other impulses fixed:
-//   1. its normal impulses together, by the block's exact complementarity solve
-//      (dynamics/normal_block.hpp): a face pushed point by point is pushed unevenly until the
-//      sweeps converge, which tilts stacked boxes;
-//   2. then each point's friction inside the cone mu lambda_n' of its new normal impulse:
-//      the sticking guess lambda_t - W_tt^-1 u_t, kept if inside the disk; otherwise the contact
-//      slides and takes the projected step lambda_t - u_t / lambda_max(W_tt) onto the disk. The
-//      scalar step makes the fixed point satisfy maximal dissipation (lambda_t opposite to the
-//      slip velocity), which a W_tt^-1 step would not.
+// The sweeps visit manifolds (the up to four points one body pair shares with one normal). A
+// visit solves the manifold's own problem, all other impulses fixed, by a few Gauss–Seidel passes
+// over its points on the manifold's 3k x 3k Delassus matrix (no body is touched until the passes
+// end; the bodies then take the total change at once). A point's update:
+//   1. the sticking guess lambda - W^-1 (u - u*) with its own 3x3 block, kept if inside the cone;
+//   2. otherwise the point separates or slides: the normal impulse by its scalar projection, then
+//      the friction by the projected step lambda_t - u_t / lambda_max(W_tt) onto the disk
+//      mu lambda_n', with u_t including the change the new normal impulse makes. The scalar step
+//      makes the fixed point satisfy maximal dissipation (lambda_t opposite to the slip), which a
+//      W_tt^-1 step would not.
+// Solving a manifold as a whole pushes a resting face evenly at once; pushed point by point, a
+// face is pushed unevenly until the sweeps converge, which tilts stacked boxes.
 // Sweeps stop when the largest impulse change is below the tolerance or at the iteration cap.
 //
 // Position drift is removed by split impulses: a separate normal-only pass on pseudo-velocities,
-// by the same blocks, targets beta * max(depth - slop, 0) / dt; the pseudo-velocities move the
-// bodies during integration and are then discarded, so correcting penetration adds no kinetic
-// energy (unlike Baumgarte stabilisation, which feeds the correction into the real velocities).
+// by each manifold's exact normal block (dynamics/normal_block.hpp), targets
+// beta * max(depth - slop, 0) / dt; the pseudo-velocities move the bodies during integration and
+// are then discarded, so correcting penetration adds no kinetic energy (unlike Baumgarte
+// stabilisation, which feeds the correction into the real velocities).
 
 #include <Eigen/Core>
 #include <span>
@@ -40,6 +43,8 @@
 namespace hb {
 
 struct ContactSolverOptions {
+  /// Gauss–Seidel passes over a manifold's own points per visit (touching no body), at most.
+  int manifoldIterations = 4;
   int velocityIterations = 30;  ///< sweeps per island, at most (more for deep islands, below)
   int positionIterations = 10;
   double tolerance = 1e-7;  ///< stop when max |delta lambda| (N s) falls below this
@@ -106,9 +111,10 @@ class ContactSolver {
     double armA[3][3], armB[3][3];
     /// Angular velocity change of A (B) per unit impulse along direction k: I^-1 (r x c_k).
     double turnA[3][3], turnB[3][3];
-    double normalMass = 0.0;      // 1 / W_nn
-    double tangentInverse[2][2];  // W_tt^-1
-    double tangentStep = 0.0;     // 1 / lambda_max(W_tt)
+    double normalMass = 0.0;             // 1 / W_nn
+    double delassusInverse[3][3];        // W^-1 (the point's own 3x3 block)
+    double normalToTangent[2] = {0, 0};  // W_tn: tangential velocity per unit normal impulse
+    double tangentStep = 0.0;            // 1 / lambda_max(W_tt)
     double friction = 0.0;
     double targetNormalVelocity = 0.0;
     double approach = 0.0;  // normal relative velocity before the solve (< 0 approaching)
@@ -127,7 +133,10 @@ class ContactSolver {
   struct Manifold {
     int first = 0;
     int count = 0;
-    NormalBlock block;
+    NormalBlock block;  // the normal part, for the position pass
+    /// The manifold's Delassus matrix, 3k x 3k (index 3 i + c for point i, direction c): the
+    /// velocity change of every point per unit impulse at every point.
+    double delassus[3 * NormalBlock::kMaxPoints][3 * NormalBlock::kMaxPoints];
   };
   void buildManifolds();
   /// Groups the manifolds by island and measures each island's depth.
