@@ -66,6 +66,8 @@ inline constexpr const char* kEpaTolerance = "epa_tolerance";
 inline constexpr const char* kEpaMaxIterations = "epa_max_iterations";
 inline constexpr const char* kComputePenetration = "compute_penetration";
 inline constexpr const char* kVelocityIterations = "velocity_iterations";
+/// Absent from files written before the key existed; read as 1 (point-by-point sweeps).
+inline constexpr const char* kManifoldIterations = "manifold_iterations";
 inline constexpr const char* kPositionIterations = "position_iterations";
 inline constexpr const char* kSolverTolerance = "solver_tolerance";
 inline constexpr const char* kSpeculativeMargin = "speculative_margin";

@@ -244,6 +244,9 @@ void RecordingReader::Impl::readInfo() {
   s.gjkTolerance = doubleAttribute(attr::kGjkTolerance);
   s.gjkMaxIterations = static_cast<int>(intAttribute(attr::kGjkMaxIterations));
   s.velocityIterations = static_cast<int>(intAttribute(attr::kVelocityIterations));
+  s.manifoldIterations = file.attrExists(attr::kManifoldIterations)
+                             ? static_cast<int>(intAttribute(attr::kManifoldIterations))
+                             : 1;
   s.positionIterations = static_cast<int>(intAttribute(attr::kPositionIterations));
   s.solverTolerance = doubleAttribute(attr::kSolverTolerance);
   s.speculativeMargin = doubleAttribute(attr::kSpeculativeMargin);

@@ -215,10 +215,11 @@ SpawnerDescription parseSpawner(const json& value, const std::string& where,
 
 SolverDescription parseSolver(const json& value, const std::string& where) {
   requireObject(value, where);
-  rejectUnknownKeys(value, where,
-                    {"gjk_variant", "warm_start", "gjk_tolerance", "gjk_max_iterations",
-                     "velocity_iterations", "position_iterations", "tolerance",
-                     "speculative_margin", "convex_radius", "restitution_threshold", "sleeping"});
+  rejectUnknownKeys(
+      value, where,
+      {"gjk_variant", "warm_start", "gjk_tolerance", "gjk_max_iterations", "velocity_iterations",
+       "manifold_iterations", "position_iterations", "tolerance", "speculative_margin",
+       "convex_radius", "restitution_threshold", "sleeping"});
   SolverDescription solver;
   const auto iterations = [&](std::string_view key, int& out) {
     if (const json* v = find(value, key)) {
@@ -236,6 +237,7 @@ SolverDescription parseSolver(const json& value, const std::string& where) {
   }
   iterations("gjk_max_iterations", solver.gjkMaxIterations);
   iterations("velocity_iterations", solver.velocityIterations);
+  iterations("manifold_iterations", solver.manifoldIterations);
   iterations("position_iterations", solver.positionIterations);
   if (const json* v = find(value, "tolerance")) {
     solver.solverTolerance = nonNegativeNumber(*v, child(where, "tolerance"));

@@ -80,6 +80,8 @@ struct SolverDescription {
   double gjkTolerance = 1e-8;
   int gjkMaxIterations = 128;
   int velocityIterations = 30;
+  /// Gauss–Seidel passes over a manifold's own points per visit (1: point by point).
+  int manifoldIterations = 4;
   int positionIterations = 10;
   double solverTolerance = 1e-7;    ///< N s
   double speculativeMargin = 0.01;  ///< m: pairs closer than this produce (speculative) contacts

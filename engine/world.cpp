@@ -416,6 +416,7 @@ void World::solve() {
   const SolverDescription& s = scene_.solver;
   ContactSolverOptions options;
   options.velocityIterations = s.velocityIterations;
+  options.manifoldIterations = s.manifoldIterations;
   options.positionIterations = s.positionIterations;
   options.tolerance = s.solverTolerance;
   options.restitutionThreshold = s.restitutionThreshold;

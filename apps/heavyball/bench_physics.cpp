@@ -161,8 +161,9 @@ void addBenchPhysicsCommand(CLI::App& bench) {
   command->add_option("--scenarios", *scenarios,
                       "Scenarios to run, comma-separated (default: all)");
   command
-      ->add_option("--peers", *peers,
-                   "Other engines, comma-separated (bullet, mujoco, mujoco-implicit; empty: heavyball only)")
+      ->add_option(
+          "--peers", *peers,
+          "Other engines, comma-separated (bullet, mujoco, mujoco-implicit; empty: heavyball only)")
       ->capture_default_str();
   command->callback([config, peers, scenarios] {
     config->peers = splitNames(*peers);

@@ -28,11 +28,12 @@ class HeavyballSim final : public SimPeer {
     const SolverDescription& s = scene_.base.solver;
     return fmt::format(
         "heavyball {}: GJK {} (warm start {}) on boxes and hulls rounded by {:g} m, EPA, contact "
-        "manifolds with {:g} m speculative margin; PGS on the Coulomb cone, {} velocity + {} "
-        "position iterations, tolerance {:g} N s; restitution above {:g} m/s; sleeping {}",
+        "manifolds with {:g} m speculative margin; PGS on the Coulomb cone, {} velocity ({} passes "
+        "per manifold) + {} position iterations, tolerance {:g} N s; restitution above {:g} m/s; "
+        "sleeping {}",
         HB_VERSION, toString(s.gjkVariant), toString(s.warmStart), s.convexRadius,
-        s.speculativeMargin, s.velocityIterations, s.positionIterations, s.solverTolerance,
-        s.restitutionThreshold, s.sleeping ? "on" : "off");
+        s.speculativeMargin, s.velocityIterations, s.manifoldIterations, s.positionIterations,
+        s.solverTolerance, s.restitutionThreshold, s.sleeping ? "on" : "off");
   }
 
   void drop(int body) override {
