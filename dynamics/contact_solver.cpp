@@ -117,35 +117,32 @@ void ContactSolver::buildManifolds() {
       manifolds_.back().count = 1;
     }
   }
-  // Each manifold's normal Delassus block: W_ij = (m_A^-1 + m_B^-1) + (r_Ai x n) . I_A^-1
-  // (r_Aj x n) + the same for B.
+  // Each manifold's Delassus matrix, W_(3i+c)(3j+d) = (m_A^-1 + m_B^-1) c_i . d_j
+  // + (r_Ai x c_i) . I_A^-1 (r_Aj x d_j) + the same for B; its normal entries are the block of
+  // the position pass.
   NormalBlock::Matrix block;
   for (Manifold& m : manifolds_) {
-    block.resize(m.count, m.count);
     for (int i = 0; i < m.count; ++i) {
       const Row& ri = rows_[m.first + i];
       const double mass = solverBodies_[ri.bodyA].inverseMass + solverBodies_[ri.bodyB].inverseMass;
       for (int j = 0; j < m.count; ++j) {
         const Row& rj = rows_[m.first + j];
-        block(i, j) = mass + dot(ri.armA[0], rj.turnA[0]) + dot(ri.armB[0], rj.turnB[0]);
-      }
-    }
-    m.block.build(0.5 * (block + block.transpose()));
-    for (int i = 0; i < m.count; ++i) {
-      const Row& ri = rows_[m.first + i];
-      const double massA = solverBodies_[ri.bodyA].inverseMass;
-      const double massB = solverBodies_[ri.bodyB].inverseMass;
-      for (int j = 0; j < m.count; ++j) {
-        const Row& rj = rows_[m.first + j];
         for (int c = 0; c < 3; ++c) {
           for (int d = 0; d < 3; ++d) {
-            m.delassus[3 * i + c][3 * j + d] =
-                (massA + massB) * dot(ri.direction[c], rj.direction[d]) +
-                dot(ri.armA[c], rj.turnA[d]) + dot(ri.armB[c], rj.turnB[d]);
+            m.delassus[3 * i + c][3 * j + d] = mass * dot(ri.direction[c], rj.direction[d]) +
+                                               dot(ri.armA[c], rj.turnA[d]) +
+                                               dot(ri.armB[c], rj.turnB[d]);
           }
         }
       }
     }
+    block.resize(m.count, m.count);
+    for (int i = 0; i < m.count; ++i) {
+      for (int j = 0; j < m.count; ++j) {
+        block(i, j) = 0.5 * (m.delassus[3 * i][3 * j] + m.delassus[3 * j][3 * i]);
+      }
+    }
+    m.block.build(block);
   }
 }
 
@@ -214,7 +211,9 @@ double ContactSolver::solveManifold(const Manifold& m) {
     }
   }
   double largest = 0.0;
-  for (int inner = 0; inner < options_.manifoldIterations; ++inner) {
+  const int passes = options_.manifoldIterations;
+  for (int inner = 0; inner < passes; ++inner) {
+    const bool lastPass = inner + 1 == passes;
     double changed = 0.0;
     for (int i = 0; i < m.count; ++i) {
       const Row& row = rows_[m.first + i];
@@ -246,12 +245,14 @@ double ContactSolver::solveManifold(const Manifold& m) {
       }
       const double d[3] = {next[0] - lambda[0], next[1] - lambda[1], next[2] - lambda[2]};
       if (d[0] == 0.0 && d[1] == 0.0 && d[2] == 0.0) continue;
-      for (int r = 0; r < size; ++r) {
+      for (int k = 0; k < 3; ++k) lambda[k] = next[k];
+      changed = std::max({changed, std::abs(d[0]), std::abs(d[1]), std::abs(d[2])});
+      // The velocities follow, as far as a later update reads them (the last pass: only the
+      // points after this one).
+      for (int r = lastPass ? 3 * (i + 1) : 0; r < size; ++r) {
         u[r] += m.delassus[r][3 * i] * d[0] + m.delassus[r][3 * i + 1] * d[1] +
                 m.delassus[r][3 * i + 2] * d[2];
       }
-      for (int k = 0; k < 3; ++k) lambda[k] = next[k];
-      changed = std::max({changed, std::abs(d[0]), std::abs(d[1]), std::abs(d[2])});
     }
     if (inner == 0) largest = changed;
     if (changed <= options_.tolerance) break;
