@@ -3,7 +3,6 @@
 #include <Eigen/LU>
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 
 namespace hb {
 namespace {
