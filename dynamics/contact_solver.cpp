@@ -118,28 +118,30 @@ void ContactSolver::buildManifolds() {
   }
   // Each manifold's Delassus matrix, W_(3i+c)(3j+d) = (m_A^-1 + m_B^-1) c_i . d_j
   // + (r_Ai x c_i) . I_A^-1 (r_Aj x d_j) + the same for B; its normal entries are the block of
-  // the position pass.
+  // the position pass. It is made exactly symmetric (its two triangles differ by rounding) and
+  // zero past the manifold's points, so that the sweeps read a point's columns as rows of a
+  // fixed length, in vector instructions.
   NormalBlock::Matrix block;
   for (Manifold& m : manifolds_) {
+    std::fill(&m.delassus[0][0], &m.delassus[0][0] + kManifoldRows * kManifoldRows, 0.0);
     for (int i = 0; i < m.count; ++i) {
       const Row& ri = rows_[m.first + i];
       const double mass = solverBodies_[ri.bodyA].inverseMass + solverBodies_[ri.bodyB].inverseMass;
-      for (int j = 0; j < m.count; ++j) {
+      for (int j = 0; j <= i; ++j) {
         const Row& rj = rows_[m.first + j];
         for (int c = 0; c < 3; ++c) {
           for (int d = 0; d < 3; ++d) {
-            m.delassus[3 * i + c][3 * j + d] = mass * dot(ri.direction[c], rj.direction[d]) +
-                                               dot(ri.armA[c], rj.turnA[d]) +
-                                               dot(ri.armB[c], rj.turnB[d]);
+            const double w = mass * dot(ri.direction[c], rj.direction[d]) +
+                             0.5 * (dot(ri.armA[c], rj.turnA[d]) + dot(rj.armA[d], ri.turnA[c]) +
+                                    dot(ri.armB[c], rj.turnB[d]) + dot(rj.armB[d], ri.turnB[c]));
+            m.delassus[3 * i + c][3 * j + d] = m.delassus[3 * j + d][3 * i + c] = w;
           }
         }
       }
     }
     block.resize(m.count, m.count);
     for (int i = 0; i < m.count; ++i) {
-      for (int j = 0; j < m.count; ++j) {
-        block(i, j) = 0.5 * (m.delassus[3 * i][3 * j] + m.delassus[3 * j][3 * i]);
-      }
+      for (int j = 0; j < m.count; ++j) block(i, j) = m.delassus[3 * i][3 * j];
     }
     m.block.build(block);
   }
@@ -196,12 +198,10 @@ void ContactSolver::warmStart(std::span<RigidBody> bodies) {
 double ContactSolver::solveManifold(const Manifold& m) {
   SolverBody& a = solverBodies_[rows_[m.first].bodyA];
   SolverBody& b = solverBodies_[rows_[m.first].bodyB];
-  constexpr int kMax = 3 * NormalBlock::kMaxPoints;
-  const int size = 3 * m.count;
   // The points' velocities in their contact frames, then Gauss–Seidel on the manifold's own
   // problem: each update changes the others' velocities through the manifold's Delassus
   // matrix, without touching the bodies, until it settles; the bodies then take the total.
-  double u[kMax], start[kMax], x[kMax];
+  double u[kManifoldRows] = {}, start[kManifoldRows], x[kManifoldRows];
   for (int i = 0; i < m.count; ++i) {
     const Row& row = rows_[m.first + i];
     for (int c = 0; c < 3; ++c) {
@@ -212,7 +212,6 @@ double ContactSolver::solveManifold(const Manifold& m) {
   double largest = 0.0;
   const int passes = options_.manifoldIterations;
   for (int inner = 0; inner < passes; ++inner) {
-    const bool lastPass = inner + 1 == passes;
     double changed = 0.0;
     for (int i = 0; i < m.count; ++i) {
       const Row& row = rows_[m.first + i];
@@ -246,12 +245,11 @@ double ContactSolver::solveManifold(const Manifold& m) {
       if (d[0] == 0.0 && d[1] == 0.0 && d[2] == 0.0) continue;
       for (int k = 0; k < 3; ++k) lambda[k] = next[k];
       changed = std::max({changed, std::abs(d[0]), std::abs(d[1]), std::abs(d[2])});
-      // The velocities follow, as far as a later update reads them (the last pass: only the
-      // points after this one).
-      for (int r = lastPass ? 3 * (i + 1) : 0; r < size; ++r) {
-        u[r] += m.delassus[r][3 * i] * d[0] + m.delassus[r][3 * i + 1] * d[1] +
-                m.delassus[r][3 * i + 2] * d[2];
-      }
+      // The velocities follow: the point's three columns of W, read as rows (W is symmetric).
+      const double* w0 = m.delassus[3 * i];
+      const double* w1 = m.delassus[3 * i + 1];
+      const double* w2 = m.delassus[3 * i + 2];
+      for (int r = 0; r < kManifoldRows; ++r) u[r] += w0[r] * d[0] + w1[r] * d[1] + w2[r] * d[2];
     }
     if (inner == 0) largest = changed;
     if (changed <= options_.tolerance) break;

@@ -129,14 +129,15 @@ class ContactSolver {
   /// Copies the bodies' velocities in, and the solved ones of the moving bodies back out.
   void loadVelocities(std::span<const RigidBody> bodies);
   void storeVelocities(std::span<RigidBody> bodies) const;
+  static constexpr int kManifoldRows = 3 * NormalBlock::kMaxPoints;
   /// A manifold: consecutive rows of one body pair with one normal, solved as a block.
   struct Manifold {
     int first = 0;
     int count = 0;
     NormalBlock block;  // the normal part, for the position pass
     /// The manifold's Delassus matrix, 3k x 3k (index 3 i + c for point i, direction c): the
-    /// velocity change of every point per unit impulse at every point.
-    double delassus[3 * NormalBlock::kMaxPoints][3 * NormalBlock::kMaxPoints];
+    /// velocity change of every point per unit impulse at every point; symmetric, zero past 3k.
+    alignas(64) double delassus[kManifoldRows][kManifoldRows];
   };
   void buildManifolds();
   /// Groups the manifolds by island and measures each island's depth.
