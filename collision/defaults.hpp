@@ -23,10 +23,11 @@ inline constexpr double kEpaTolerance = 1e-6;
 /// A box's or hull's convex radius is clamped to this fraction of its inner radius (a box's
 /// smallest half extent; for a hull, the distance from its centroid to its nearest face).
 inline constexpr double kMaxConvexRadiusFraction = 0.25;
-/// Convex radius of the world's boxes and hulls (SolverDescription::convexRadius), metres: resting
-/// contacts (depths up to ~0.5 mm) stay within the two radii, so they are GJK distances between
-/// cores, and a rounding of 2 mm is not seen on the YCB objects.
-inline constexpr double kSceneConvexRadius = 0.002;
+/// Convex radius of the world's boxes and hulls (SolverDescription::convexRadius), metres. Off by
+/// default: the exact core of a scanned YCB hull has four times its vertices, and with 2 mm
+/// cores the funnel ran 1.2-1.5x slower with no less penetration (docs/physics.md). A scene can
+/// round its boxes and hulls with solver.convex_radius.
+inline constexpr double kSceneConvexRadius = 0.0;
 /// Largest convex radius a scene may set, metres.
 inline constexpr double kMaxSceneConvexRadius = 0.02;
 /// A rounded hull's core may reach this far (metres) past the hull's face planes moved in by the

@@ -36,6 +36,7 @@ fs::path writeScene() {
   json scene = json::parse(in);
   scene["asset_dir"] = (fs::path(HB_SOURCE_DIR) / "assets/ycb").string();
   scene["spawner"]["assets"] = {"061_foam_brick", "048_hammer"};
+  scene["solver"]["convex_radius"] = 0.002;  // the summary names the rounding
   const fs::path file = tempDir() / "scene.json";
   std::ofstream(file) << scene.dump(2);
   return file;

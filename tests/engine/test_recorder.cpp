@@ -36,9 +36,11 @@ bool samePose(const Pose& a, const Pose& b) {
 }
 
 /// The funnel-pair scene with two known assets, a sphere and a capsule, a spawner that drops its
-/// third body mid-run, and the transformed-previous warm start (which uses every stored input).
+/// third body mid-run, and the transformed-previous warm start (which uses every stored input);
+/// boxes and hulls rounded, so that the rounded cores are stored and read back.
 SceneDescription funnelScene() {
   SceneDescription scene = hb::test::funnelPairWithInflatedShapes();
+  scene.solver.convexRadius = 0.002;
   scene.spawner->count = 3;
   scene.spawner->interval = 0.1;
   scene.solver.warmStart = WarmStart::TransformedPrevious;
