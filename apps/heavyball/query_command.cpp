@@ -111,6 +111,40 @@ std::string withoutExceptionTag(const std::string& message) {
   return message;
 }
 
+/// JSON values nested deeper than this are refused before parsing: nlohmann's copies and dumps
+/// recurse once per level, so a line of 100,000 brackets would overflow the stack.
+constexpr int kMaxNesting = 64;
+
+/// The deepest nesting of arrays and objects in `line`, brackets inside strings left out (any
+/// syntax error is the parser's to report).
+int nestingDepth(std::string_view line) {
+  int depth = 0, deepest = 0;
+  bool inString = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (inString) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        inString = false;
+      }
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
+/// One answer line. Invalid UTF-8 (echoed from a line's id or in a parser's message) becomes
+/// U+FFFD rather than an exception that would end the run.
+void writeAnswer(std::ostream& out, const ordered_json& answer) {
+  out << answer.dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
+}
+
 bool isSkipped(std::string_view line) {
   const size_t first = line.find_first_not_of(" \t");
   return first == std::string_view::npos || line[first] == '#';
@@ -132,11 +166,15 @@ int runQueries(std::istream& in, std::ostream& out) {
     answer["line"] = lineNumber;
     json problem;
     try {
+      if (nestingDepth(line) > kMaxNesting) {
+        throw std::invalid_argument("values nested deeper than " + std::to_string(kMaxNesting) +
+                                    " levels");
+      }
       problem = json::parse(line);
-    } catch (const json::exception& e) {  // syntax errors, and number overflow such as 1e999
+    } catch (const std::exception& e) {  // syntax errors, and number overflow such as 1e999
       answer["error"] = "invalid JSON: " + withoutExceptionTag(e.what());
       ++errors;
-      out << answer.dump() << '\n';
+      writeAnswer(out, answer);
       continue;
     }
     try {
@@ -147,7 +185,7 @@ int runQueries(std::istream& in, std::ostream& out) {
       answer["error"] = withoutExceptionTag(e.what());
       ++errors;
     }
-    out << answer.dump() << '\n';
+    writeAnswer(out, answer);
   }
   out.flush();
   spdlog::debug("query: {} answered, {} errors, {} meshes loaded", answered, errors, meshes.size());

@@ -256,6 +256,33 @@ TEST_F(QueryCliFiles, StdinToOutputFileExitsZero) {
   EXPECT_NEAR(answers[1].at("distance").get<double>(), 3.0 - 0.071496 - 1.0, kTol);
 }
 
+// A hostile line is an error object for that line; the run goes on.
+TEST_F(QueryCliFiles, DeepNestingAndInvalidUtf8AreErrorLines) {
+  const std::string problem =
+      "\"a\": {\"type\": \"sphere\", \"radius\": 1}, \"b\": {\"type\": \"sphere\", "
+      "\"radius\": 1}, \"pose_b\": {\"p\": [3, 0, 0]}}";
+  const int deep = 100000;
+  const std::string nested = std::string(deep, '[') + std::string(deep, ']');
+  const std::string input = write(
+      "in.jsonl", "{\"id\": " + nested + ", " + problem + "\n" +     // line 1
+                      "{\"id\": \"caf\xC3\", " + problem + "\n" +       // 2: truncated UTF-8
+                      "{\"id\": \"[{ \\\" ok\", " + problem + "\n" +  // 3: brackets in a string
+                      "{\"id\": [[[[1]]]], " + problem + "\n");        // 4
+  const CliRun run = runCli("query --input '" + input + "'");
+  EXPECT_EQ(run.exitCode, 1);
+  const std::vector<json> answers = parseLines(run.out);
+  ASSERT_EQ(answers.size(), 4u) << run.out.substr(0, 2000);
+  EXPECT_NE(answers[0].value("error", "").find("nested deeper than 64"), std::string::npos)
+      << answers[0];
+  EXPECT_NE(answers[1].value("error", "").find("invalid JSON"), std::string::npos) << answers[1];
+  for (int i : {2, 3}) {
+    EXPECT_FALSE(answers[i].contains("error")) << answers[i];
+    EXPECT_NEAR(answers[i].value("distance", 0.0), 1.0, kTol) << answers[i];
+  }
+  EXPECT_EQ(answers[2].at("id"), "[{ \" ok");
+  EXPECT_EQ(answers[3].at("id"), json::parse("[[[[1]]]]"));
+}
+
 TEST_F(QueryCliFiles, MissingInputFileExitsTwo) {
   const CliRun run = runCli("query --input '" + (dir_ / "absent.jsonl").string() + "' 2>/dev/null");
   EXPECT_EQ(run.exitCode, 2);
