@@ -1,39 +1,39 @@
 #pragma once
 // Compresses whole buffers into zlib streams (RFC 1950: a deflate stream with its header and
-// Adler-32 checksum), the format HDF5's standard deflate filter reads, with ISA-L's igzip. On
-// recording chunks igzip's level 1 is about 5x faster than zlib's level 1 and 2.5x faster than
-// libdeflate's, for 3% more bytes (docs/batch.md). Any zlib inflate reads the output.
+// Adler-32 checksum), the format HDF5's standard deflate filter reads, with libdeflate. Its output
+// is a function of the input and the level alone, which recordings need (the same run gives the
+// same file bytes, docs/batch.md); ISA-L's igzip, 2.5x faster, did not give that. On recording
+// chunks libdeflate's level 1 is about 2x faster than zlib's, for the same size. Any zlib inflate
+// reads the output.
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <span>
+#include <vector>
 
-struct isal_zstream;
+struct libdeflate_compressor;
 
 namespace hb {
 
 class DeflateCompressor {
  public:
-  /// igzip's levels 0 (fastest) to 3 (smallest output); throws std::invalid_argument otherwise.
+  /// libdeflate's levels 0 (stored) to 12 (smallest output); throws std::invalid_argument
+  /// otherwise.
   explicit DeflateCompressor(int level);
   ~DeflateCompressor();
   DeflateCompressor(const DeflateCompressor&) = delete;
   DeflateCompressor& operator=(const DeflateCompressor&) = delete;
 
   /// The zlib stream of `bytes` bytes at `data`, valid until the next call. Incompressible data
-  /// grow by a few bytes per 64 KiB (stored blocks). Throws std::runtime_error if igzip fails.
+  /// grow by a few bytes per 64 KiB (stored blocks). Throws std::runtime_error if it fails.
   std::span<const std::uint8_t> compress(const void* data, std::size_t bytes);
 
   int level() const { return level_; }
 
  private:
   int level_;
-  std::unique_ptr<isal_zstream> stream_;  // 80 KiB of state: on the heap, zeroed once
-  std::size_t levelBufferBytes_;
-  std::unique_ptr<std::uint8_t[]> levelBuffer_;  // igzip's hash tables and tokens for the level
-  std::size_t outputBytes_ = 0;
-  std::unique_ptr<std::uint8_t[]> output_;
+  libdeflate_compressor* compressor_;
+  std::vector<std::uint8_t> output_;
 };
 
 }  // namespace hb

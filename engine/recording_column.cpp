@@ -140,8 +140,7 @@ void Column<T>::toFileLayout(const T* values, hsize_t count, unsigned char* out)
 
 // Each chunk is converted to the file's row layout, padded with zeros (the fill value) when partly
 // filled, deflated here and stored as it is, replacing the chunk's earlier version if any: HDF5
-// would compress holding its global lock, so recorders on several threads would take turns, and
-// with zlib, several times slower than igzip.
+// would compress holding its global lock, so recorders on several threads would take turns.
 template <class T>
 void Column<T>::writeChunks(const std::vector<T>& values, hsize_t count, hsize_t first) {
   const std::size_t chunkBytes = chunkRows_ * fileRowBytes_;
