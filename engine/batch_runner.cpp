@@ -77,7 +77,7 @@ BatchRunner::BatchRunner(BatchOptions options)
     throw BatchError(options_.scene.string() +
                      ": the scene has no spawner, so every run of a batch would be the same");
   }
-  impl_->steps = std::lround(options_.seconds / impl_->scene.dt);
+  impl_->steps = stepsFor(options_.seconds, impl_->scene.dt);
   if (options_.record) impl_->recording = recordingMetadata(options_.scene, impl_->scene);
 
   BatchParameters& p = plan_.parameters;

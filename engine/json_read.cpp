@@ -121,7 +121,10 @@ Eigen::Vector3d positiveVector3(const json& value, const std::string& where) {
 
 std::string stringValue(const json& value, const std::string& where) {
   if (!value.is_string()) fail(where, "expected a string");
-  return value.get<std::string>();
+  std::string text = value.get<std::string>();
+  // Paths and names go to the file system and HDF5 as C strings, which a NUL would cut short.
+  if (text.find('\0') != std::string::npos) fail(where, "contains a NUL character (\\u0000)");
+  return text;
 }
 
 Shape parseShape(const json& value, const std::string& where, MeshHullCache& meshes,

@@ -1,5 +1,6 @@
 #include "engine/scene.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <limits>
@@ -172,7 +173,7 @@ SpawnerDescription parseSpawner(const json& value, const std::string& where,
                      "max_angular_speed", "interval", "material"});
   SpawnerDescription spawner;
   if (const json* v = find(value, "count")) {
-    spawner.count = static_cast<int>(integer(*v, child(where, "count"), 0, 1'000'000));
+    spawner.count = static_cast<int>(integer(*v, child(where, "count"), 0, kMaxSpawnCount));
   }
   const std::string assetsKey = child(where, "assets");
   if (const json* v = find(value, "assets")) {
@@ -295,7 +296,7 @@ SceneDescription parseScene(const std::string& jsonText, const fs::path& baseDir
   scene.assetDir = (base / assetDir).lexically_normal();  // an absolute dir replaces the base
   if (const json* v = find(root, "gravity")) scene.gravity = finiteVector3(*v, "gravity");
   // Longer steps let bodies pass through thin walls; 120 Hz is the intended rate.
-  if (const json* v = find(root, "dt")) scene.dt = numberIn(*v, "dt", 0.0, 0.1, true);
+  if (const json* v = find(root, "dt")) scene.dt = numberIn(*v, "dt", kMinTimeStep, 0.1);
   if (const json* v = find(root, "default_density")) {
     scene.defaultDensity = positiveNumber(*v, "default_density");
   }
@@ -338,6 +339,19 @@ SceneDescription loadScene(const fs::path& file) {
   } catch (const JsonError& e) {
     throw JsonError(file.string() + ": " + e.what());
   }
+}
+
+long stepsFor(double seconds, double dt) {
+  if (!(std::isfinite(seconds) && seconds > 0.0 && seconds <= kMaxSimulatedSeconds)) {
+    std::ostringstream what;
+    what << "simulated time must be a number of seconds in (0, " << kMaxSimulatedSeconds
+         << "], got " << seconds;
+    throw std::invalid_argument(what.str());
+  }
+  if (!(std::isfinite(dt) && dt > 0.0)) {
+    throw std::invalid_argument("time step must be positive, got " + std::to_string(dt));
+  }
+  return std::max(1L, std::lround(seconds / dt));
 }
 
 }  // namespace hb

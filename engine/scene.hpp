@@ -57,6 +57,13 @@ struct BodyDescription {
   std::optional<double> density;  ///< kg/m^3; default: SceneDescription::defaultDensity
 };
 
+/// The most bodies a spawner drops (the scene's `count`, and `--objects`).
+inline constexpr int kMaxSpawnCount = 1'000'000;
+/// The shortest time step a scene may set, s (the longest is 0.1 s).
+inline constexpr double kMinTimeStep = 1e-5;
+/// The longest simulated time a run may ask for, s (~116 days).
+inline constexpr double kMaxSimulatedSeconds = 1e7;
+
 /// Drops random assets with random poses and velocities over a region (above the funnel).
 struct SpawnerDescription {
   std::vector<std::string> assets;  ///< candidate asset names; empty = every asset in the dir
@@ -113,5 +120,9 @@ struct SceneDescription {
 SceneDescription loadScene(const std::filesystem::path& file);
 /// Same from JSON text; relative paths resolve against `baseDir`.
 SceneDescription parseScene(const std::string& jsonText, const std::filesystem::path& baseDir);
+
+/// The steps of `dt` that make `seconds` of simulated time (rounded to the nearest). Throws
+/// std::invalid_argument unless seconds is finite and in (0, kMaxSimulatedSeconds].
+long stepsFor(double seconds, double dt);
 
 }  // namespace hb

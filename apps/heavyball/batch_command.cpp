@@ -12,6 +12,7 @@
 #include <string>
 #include <thread>
 
+#include "apps/heavyball/cli_checks.hpp"
 #include "apps/heavyball/commands.hpp"
 #include "apps/heavyball/progress_display.hpp"
 #include "engine/batch_runner.hpp"
@@ -104,7 +105,7 @@ void addBatchCommand(CLI::App& app) {
       ->required()
       ->check(CLI::PositiveNumber);
   cmd->add_option("--seconds", options->seconds, "Simulated time per run")
-      ->check(CLI::PositiveNumber)
+      ->check(simulatedSeconds())
       ->capture_default_str();
   cmd->add_option("--out", options->out, "Batch directory (created; resumed if it exists)")
       ->required();
@@ -112,7 +113,7 @@ void addBatchCommand(CLI::App& app) {
       ->check(CLI::PositiveNumber);
   cmd->add_option("--seed", options->seed,
                   "Spawner seed of run 0; run r uses seed + r (default: the scene's seed)")
-      ->check(CLI::Range(0LL, static_cast<long long>(UINT_MAX)));
+      ->check(spawnerSeed());
   cmd->add_option("--shard", options->shard, "Only the runs r with r % N == i, given as i/N")
       ->capture_default_str();
   cmd->add_flag("--record", options->record, "Also write each run's HDF5 recording");

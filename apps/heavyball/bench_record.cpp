@@ -1,5 +1,6 @@
 // `heavyball bench record`: paired runs without and with a recorder, and the overhead table.
 
+#include "apps/heavyball/cli_checks.hpp"
 #include "apps/heavyball/bench_record.hpp"
 
 #include <unistd.h>
@@ -118,7 +119,7 @@ void runRecordBench(const RecordBenchConfig& config) {
     throw std::invalid_argument(config.scene.string() +
                                 ": the scene has no spawner, so every run would be the same");
   }
-  const long steps = std::max(1L, std::lround(config.seconds / base.dt));
+  const long steps = stepsFor(config.seconds, base.dt);
   const unsigned firstSeed = config.seed != 0 ? config.seed : base.spawner->seed;
   const RecordingMetadata sceneMeta = recordingMetadata(config.scene, base);
   const RecordingDir dir(config.dir);
@@ -198,12 +199,13 @@ void addBenchRecordCommand(CLI::App& bench) {
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   command->add_option("--seconds", config->seconds, "Simulated time per run")
-      ->check(CLI::PositiveNumber)
+      ->check(simulatedSeconds())
       ->capture_default_str();
   command->add_option("--repeats", config->repeats, "Passes over the seeds")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
-  command->add_option("--seed", config->seed, "First seed (default: the scene's spawner seed)");
+  command->add_option("--seed", config->seed, "First seed (default: the scene's spawner seed)")
+      ->check(spawnerSeed());
   command->add_option("--dir", config->dir,
                       "Keep the recordings (one per seed) in this folder (default: a temporary "
                       "folder, removed at the end)");

@@ -1,5 +1,6 @@
 // `heavyball bench sim`: each engine runs the scene in turn; measurements and the table.
 
+#include "apps/heavyball/cli_checks.hpp"
 #include "apps/heavyball/bench_sim.hpp"
 
 #include <spdlog/fmt/fmt.h>
@@ -205,7 +206,7 @@ void runSimBench(const SimBenchConfig& config) {
   }
   const sim::SimScene simScene = sim::buildSimScene(scene);
   const double dt = scene.dt;
-  const long steps = std::max(1L, std::lround(config.seconds / dt));
+  const long steps = stepsFor(config.seconds, dt);
   const long windowSteps = std::min(steps, std::lround(kWindowSeconds / dt));
 
   int droppedInRun = 0;
@@ -277,9 +278,9 @@ void addBenchSimCommand(CLI::App& bench) {
       ->required()
       ->check(CLI::ExistingFile);
   command->add_option("--objects", config->objects, "Number of objects the spawner drops")
-      ->check(CLI::NonNegativeNumber);
+      ->check(spawnCount());
   command->add_option("--seconds", config->seconds, "Simulated time per engine")
-      ->check(CLI::PositiveNumber)
+      ->check(simulatedSeconds())
       ->capture_default_str();
   command
       ->add_option("--peers", *peers,
@@ -287,7 +288,7 @@ void addBenchSimCommand(CLI::App& bench) {
                    "MuJoCo's default; mujoco-implicit: its implicit integrator; empty: "
                    "heavyball only)")
       ->capture_default_str();
-  command->add_option("--seed", config->seed, "Spawner seed")->check(CLI::NonNegativeNumber);
+  command->add_option("--seed", config->seed, "Spawner seed")->check(spawnerSeed());
   command
       ->add_option("--measure-every", config->measureEvery,
                    "Measure penetration after every this many steps (and at the end)")

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "apps/heavyball/cli_checks.hpp"
 #include "apps/heavyball/commands.hpp"
 #include "engine/json_read.hpp"
 #include "engine/recorder.hpp"
@@ -78,7 +79,7 @@ void run(const SimulateOptions& o) {
     recorder = std::make_unique<Recorder>(o.record, world, recordingMetadata(o.scene, scene));
     world.addObserver([r = recorder.get()](const World& w) { r->record(w); });
   }
-  const long steps = std::lround(o.seconds / scene.dt);
+  const long steps = stepsFor(o.seconds, scene.dt);
   const RunSummary summary = runSteps(world, steps);
   if (recorder) recorder->close();
   if (o.json) {
@@ -108,11 +109,11 @@ void addSimulateCommand(CLI::App& app) {
       ->required()
       ->check(CLI::ExistingFile);
   cmd->add_option("--seconds", options->seconds, "Simulated time")
-      ->check(CLI::PositiveNumber)
+      ->check(simulatedSeconds())
       ->capture_default_str();
   cmd->add_option("--objects", options->objects, "Number of objects the spawner drops")
-      ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--seed", options->seed, "Spawner seed")->check(CLI::NonNegativeNumber);
+      ->check(spawnCount());
+  cmd->add_option("--seed", options->seed, "Spawner seed")->check(spawnerSeed());
   cmd->add_option("--drop-interval", options->dropInterval,
                   "Seconds between the spawner's drops; 0 drops everything at once, in a column")
       ->check(CLI::NonNegativeNumber);

@@ -257,7 +257,7 @@ TEST_F(QueryCliFiles, StdinToOutputFileExitsZero) {
 }
 
 // A hostile line is an error object for that line; the run goes on.
-TEST_F(QueryCliFiles, DeepNestingAndInvalidUtf8AreErrorLines) {
+TEST_F(QueryCliFiles, DeepNestingInvalidUtf8AndNulAreErrorLines) {
   const std::string problem =
       "\"a\": {\"type\": \"sphere\", \"radius\": 1}, \"b\": {\"type\": \"sphere\", "
       "\"radius\": 1}, \"pose_b\": {\"p\": [3, 0, 0]}}";
@@ -267,11 +267,14 @@ TEST_F(QueryCliFiles, DeepNestingAndInvalidUtf8AreErrorLines) {
       "in.jsonl", "{\"id\": " + nested + ", " + problem + "\n" +     // line 1
                       "{\"id\": \"caf\xC3\", " + problem + "\n" +       // 2: truncated UTF-8
                       "{\"id\": \"[{ \\\" ok\", " + problem + "\n" +  // 3: brackets in a string
-                      "{\"id\": [[[[1]]]], " + problem + "\n");        // 4
+                      "{\"id\": [[[[1]]]], " + problem + "\n" +        // 4
+                      "{\"a\": {\"type\": \"mesh\", \"path\": \"assets/ycb/013_apple/"
+                      "textured.obj\\u0000.txt\"}, \"b\": {\"type\": \"sphere\", "
+                      "\"radius\": 1}}\n");  // 5: a NUL would cut the path short
   const CliRun run = runCli("query --input '" + input + "'");
   EXPECT_EQ(run.exitCode, 1);
   const std::vector<json> answers = parseLines(run.out);
-  ASSERT_EQ(answers.size(), 4u) << run.out.substr(0, 2000);
+  ASSERT_EQ(answers.size(), 5u) << run.out.substr(0, 2000);
   EXPECT_NE(answers[0].value("error", "").find("nested deeper than 64"), std::string::npos)
       << answers[0];
   EXPECT_NE(answers[1].value("error", "").find("invalid JSON"), std::string::npos) << answers[1];
@@ -281,6 +284,9 @@ TEST_F(QueryCliFiles, DeepNestingAndInvalidUtf8AreErrorLines) {
   }
   EXPECT_EQ(answers[2].at("id"), "[{ \" ok");
   EXPECT_EQ(answers[3].at("id"), json::parse("[[[[1]]]]"));
+  EXPECT_NE(answers[4].value("error", "").find("a.path: contains a NUL character"),
+            std::string::npos)
+      << answers[4];
 }
 
 TEST_F(QueryCliFiles, MissingInputFileExitsTwo) {

@@ -407,8 +407,9 @@ TEST(Scene, WrongTypesAreErrors) {
 }
 
 TEST(Scene, OutOfRangeValuesAreErrors) {
-  EXPECT_SCENE_ERROR(R"({"dt": 0})", "dt: expected a number in (0, 0.1]");
-  EXPECT_SCENE_ERROR(R"({"dt": 0.5})", "dt: expected a number in (0, 0.1]");
+  EXPECT_SCENE_ERROR(R"({"dt": 0})", "dt: expected a number in [1e-05, 0.1]");
+  EXPECT_SCENE_ERROR(R"({"dt": 1e-300})", "dt: expected a number in [1e-05, 0.1]");
+  EXPECT_SCENE_ERROR(R"({"dt": 0.5})", "dt: expected a number in [1e-05, 0.1]");
   // Overflowing literals never become infinities.
   EXPECT_SCENE_ERROR(R"({"dt": 1e999})", "invalid JSON", "1e999");
   EXPECT_SCENE_ERROR(R"({"gravity": [0, 0, -1e999]})", "invalid JSON", "1e999");
@@ -452,8 +453,21 @@ TEST(Scene, OutOfRangeValuesAreErrors) {
                      "bodies[0].density: give either mass or density");
   EXPECT_SCENE_ERROR(R"({"spawner": {"count": -1}})", "spawner.count: expected an integer");
   EXPECT_SCENE_ERROR(R"({"spawner": {"seed": 4294967296}})", "spawner.seed: expected an integer");
+  EXPECT_SCENE_ERROR(R"({"bodies": [{"asset": "025_mug\u0000/../x"}]})",
+                     "bodies[0].asset: contains a NUL character");
   EXPECT_SCENE_ERROR(R"({"spawner": {"max_linear_speed": -1}})",
                      "spawner.max_linear_speed: expected a number >= 0");
+}
+
+// A run's length in steps: refused, not run for no step, when it is not a usable time.
+TEST(Scene, StepsForRefusesTimesThatAreNotUsable) {
+  EXPECT_EQ(stepsFor(1.0, 1.0 / 120.0), 120);
+  EXPECT_EQ(stepsFor(1e-6, 1.0 / 120.0), 1);  // at least one step
+  EXPECT_EQ(stepsFor(kMaxSimulatedSeconds, kMinTimeStep), 1'000'000'000'000L);
+  for (const double bad : {0.0, -1.0, std::nan(""), HUGE_VAL, 1e20, 1.0001e7}) {
+    EXPECT_THROW(stepsFor(bad, 1.0 / 120.0), std::invalid_argument) << bad;
+  }
+  EXPECT_THROW(stepsFor(1.0, 0.0), std::invalid_argument);
 }
 
 TEST(Scene, NonUnitQuaternionIsAnError) {
