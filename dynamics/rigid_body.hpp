@@ -4,6 +4,7 @@
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
+#include <cmath>
 
 #include "dynamics/mass_properties.hpp"
 
@@ -44,9 +45,13 @@ struct RigidBody {
   }
   /// Kinetic energy (J) with the body's mass recovered from its inverse.
   double kineticEnergy() const;
-  bool isFinite() const {
-    return position.allFinite() && orientation.coeffs().allFinite() && linearVelocity.allFinite() &&
-           angularVelocity.allFinite();
+  /// A state a simulation can continue from: finite position and velocities whose squares (the
+  /// kinetic energy) are finite too, and a unit orientation (an angular velocity of 1e300 rad/s
+  /// turns it into zeros, all finite).
+  bool isValid() const {
+    return position.allFinite() && linearVelocity.squaredNorm() < HUGE_VAL &&
+           angularVelocity.squaredNorm() < HUGE_VAL &&
+           std::abs(orientation.squaredNorm() - 1.0) < 1e-6;
   }
 };
 

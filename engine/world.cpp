@@ -470,7 +470,7 @@ void World::sleep() {
       sleepIsland_[i] = sleepIslands_ + c.islands[i];
       islandCount = std::max(islandCount, c.islands[i] + 1);
     }
-    if (!r.isFinite()) nonFinite_ = true;
+    if (!r.isValid()) nonFinite_ = true;
     if (r.isActive()) ++awake;
   }
   sleepIslands_ += islandCount;

@@ -67,6 +67,21 @@ TEST(World, RestingBoxNeitherSinksNorDrifts) {
   EXPECT_LT((world.rigidBodies()[1].position - settled).norm(), 1e-4);
 }
 
+// A state that cannot go on is reported, finite or not: an angular velocity of 1e300 rad/s
+// turns the orientation into zeros (finite), a velocity of 1e300 m/s has an infinite energy.
+TEST(World, AbsurdVelocitiesAreReportedAsAnInvalidState) {
+  for (const bool spin : {true, false}) {
+    SceneDescription scene = groundScene();
+    BodyDescription box = boxBody({0.1, 0.1, 0.1}, {0, 0, 1});
+    (spin ? box.angularVelocity : box.linearVelocity) = Vector3d(1e300, 0, 0);
+    scene.bodies.push_back(box);
+    World world(scene);
+    EXPECT_FALSE(world.nonFinite());
+    runSteps(world, 3);
+    EXPECT_TRUE(world.nonFinite()) << (spin ? "spin" : "speed");
+  }
+}
+
 // The ground and the box are rounded by the scene's convex radius, their faces unchanged: the box
 // rests at its half height, and its resting contact is a GJK distance between the cores (no EPA).
 TEST(World, RoundedBoxRestsAtItsHalfHeightWithoutEpa) {
