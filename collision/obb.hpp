@@ -27,9 +27,14 @@ struct Obb {
 
 /// Smallest-volume box among candidate orientations: PCA axes, and for every hull face normal
 /// the minimum-area rectangle of the points projected on that face's plane (rotating calipers
-/// over the projected 2-D hull edges). Throws HullError on degenerate input.
+/// over the projected 2-D hull edges). Hulls of more than kExactObbFitFaces faces take their
+/// orientation from the hull of their supports along kObbSampleDirections directions (a box
+/// then within a few percent of the smallest; its extents still from every vertex), so that the
+/// fit stays near-linear in the vertices. Throws HullError on degenerate input.
 Obb fitObb(std::span<const Eigen::Vector3d> points);
 Obb fitObb(const ConvexHull& hull);
+inline constexpr int kExactObbFitFaces = 20000;
+inline constexpr int kObbSampleDirections = 4096;
 
 /// Tight local box of a shape: exact for primitives, fitted for hulls.
 Obb localObb(const Shape& shape);

@@ -185,6 +185,34 @@ TEST(Obb, FitRecoversARotatedBox) {
   }
 }
 
+// Hulls beyond kExactObbFitFaces faces take their orientation from a sample of supports. 30,000
+// points on a rotated ellipsoid and on a rotated rounded box (a superellipsoid of exponent 8),
+// whose smallest boxes are the ones along their axes: the fit holds every vertex and is within 2%
+// of the smallest volume.
+TEST(Obb, LargeHullsFitNearTheSmallestBox) {
+  std::mt19937 rng(77);
+  std::normal_distribution<double> gaussian;
+  const Vector3d radii(0.1, 0.05, 0.03);
+  const Matrix3d turn =
+      Eigen::AngleAxisd(0.7, Vector3d(1.0, 2.0, 3.0).normalized()).toRotationMatrix();
+  for (const bool ellipsoid : {true, false}) {
+    std::vector<Vector3d> points;
+    for (int i = 0; i < 30000; ++i) {
+      Vector3d v(gaussian(rng), gaussian(rng), gaussian(rng));
+      // On the unit sphere, or on the rounded cube |x|^8 + |y|^8 + |z|^8 = 1.
+      v /= ellipsoid ? v.norm() : std::pow(v.array().pow(8).sum(), 1.0 / 8.0);
+      points.push_back(turn * radii.cwiseProduct(v) + Vector3d(1.0, -2.0, 0.5));
+    }
+    const ConvexHull hull = ConvexHull::build(points);
+    ASSERT_GT(hull.numFaces(), kExactObbFitFaces) << "the test needs the sampled fit";
+    const Obb box = fitObb(hull);
+    for (const Vector3d& v : hull.vertices()) ASSERT_TRUE(box.contains(v, 1e-12));
+    const double smallest = 8.0 * radii.prod();
+    EXPECT_LT(box.volume(), 1.02 * smallest) << (ellipsoid ? "ellipsoid" : "rounded box");
+    EXPECT_GT(box.volume(), 0.97 * smallest) << (ellipsoid ? "ellipsoid" : "rounded box");
+  }
+}
+
 TEST(Obb, FitMatchesBruteForceOverFaceNormalsAndEdgeDirections) {
   // The minimum-area rectangle of a shadow has a side along a shadow edge, which is the shadow
   // of a hull edge. So trying every face normal with every hull edge direction projected on
