@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <sstream>
 
@@ -11,6 +12,7 @@
 #include "engine/recording_column.hpp"
 #include "engine/recording_layout.hpp"
 #include "engine/recording_rows.hpp"
+#include "engine/scene.hpp"
 
 namespace hb {
 namespace {
@@ -28,6 +30,12 @@ Vector3d vec3(const double (&v)[3]) {
 Eigen::Quaterniond quat(const double (&v)[4]) {
   return {v[0], v[1], v[2], v[3]};
 }  // w, x, y, z
+
+/// A recorded pose the world could have had: finite, with a unit quaternion.
+bool validPose(const Pose& pose) {
+  return pose.p.allFinite() && pose.q.coeffs().allFinite() &&
+         std::abs(pose.q.squaredNorm() - 1.0) < 1e-6;
+}
 
 std::string text(const char (&name)[kNameBytes]) {
   return {name, strnlen(name, kNameBytes)};
@@ -263,6 +271,24 @@ void RecordingReader::Impl::readInfo() {
   c.epa.tolerance = doubleAttribute(attr::kEpaTolerance);
   c.epa.maxIterations = static_cast<int>(intAttribute(attr::kEpaMaxIterations));
   c.computePenetration = intAttribute(attr::kComputePenetration) != 0;
+  // What no world could have run with: the file is damaged, not merely unusual.
+  const auto require = [&](bool ok, const char* what) {
+    if (!ok) fail(std::string("attribute '") + what + "' is out of range");
+  };
+  require(info.dt >= kMinTimeStep && info.dt <= 0.1, attr::kDt);
+  require(info.gravity.allFinite(), attr::kGravity);
+  require(std::isfinite(s.gjkTolerance) && s.gjkTolerance > 0.0, attr::kGjkTolerance);
+  require(s.gjkMaxIterations >= 1, attr::kGjkMaxIterations);
+  require(s.velocityIterations >= 1, attr::kVelocityIterations);
+  require(s.manifoldIterations >= 1, attr::kManifoldIterations);
+  require(s.positionIterations >= 1, attr::kPositionIterations);
+  require(std::isfinite(s.solverTolerance) && s.solverTolerance > 0.0, attr::kSolverTolerance);
+  require(std::isfinite(s.speculativeMargin) && s.speculativeMargin >= 0.0,
+          attr::kSpeculativeMargin);
+  require(std::isfinite(s.convexRadius) && s.convexRadius >= 0.0, attr::kConvexRadius);
+  require(c.gjk.momentumMaxIterations >= 0, attr::kGjkMomentumMaxIterations);
+  require(std::isfinite(c.epa.tolerance) && c.epa.tolerance > 0.0, attr::kEpaTolerance);
+  require(c.epa.maxIterations >= 1, attr::kEpaMaxIterations);
 }
 
 std::vector<std::shared_ptr<const ConvexHull>> RecordingReader::Impl::readHulls(
@@ -501,6 +527,9 @@ std::vector<RecordedProblem> RecordingReader::Impl::readProblems(long first, lon
     p.exactInputs = row.exactInputs != 0;
     p.poseA = {quat(row.orientationA), vec3(row.positionA)};
     p.poseB = {quat(row.orientationB), vec3(row.positionB)};
+    if (!validPose(p.poseA) || !validPose(p.poseB)) {
+      fail("problem " + std::to_string(first + k) + " has a non-finite or non-unit pose");
+    }
     p.obbCenterA = vec3(row.obbCenterA);
     p.obbCenterB = vec3(row.obbCenterB);
     if (row.hasPrevious) {
@@ -604,6 +633,9 @@ std::vector<BodyState> RecordingReader::states(long i) const {
                      vec3(row.linearVelocity),
                      vec3(row.angularVelocity),
                      row.sleeping != 0});
+      if (!validPose(out.back().pose)) {
+        d.fail("step row " + std::to_string(i) + " has a body with a non-finite or non-unit pose");
+      }
     }
     return out;
   } catch (const H5::Exception& e) {

@@ -63,6 +63,9 @@ inline constexpr int kMaxSpawnCount = 1'000'000;
 inline constexpr double kMinTimeStep = 1e-5;
 /// The longest simulated time a run may ask for, s (~116 days).
 inline constexpr double kMaxSimulatedSeconds = 1e7;
+/// The fastest a body may be set moving (World::addBody), m/s and rad/s.
+inline constexpr double kMaxBodySpeed = 1e4;
+inline constexpr double kMaxBodyAngularSpeed = 1e5;
 
 /// Drops random assets with random poses and velocities over a region (above the funnel).
 struct SpawnerDescription {

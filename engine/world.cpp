@@ -155,6 +155,13 @@ int World::addBody(const BodyDescription& d) {
     meshInBody = Pose::translation(-mass.centerOfMass);
   }
   if (d.mass) mass = withMass(mass, *d.mass);
+  // Velocities beyond these overflow the step's arithmetic long before anything could hit them.
+  if (!(d.linearVelocity.allFinite() && d.linearVelocity.norm() <= kMaxBodySpeed &&
+        d.angularVelocity.allFinite() && d.angularVelocity.norm() <= kMaxBodyAngularSpeed)) {
+    throw std::invalid_argument("body '" + body.name + "': velocities must be finite, at most " +
+                                std::to_string(kMaxBodySpeed) + " m/s and " +
+                                std::to_string(kMaxBodyAngularSpeed) + " rad/s");
+  }
   RigidBody rigid = RigidBody::dynamic(mass);
   // The description poses the shape's own frame; the body frame sits at the centre of mass.
   const Pose bodyPose = d.pose * meshInBody.inverse();
@@ -234,6 +241,9 @@ Pose World::proxyPose(int p) const {
 }
 
 void World::step() {
+  // A world with an invalid body stops: nothing past it means anything, and its infinite or
+  // unnormalised values would trip every later stage (the summary reports the state).
+  if (nonFinite_) return;
   stats_ = StepStatistics{};
   stats_.step = stepCount_;
   if (scene_.spawner) spawnDue();

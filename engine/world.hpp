@@ -85,7 +85,8 @@ class World {
   double time() const { return stepCount_ * scene_.dt; }
   /// Dynamic bodies outside the scene bounds.
   int escapedBodies() const;
-  /// True once any body state became NaN or infinite.
+  /// True once any body's state became invalid (RigidBody::isValid: NaN, infinite, an
+  /// overflowing kinetic energy or a non-unit orientation); step() then does nothing.
   bool nonFinite() const { return nonFinite_; }
   double kineticEnergy() const;
 

@@ -151,3 +151,25 @@ TEST(Integrator, SleepingAndStaticBodiesStayPut) {
 
 }  // namespace
 }  // namespace hb
+
+namespace hb {
+namespace {
+
+// A state a step can continue from: finite, a unit orientation, velocities whose squares (the
+// kinetic energy) do not overflow.
+TEST(RigidBody, ValidStateIsFiniteUnitAndOfFiniteEnergy) {
+  RigidBody b = RigidBody::dynamic(boxMassProperties(Eigen::Vector3d(0.1, 0.1, 0.1), 500.0));
+  EXPECT_TRUE(b.isValid());
+  RigidBody zero = b;
+  zero.orientation.coeffs().setZero();  // what 1e300 rad/s made of it
+  EXPECT_FALSE(zero.isValid());
+  RigidBody fast = b;
+  fast.linearVelocity.x() = 1e300;  // finite, but its energy is not
+  EXPECT_FALSE(fast.isValid());
+  RigidBody nan = b;
+  nan.position.y() = std::nan("");
+  EXPECT_FALSE(nan.isValid());
+}
+
+}  // namespace
+}  // namespace hb

@@ -4,7 +4,10 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <hdf5.h>
+
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -444,6 +447,77 @@ TEST(RecordingReader, ReadsVersionOneAsSharpShapes) {
     }
   }
   EXPECT_EQ(solved, 6);
+}
+
+/// A short recording of three boxes on the ground, for damaging.
+fs::path boxRecording(const std::string& name) {
+  const fs::path file = tempFile(name);
+  World world(boxGrid(3));
+  Recorder recorder(file, world, {});
+  world.addObserver([&](const World& w) { recorder.record(w); });
+  for (int i = 0; i < 10; ++i) world.step();
+  return file;
+}
+
+// Values no world could have run with are a damaged file, named, not a recording to replay.
+TEST(RecordingReader, RejectsSettingsAndPosesNoWorldHad) {
+  const fs::path file = boxRecording("settings.h5");
+  ASSERT_EQ(readError(file), "");
+  {
+    const hid_t f = H5Fopen(file.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+    ASSERT_GE(f, 0);
+    const hid_t a = H5Aopen(f, "gjk_max_iterations", H5P_DEFAULT);
+    const long long zero = 0;
+    ASSERT_GE(H5Awrite(a, H5T_NATIVE_LLONG, &zero), 0);
+    H5Aclose(a);
+    H5Fclose(f);
+  }
+  const std::string message = readError(file);
+  EXPECT_NE(message.find(file.string()), std::string::npos) << message;
+  EXPECT_NE(message.find("'gjk_max_iterations' is out of range"), std::string::npos) << message;
+
+  // A NaN in the first problem's position of A, and one in the first state's position.
+  const fs::path poses = boxRecording("poses.h5");
+  for (const char* table : {"problems", "states"}) {
+    const hid_t f = H5Fopen(poses.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+    ASSERT_GE(f, 0);
+    const hid_t d = H5Dopen(f, table, H5P_DEFAULT);
+    const hid_t type = H5Dget_type(d);
+    const hid_t space = H5Dget_space(d);
+    const hssize_t rows = H5Sget_simple_extent_npoints(space);
+    ASSERT_GT(rows, 0) << table;
+    std::vector<unsigned char> bytes(static_cast<size_t>(rows) * H5Tget_size(type));
+    ASSERT_GE(H5Dread(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, bytes.data()), 0);
+    const int member =
+        H5Tget_member_index(type, std::string(table) == "problems" ? "position_a" : "position");
+    ASSERT_GE(member, 0);
+    const double nan = std::nan("");
+    std::memcpy(bytes.data() + H5Tget_member_offset(type, member), &nan, sizeof nan);
+    ASSERT_GE(H5Dwrite(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, bytes.data()), 0);
+    H5Sclose(space);
+    H5Tclose(type);
+    H5Dclose(d);
+    H5Fclose(f);
+  }
+  const RecordingReader reader(poses);
+  try {
+    reader.problems(0, 1);
+    ADD_FAILURE() << "a NaN pose was read";
+  } catch (const RecordingError& e) {
+    EXPECT_NE(std::string(e.what()).find("problem 0 has a non-finite or non-unit pose"),
+              std::string::npos)
+        << e.what();
+  }
+  try {
+    reader.states(0);
+    ADD_FAILURE() << "a NaN pose was read";
+  } catch (const RecordingError& e) {
+    EXPECT_NE(std::string(e.what()).find("step row 0 has a body with a non-finite"),
+              std::string::npos)
+        << e.what();
+  }
+  fs::remove(file);
+  fs::remove(poses);
 }
 
 TEST(RecordingReader, RejectsAnEmptyFile) {
