@@ -23,6 +23,7 @@ std::string readFile(const std::filesystem::path& path) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) fail(path, "no such file");
   if (std::filesystem::is_directory(path, ec)) fail(path, "is a directory, not an OBJ file");
+  if (!std::filesystem::is_regular_file(path, ec)) fail(path, "not a regular file");
   std::ifstream in(path, std::ios::binary);
   if (!in) fail(path, "cannot open file for reading");
   std::ostringstream text;
@@ -111,7 +112,10 @@ void logWarnings(const std::filesystem::path& path, const std::string& warnings)
 }  // namespace
 
 ObjMesh loadObjMesh(const std::filesystem::path& path) {
-  const std::string text = readFile(path);
+  return parseObjMesh(readFile(path), path);
+}
+
+ObjMesh parseObjMesh(const std::string& text, const std::filesystem::path& path) {
   validateVertexRecords(path, text);
 
   // Parsing from memory ignores `mtllib`: materials are not needed for geometry, and a missing

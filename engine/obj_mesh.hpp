@@ -6,6 +6,7 @@
 #include <array>
 #include <filesystem>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace hb {
@@ -22,7 +23,10 @@ struct ObjMesh {
   std::vector<std::array<int, 3>> triangles;  ///< indices into vertices (polygons fan-triangulated)
 };
 
-/// Loads positions and faces; texture coordinates and normals are ignored here.
+/// Loads positions and faces; texture coordinates and normals are ignored here. Only regular
+/// files are read (a device such as /dev/zero would never end).
 ObjMesh loadObjMesh(const std::filesystem::path& path);
+/// The same from the file's text; `path` only names it in messages.
+ObjMesh parseObjMesh(const std::string& text, const std::filesystem::path& path);
 
 }  // namespace hb

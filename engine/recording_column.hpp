@@ -28,7 +28,9 @@ const H5::PredType& nativeType() {
   } else if constexpr (std::is_same_v<T, std::int64_t>) {
     return H5::PredType::NATIVE_INT64;
   } else {
-    static_assert(std::is_same_v<T, std::int32_t>, "unsupported value type");
+    // Row structs pass through here too when clang instantiates the constrained scalar
+    // constructor with the whole class; they never call it.
+    static_assert(std::is_same_v<T, std::int32_t> || std::is_class_v<T>, "unsupported value type");
     return H5::PredType::NATIVE_INT32;
   }
 }
@@ -40,7 +42,7 @@ const H5::PredType& fileType() {
   } else if constexpr (std::is_same_v<T, std::int64_t>) {
     return H5::PredType::STD_I64LE;
   } else {
-    static_assert(std::is_same_v<T, std::int32_t>, "unsupported value type");
+    static_assert(std::is_same_v<T, std::int32_t> || std::is_class_v<T>, "unsupported value type");
     return H5::PredType::STD_I32LE;
   }
 }

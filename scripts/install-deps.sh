@@ -2,7 +2,7 @@
 # Installs heavyball's build and test dependencies from Debian 12 packages (needs root or sudo).
 set -euo pipefail
 packages=(
-  cmake ninja-build g++ pkg-config ccache
+  cmake ninja-build g++ clang libclang-rt-14-dev pkg-config ccache
   libeigen3-dev libqhull-dev libtinyobjloader-dev libspdlog-dev libfmt-dev
   libcli11-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev libhdf5-dev zlib1g-dev libdeflate-dev
   libccd-dev libfcl-dev libbullet-dev libmujoco-dev

@@ -15,6 +15,7 @@
 
 #include "apps/heavyball/commands.hpp"
 #include "apps/heavyball/problem_json.hpp"
+#include "apps/heavyball/query_lines.hpp"
 #include "collision/collide.hpp"
 #include "collision/defaults.hpp"
 #include "collision/obb.hpp"
@@ -150,7 +151,8 @@ bool isSkipped(std::string_view line) {
   return first == std::string_view::npos || line[first] == '#';
 }
 
-/// Answers every line of `in` on `out`; returns the number of error lines.
+}  // namespace
+
 int runQueries(std::istream& in, std::ostream& out) {
   MeshHullCache meshes;
   LocalObbCache boxes;
@@ -191,8 +193,6 @@ int runQueries(std::istream& in, std::ostream& out) {
   spdlog::debug("query: {} answered, {} errors, {} meshes loaded", answered, errors, meshes.size());
   return errors;
 }
-
-}  // namespace
 
 void addQueryCommand(CLI::App& app) {
   struct Options {

@@ -109,6 +109,16 @@ TEST_F(ObjMeshFiles, DirectoryIsNotAFile) {
   EXPECT_THROW(loadObjMesh(dir_), MeshLoadError);
 }
 
+// A device would be read forever; only regular files are meshes.
+TEST(ObjMesh, DeviceIsNotAFile) {
+  try {
+    loadObjMesh("/dev/zero");
+    FAIL() << "no exception";
+  } catch (const MeshLoadError& e) {
+    EXPECT_EQ(std::string(e.what()), "/dev/zero: not a regular file");
+  }
+}
+
 TEST_F(ObjMeshFiles, ParseErrorZeroIndex) {
   const std::string message = errorOf(std::string(kTriangle) + "f 0 1 2\n");
   EXPECT_NE(message.find("parse error"), std::string::npos) << message;
