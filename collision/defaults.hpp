@@ -6,6 +6,15 @@
 
 namespace hb::defaults {
 
+/// The lengths heavyball accepts from its users in shapes, meshes and positions, metres: the
+/// products of four of them that GJK forms (squared distances of squared lengths) stay far from
+/// double precision's overflow and underflow.
+inline constexpr double kMinLength = 1e-6;
+inline constexpr double kMaxLength = 1e6;
+/// The largest GJK tolerance (squared metres) a query may set: a collision threshold
+/// eps_col = sqrt(tolerance) of 1 cm.
+inline constexpr double kMaxGjkTolerance = 1e-4;
+
 /// Duality-gap tolerance on the squared distance (eq. 17-18): ||x_k - x*||^2 <= eps.
 inline constexpr double kGjkTolerance = 1e-8;
 /// GJK iteration cap; every variant reports MaxIterations when it is reached.

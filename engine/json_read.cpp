@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <sstream>
 
 #include "engine/obj_mesh.hpp"
+#include "collision/defaults.hpp"
 
 namespace hb {
 
@@ -127,15 +129,34 @@ std::string stringValue(const json& value, const std::string& where) {
   return text;
 }
 
+namespace {
+
+/// A length in heavyball's range, [kMinLength, kMaxLength] metres (collision/defaults.hpp): the squares and products of
+/// lengths that GJK forms must stay far from overflow and underflow (docs/query.md).
+double lengthIn(double x, const std::string& where) {
+  if (!(x >= defaults::kMinLength && x <= defaults::kMaxLength)) {
+    std::ostringstream what;
+    what << "expected a length in [" << defaults::kMinLength << ", " << defaults::kMaxLength
+         << "] m, got " << x;
+    fail(where, what.str());
+  }
+  return x;
+}
+
+}  // namespace
+
 Shape parseShape(const json& value, const std::string& where, MeshHullCache& meshes,
                  const std::filesystem::path& baseDir) {
   requireObject(value, where);
   const std::string type = stringValue(required(value, where, "type"), child(where, "type"));
   const auto number = [&](std::string_view key) {
-    return positiveNumber(required(value, where, key), child(where, key));
+    return lengthIn(positiveNumber(required(value, where, key), child(where, key)),
+                    child(where, key));
   };
   const auto vector3 = [&](std::string_view key) {
-    return positiveVector3(required(value, where, key), child(where, key));
+    const Eigen::Vector3d v = positiveVector3(required(value, where, key), child(where, key));
+    for (int i = 0; i < 3; ++i) lengthIn(v[i], child(where, key));
+    return v;
   };
   if (type == "sphere") {
     rejectUnknownKeys(value, where, {"type", "radius"});
@@ -181,6 +202,11 @@ Pose parsePose(const json& value, const std::string& where) {
   Pose pose;
   if (const auto p = value.find("p"); p != value.end()) {
     pose.p = finiteVector<3>(*p, child(where, "p"));
+    if (!(pose.p.cwiseAbs().maxCoeff() <= defaults::kMaxLength)) {
+      std::ostringstream what;
+      what << "expected coordinates within " << defaults::kMaxLength << " m of the origin";
+      fail(child(where, "p"), what.str());
+    }
   }
   if (const auto q = value.find("q"); q != value.end()) {
     const Eigen::Vector4d wxyz = finiteVector<4>(*q, child(where, "q"));

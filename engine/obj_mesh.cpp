@@ -1,4 +1,5 @@
 #include "engine/obj_mesh.hpp"
+#include "collision/defaults.hpp"
 
 #include <spdlog/spdlog.h>
 #include <tiny_obj_loader.h>
@@ -143,6 +144,11 @@ ObjMesh parseObjMesh(const std::string& text, const std::filesystem::path& path)
     const Eigen::Vector3d x(attrib.vertices[3 * v], attrib.vertices[3 * v + 1],
                             attrib.vertices[3 * v + 2]);
     if (!x.allFinite()) fail(path, "vertex " + std::to_string(v) + " has a non-finite coordinate");
+    if (!(x.cwiseAbs().maxCoeff() <= defaults::kMaxLength)) {
+      fail(path, "vertex " + std::to_string(v) + " has a coordinate beyond " +
+                     std::to_string(static_cast<long>(defaults::kMaxLength)) +
+                     " (metres; heavyball's range, docs/query.md)");
+    }
     mesh.vertices.push_back(x);
   }
 

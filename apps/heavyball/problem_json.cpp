@@ -1,4 +1,5 @@
 #include "apps/heavyball/problem_json.hpp"
+#include "collision/defaults.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -57,6 +58,10 @@ QueryProblem parseQueryProblem(const json& value, MeshHullCache& meshes) {
   }
   if (const auto it = value.find("tolerance"); it != value.end()) {
     problem.options.gjk.tolerance = positiveNumber(*it, "tolerance");
+    if (problem.options.gjk.tolerance > defaults::kMaxGjkTolerance) {
+      fail("tolerance", "expected at most 1e-4 m^2 (a collision threshold of 1 cm), got " +
+                            it->dump());
+    }
   }
   if (const auto it = value.find("max_iterations"); it != value.end()) {
     problem.options.gjk.maxIterations =

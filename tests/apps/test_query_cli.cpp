@@ -289,6 +289,31 @@ TEST_F(QueryCliFiles, DeepNestingInvalidUtf8AndNulAreErrorLines) {
       << answers[4];
 }
 
+// Finite values beyond heavyball's ranges (docs/query.md) are error lines, not answers built on
+// overflowed squares: a distance of null labelled separated, overlapping boxes called apart.
+TEST_F(QueryCliFiles, ValuesOutsideTheSupportedRangesAreErrorLines) {
+  const std::string sphere = "{\"type\": \"sphere\", \"radius\": 1}";
+  const std::string input = write(
+      "in.jsonl",
+      "{\"a\": " + sphere + ", \"b\": " + sphere + ", \"pose_b\": {\"p\": [1e154, 0, 0]}}\n" +
+          "{\"a\": {\"type\": \"box\", \"half_extents\": [1e13, 1e13, 1e13]}, \"b\": " +
+          sphere + "}\n" + "{\"a\": " + sphere + ", \"b\": " + sphere +
+          ", \"pose_b\": {\"p\": [3, 0, 0]}, \"tolerance\": 1}\n");
+  const CliRun run = runCli("query --input '" + input + "'");
+  EXPECT_EQ(run.exitCode, 1);
+  const std::vector<json> answers = parseLines(run.out);
+  ASSERT_EQ(answers.size(), 3u) << run.out;
+  EXPECT_NE(answers[0].value("error", "").find("pose_b.p: expected coordinates within 1e+06 m"),
+            std::string::npos)
+      << answers[0];
+  EXPECT_NE(answers[1].value("error", "").find("a.half_extents: expected a length in"),
+            std::string::npos)
+      << answers[1];
+  EXPECT_NE(answers[2].value("error", "").find("tolerance: expected at most 1e-4"),
+            std::string::npos)
+      << answers[2];
+}
+
 TEST_F(QueryCliFiles, MissingInputFileExitsTwo) {
   const CliRun run = runCli("query --input '" + (dir_ / "absent.jsonl").string() + "' 2>/dev/null");
   EXPECT_EQ(run.exitCode, 2);

@@ -447,6 +447,12 @@ TEST(Scene, OutOfRangeValuesAreErrors) {
                      "statics[0].wall_thickness: expected a positive number");
   EXPECT_SCENE_ERROR(R"({"bodies": [{"shape": {"type": "sphere", "radius": -1}}]})",
                      "bodies[0].shape.radius: expected a positive number");
+  EXPECT_SCENE_ERROR(R"({"bodies": [{"shape": {"type": "sphere", "radius": 1e-9}}]})",
+                     "bodies[0].shape.radius: expected a length in [1e-06, 1e+06] m");
+  EXPECT_SCENE_ERROR(R"({"bodies": [{"shape": {"type": "box", "half_extents": [1, 1e13, 1]}}]})",
+                     "bodies[0].shape.half_extents: expected a length in [1e-06, 1e+06] m");
+  EXPECT_SCENE_ERROR(R"({"bodies": [{"asset": "025_mug", "pose": {"p": [0, 0, 1e154]}}]})",
+                     "bodies[0].pose.p: expected coordinates within 1e+06 m");
   EXPECT_SCENE_ERROR(R"({"bodies": [{"asset": "025_mug", "mass": 0}]})",
                      "bodies[0].mass: expected a positive number");
   EXPECT_SCENE_ERROR(R"({"bodies": [{"asset": "025_mug", "mass": 1, "density": 100}]})",
