@@ -261,7 +261,16 @@ BatchReport BatchRunner::run(const std::function<void(const BatchRunResult&)>& o
     for (int j = 1; j < jobs; ++j) workers.emplace_back(work);
     work();
   }  // joins the workers
-  if (error) std::rethrow_exception(error);
+  if (error) {
+    // The index lists what is complete even when the batch stops: an index left from an earlier
+    // invocation would describe another state of the folder. The run's own error comes first.
+    try {
+      writeBatchIndex(options_.outDir, scanBatchRuns(options_.outDir, p).runs);
+    } catch (const std::exception& e) {
+      spdlog::warn("batch: index not rewritten after the failure: {}", e.what());
+    }
+    std::rethrow_exception(error);
+  }
 
   report.remaining = plan_.toRun - report.completed;
   const BatchScan scan = scanBatchRuns(options_.outDir, p);

@@ -162,7 +162,12 @@ int World::addBody(const BodyDescription& d) {
                                 std::to_string(kMaxBodySpeed) + " m/s and " +
                                 std::to_string(kMaxBodyAngularSpeed) + " rad/s");
   }
-  RigidBody rigid = RigidBody::dynamic(mass);
+  RigidBody rigid;
+  try {
+    rigid = RigidBody::dynamic(mass);
+  } catch (const MassPropertiesError& e) {
+    throw MassPropertiesError("body '" + body.name + "': " + e.what());
+  }
   // The description poses the shape's own frame; the body frame sits at the centre of mass.
   const Pose bodyPose = d.pose * meshInBody.inverse();
   rigid.position = bodyPose.p;

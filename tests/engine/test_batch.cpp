@@ -262,6 +262,13 @@ TEST_F(Batch, AFailedRunStopsTheBatchNamingItAndKeepsTheRunsBefore) {
   EXPECT_TRUE(fs::exists(batch_layout::runJson(dir.path(), 0)));
   EXPECT_TRUE(fs::exists(batch_layout::runRecording(dir.path(), 0)));
   EXPECT_FALSE(fs::exists(batch_layout::runJson(dir.path(), 1)));
+  // The index is rebuilt from what completed (it was stale before: written at success only).
+  std::ifstream index(dir.path() / batch_layout::kIndexFile);
+  std::vector<std::string> rows;
+  for (std::string line; std::getline(index, line);) rows.push_back(line);
+  ASSERT_GE(rows.size(), 2u);
+  EXPECT_EQ(rows[1].rfind("0,", 0), 0u) << rows[1];
+  for (size_t i = 1; i < rows.size(); ++i) EXPECT_NE(rows[i].rfind("1,", 0), 0u) << rows[i];
 }
 
 TEST(BatchLayout, RunFileNames) {

@@ -86,6 +86,20 @@ TEST(World, AbsurdVelocitiesAreRefused) {
   }
 }
 
+// A body whose mass properties cannot be inverted is an error naming the body.
+TEST(World, SingularInertiaNamesTheBody) {
+  SceneDescription scene = groundScene();
+  BodyDescription box = boxBody({0.1, 0.1, 0.1}, {0, 0, 1});
+  box.mass = 1e-320;  // positive, but its inertia's inverse overflows
+  scene.bodies.push_back(box);
+  try {
+    World world(scene);
+    ADD_FAILURE() << "accepted a singular inertia";
+  } catch (const MassPropertiesError& e) {
+    EXPECT_EQ(std::string(e.what()), "body 'box': inertia tensor is singular");
+  }
+}
+
 // The ground and the box are rounded by the scene's convex radius, their faces unchanged: the box
 // rests at its half height, and its resting contact is a GJK distance between the cores (no EPA).
 TEST(World, RoundedBoxRestsAtItsHalfHeightWithoutEpa) {
