@@ -84,8 +84,9 @@ int AabbTree::forEachOverlap(const Eigen::Vector3d& lo, const Eigen::Vector3d& h
     std::array<bool, kLeafSize> overlaps;
     for (int k = 0; k < node.count; ++k) {
       const int i = node.first + k;
-      overlaps[k] = (int{lo_[0][i] <= hi[0]} & int{lo_[1][i] <= hi[1]} & int{lo_[2][i] <= hi[2]} &
-                     int{lo[0] <= hi_[0][i]} & int{lo[1] <= hi_[1][i]} & int{lo[2] <= hi_[2][i]}) != 0;
+      overlaps[k] =
+          (int{lo_[0][i] <= hi[0]} & int{lo_[1][i] <= hi[1]} & int{lo_[2][i] <= hi[2]} &
+           int{lo[0] <= hi_[0][i]} & int{lo[1] <= hi_[1][i]} & int{lo[2] <= hi_[2][i]}) != 0;
     }
     for (int k = 0; k < node.count; ++k) {
       if (overlaps[k]) visit(ids_[node.first + k]);

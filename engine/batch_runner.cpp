@@ -261,21 +261,24 @@ BatchReport BatchRunner::run(const std::function<void(const BatchRunResult&)>& o
     for (int j = 1; j < jobs; ++j) workers.emplace_back(work);
     work();
   }  // joins the workers
+  // The index lists what is complete, also when the batch stops on an error: an index left from
+  // an earlier invocation would describe another state of the folder.
+  const auto rebuildIndex = [&] {
+    const BatchScan scan = scanBatchRuns(options_.outDir, p);
+    writeBatchIndex(options_.outDir, scan.runs);
+    return static_cast<int>(scan.runs.size());
+  };
   if (error) {
-    // The index lists what is complete even when the batch stops: an index left from an earlier
-    // invocation would describe another state of the folder. The run's own error comes first.
     try {
-      writeBatchIndex(options_.outDir, scanBatchRuns(options_.outDir, p).runs);
-    } catch (const std::exception& e) {
+      rebuildIndex();
+    } catch (const std::exception& e) {  // the run's own error comes first
       spdlog::warn("batch: index not rewritten after the failure: {}", e.what());
     }
     std::rethrow_exception(error);
   }
 
   report.remaining = plan_.toRun - report.completed;
-  const BatchScan scan = scanBatchRuns(options_.outDir, p);
-  writeBatchIndex(options_.outDir, scan.runs);
-  report.indexedRuns = static_cast<int>(scan.runs.size());
+  report.indexedRuns = rebuildIndex();
   report.wallSeconds = secondsSince(start);
   return report;
 }

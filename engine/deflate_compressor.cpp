@@ -26,8 +26,7 @@ std::span<const std::uint8_t> DeflateCompressor::compress(const void* data, std:
       libdeflate_zlib_compress(compressor_, data, bytes, output_.data(), output_.size());
   // The bound always suffices; 0 would mean the output did not fit.
   if (written == 0) {
-    throw std::runtime_error("libdeflate: compressing " + std::to_string(bytes) +
-                             " bytes failed");
+    throw std::runtime_error("libdeflate: compressing " + std::to_string(bytes) + " bytes failed");
   }
   return {output_.data(), written};
 }

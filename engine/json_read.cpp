@@ -5,8 +5,8 @@
 #include <cmath>
 #include <sstream>
 
-#include "engine/obj_mesh.hpp"
 #include "collision/defaults.hpp"
+#include "engine/obj_mesh.hpp"
 
 namespace hb {
 
@@ -131,8 +131,9 @@ std::string stringValue(const json& value, const std::string& where) {
 
 namespace {
 
-/// A length in heavyball's range, [kMinLength, kMaxLength] metres (collision/defaults.hpp): the squares and products of
-/// lengths that GJK forms must stay far from overflow and underflow (docs/query.md).
+/// A length in heavyball's range, [kMinLength, kMaxLength] metres (collision/defaults.hpp): the
+/// squares and products of lengths that GJK forms must stay far from overflow and underflow
+/// (docs/query.md).
 double lengthIn(double x, const std::string& where) {
   if (!(x >= defaults::kMinLength && x <= defaults::kMaxLength)) {
     std::ostringstream what;

@@ -38,8 +38,9 @@ inline constexpr std::uint64_t kHullVertexChunkRows = 2048;
 inline constexpr std::uint64_t kHullFaceChunkRows = 8192;
 inline constexpr std::uint64_t kSmallChunkRows = 64;
 inline constexpr std::uint64_t kLeastChunkRows = 8;
-/// libdeflate's level (0 to 12; 1 to 9 as in zlib) for every chunk. The datasets' deflate filter records the same number,
-/// which HDF5 would use only if it compressed chunks itself: the recorder never lets it.
+/// libdeflate's level (0 to 12; 1 to 9 as in zlib) for every chunk. The datasets' deflate filter
+/// records the same number, which HDF5 would use only if it compressed chunks itself: the recorder
+/// never lets it.
 inline constexpr int kDeflateLevel = 1;
 /// Half the fan-out of the chunk-index B-trees (HDF5's istore_k).
 inline constexpr unsigned kChunkIndexK = 4;

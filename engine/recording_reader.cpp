@@ -31,12 +31,6 @@ Eigen::Quaterniond quat(const double (&v)[4]) {
   return {v[0], v[1], v[2], v[3]};
 }  // w, x, y, z
 
-/// A recorded pose the world could have had: finite, with a unit quaternion.
-bool validPose(const Pose& pose) {
-  return pose.p.allFinite() && pose.q.coeffs().allFinite() &&
-         std::abs(pose.q.squaredNorm() - 1.0) < 1e-6;
-}
-
 std::string text(const char (&name)[kNameBytes]) {
   return {name, strnlen(name, kNameBytes)};
 }
@@ -527,7 +521,7 @@ std::vector<RecordedProblem> RecordingReader::Impl::readProblems(long first, lon
     p.exactInputs = row.exactInputs != 0;
     p.poseA = {quat(row.orientationA), vec3(row.positionA)};
     p.poseB = {quat(row.orientationB), vec3(row.positionB)};
-    if (!validPose(p.poseA) || !validPose(p.poseB)) {
+    if (!p.poseA.isValid() || !p.poseB.isValid()) {
       fail("problem " + std::to_string(first + k) + " has a non-finite or non-unit pose");
     }
     p.obbCenterA = vec3(row.obbCenterA);
@@ -633,7 +627,7 @@ std::vector<BodyState> RecordingReader::states(long i) const {
                      vec3(row.linearVelocity),
                      vec3(row.angularVelocity),
                      row.sleeping != 0});
-      if (!validPose(out.back().pose)) {
+      if (!out.back().pose.isValid()) {
         d.fail("step row " + std::to_string(i) + " has a body with a non-finite or non-unit pose");
       }
     }

@@ -342,7 +342,7 @@ SceneDescription loadScene(const fs::path& file) {
 }
 
 long stepsFor(double seconds, double dt) {
-  if (!(std::isfinite(seconds) && seconds > 0.0 && seconds <= kMaxSimulatedSeconds)) {
+  if (!isSimulatedTime(seconds)) {
     std::ostringstream what;
     what << "simulated time must be a number of seconds in (0, " << kMaxSimulatedSeconds
          << "], got " << seconds;

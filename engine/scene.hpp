@@ -124,8 +124,12 @@ SceneDescription loadScene(const std::filesystem::path& file);
 /// Same from JSON text; relative paths resolve against `baseDir`.
 SceneDescription parseScene(const std::string& jsonText, const std::filesystem::path& baseDir);
 
+/// A simulated time a run may ask for: finite and in (0, kMaxSimulatedSeconds].
+inline bool isSimulatedTime(double seconds) {
+  return seconds > 0.0 && seconds <= kMaxSimulatedSeconds;  // false for NaN
+}
 /// The steps of `dt` that make `seconds` of simulated time (rounded to the nearest). Throws
-/// std::invalid_argument unless seconds is finite and in (0, kMaxSimulatedSeconds].
+/// std::invalid_argument unless isSimulatedTime(seconds).
 long stepsFor(double seconds, double dt);
 
 }  // namespace hb

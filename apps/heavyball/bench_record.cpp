@@ -1,7 +1,7 @@
 // `heavyball bench record`: paired runs without and with a recorder, and the overhead table.
 
-#include "apps/heavyball/cli_checks.hpp"
 #include "apps/heavyball/bench_record.hpp"
+#include "apps/heavyball/cli_checks.hpp"
 
 #include <unistd.h>
 

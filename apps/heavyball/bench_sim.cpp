@@ -1,7 +1,7 @@
 // `heavyball bench sim`: each engine runs the scene in turn; measurements and the table.
 
-#include "apps/heavyball/cli_checks.hpp"
 #include "apps/heavyball/bench_sim.hpp"
+#include "apps/heavyball/cli_checks.hpp"
 
 #include <spdlog/fmt/fmt.h>
 

@@ -1,7 +1,6 @@
 #include "apps/heavyball/cli_checks.hpp"
 
 #include <climits>
-#include <cmath>
 #include <sstream>
 #include <string>
 
@@ -13,8 +12,7 @@ const CLI::Validator& simulatedSeconds() {
   static const CLI::Validator check(
       [](std::string& text) -> std::string {
         double seconds = 0.0;
-        if (!CLI::detail::lexical_cast(text, seconds) || !std::isfinite(seconds) ||
-            !(seconds > 0.0 && seconds <= kMaxSimulatedSeconds)) {
+        if (!CLI::detail::lexical_cast(text, seconds) || !isSimulatedTime(seconds)) {
           std::ostringstream what;
           what << "expected seconds in (0, " << kMaxSimulatedSeconds << "], got " << text;
           return what.str();

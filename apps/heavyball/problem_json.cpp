@@ -59,8 +59,8 @@ QueryProblem parseQueryProblem(const json& value, MeshHullCache& meshes) {
   if (const auto it = value.find("tolerance"); it != value.end()) {
     problem.options.gjk.tolerance = positiveNumber(*it, "tolerance");
     if (problem.options.gjk.tolerance > defaults::kMaxGjkTolerance) {
-      fail("tolerance", "expected at most 1e-4 m^2 (a collision threshold of 1 cm), got " +
-                            it->dump());
+      fail("tolerance",
+           "expected at most 1e-4 m^2 (a collision threshold of 1 cm), got " + it->dump());
     }
   }
   if (const auto it = value.find("max_iterations"); it != value.end()) {

@@ -176,9 +176,9 @@ TEST(BatchCli, RecordingsAreByteIdenticalWhateverJobsAndInterruptions) {
   const std::string scene = std::string(HB_APPS_TEST_DATA) + "/batch-drops.json";
   constexpr int kRuns = 100;
   const auto batch = [&](const std::string& name, const std::string& jobs) {
-    const CliRun run = runCli("batch --scene '" + scene + "' --runs " + std::to_string(kRuns) +
-                              " --seconds 0.5 --record --jobs " + jobs + " --out '" + dir / name +
-                              "'");
+    const CliRun run =
+        runCli("batch --scene '" + scene + "' --runs " + std::to_string(kRuns) +
+               " --seconds 0.5 --record --jobs " + jobs + " --out '" + dir / name + "'");
     EXPECT_EQ(run.exitCode, 0) << run.out;
     const auto hashes = recordingHashes(dir / name);
     fs::remove_all(dir / name);  // ~1 MB per recording

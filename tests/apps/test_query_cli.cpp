@@ -264,10 +264,10 @@ TEST_F(QueryCliFiles, DeepNestingInvalidUtf8AndNulAreErrorLines) {
   const int deep = 100000;
   const std::string nested = std::string(deep, '[') + std::string(deep, ']');
   const std::string input = write(
-      "in.jsonl", "{\"id\": " + nested + ", " + problem + "\n" +     // line 1
-                      "{\"id\": \"caf\xC3\", " + problem + "\n" +       // 2: truncated UTF-8
+      "in.jsonl", "{\"id\": " + nested + ", " + problem + "\n" +      // line 1
+                      "{\"id\": \"caf\xC3\", " + problem + "\n" +     // 2: truncated UTF-8
                       "{\"id\": \"[{ \\\" ok\", " + problem + "\n" +  // 3: brackets in a string
-                      "{\"id\": [[[[1]]]], " + problem + "\n" +        // 4
+                      "{\"id\": [[[[1]]]], " + problem + "\n" +       // 4
                       "{\"a\": {\"type\": \"mesh\", \"path\": \"assets/ycb/013_apple/"
                       "textured.obj\\u0000.txt\"}, \"b\": {\"type\": \"sphere\", "
                       "\"radius\": 1}}\n");  // 5: a NUL would cut the path short
@@ -296,8 +296,8 @@ TEST_F(QueryCliFiles, ValuesOutsideTheSupportedRangesAreErrorLines) {
   const std::string input = write(
       "in.jsonl",
       "{\"a\": " + sphere + ", \"b\": " + sphere + ", \"pose_b\": {\"p\": [1e154, 0, 0]}}\n" +
-          "{\"a\": {\"type\": \"box\", \"half_extents\": [1e13, 1e13, 1e13]}, \"b\": " +
-          sphere + "}\n" + "{\"a\": " + sphere + ", \"b\": " + sphere +
+          "{\"a\": {\"type\": \"box\", \"half_extents\": [1e13, 1e13, 1e13]}, \"b\": " + sphere +
+          "}\n" + "{\"a\": " + sphere + ", \"b\": " + sphere +
           ", \"pose_b\": {\"p\": [3, 0, 0]}, \"tolerance\": 1}\n");
   const CliRun run = runCli("query --input '" + input + "'");
   EXPECT_EQ(run.exitCode, 1);

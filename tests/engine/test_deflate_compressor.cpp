@@ -65,7 +65,8 @@ TEST(DeflateCompressor, ZlibReadsEveryLevelBackBitForBit) {
     // Level 1 and up compress about as well as zlib at that level.
     Bytes reference(compressBound(data.size()));
     uLongf size = reference.size();
-    ASSERT_EQ(compress2(reference.data(), &size, data.data(), data.size(), std::min(level, 9)), Z_OK);
+    ASSERT_EQ(compress2(reference.data(), &size, data.data(), data.size(), std::min(level, 9)),
+              Z_OK);
     if (level > 0) {
       EXPECT_LT(stream.size(), size * 11 / 10) << "level " << level;
     }

@@ -156,8 +156,7 @@ TEST_F(ObjMeshFiles, NanCoordinateNamesTheVertex) {
 // squares.
 TEST_F(ObjMeshFiles, HugeCoordinateNamesTheVertex) {
   const std::string message = errorOf("v 0 0 0\nv 1e300 0 0\nv 0 1 0\nv 0 0 1\nf 1 2 3\n");
-  EXPECT_NE(message.find("vertex 1 has a coordinate beyond 1000000"), std::string::npos)
-      << message;
+  EXPECT_NE(message.find("vertex 1 has a coordinate beyond 1000000"), std::string::npos) << message;
 }
 
 TEST_F(ObjMeshFiles, InfiniteCoordinateNamesTheVertex) {

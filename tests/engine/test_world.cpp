@@ -79,8 +79,7 @@ TEST(World, AbsurdVelocitiesAreRefused) {
       World world(scene);
       ADD_FAILURE() << "accepted " << (spin ? "a spin" : "a speed") << " of 1e300";
     } catch (const std::invalid_argument& e) {
-      EXPECT_NE(std::string(e.what()).find("velocities must be finite, at most"),
-                std::string::npos)
+      EXPECT_NE(std::string(e.what()).find("velocities must be finite, at most"), std::string::npos)
           << e.what();
     }
   }

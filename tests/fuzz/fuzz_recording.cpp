@@ -13,7 +13,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const std::filesystem::path file =
-      std::filesystem::temp_directory_path() / ("hb-fuzz-recording-" + std::to_string(::getpid()) + ".h5");
+      std::filesystem::temp_directory_path() /
+      ("hb-fuzz-recording-" + std::to_string(::getpid()) + ".h5");
   {
     std::ofstream out(file, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
