@@ -217,6 +217,12 @@ double ContactSolver::solveManifold(const Manifold& m) {
       const Row& row = rows_[m.first + i];
       double* lambda = x + 3 * i;
       const double* ui = u + 3 * i;
+      // A point that carries nothing and does not approach faster than its target stays so
+      // (the normal step clamps to zero, the friction disk has radius zero): skip the work.
+      if (lambda[0] == 0.0 && lambda[1] == 0.0 && lambda[2] == 0.0 &&
+          ui[0] >= row.targetNormalVelocity) {
+        continue;
+      }
       const double residual[3] = {row.targetNormalVelocity - ui[0], -ui[1], -ui[2]};
       // 1. Sticking guess: the point's 3x3 block solve.
       double next[3];

@@ -59,7 +59,7 @@ TEST(BenchSimCli, ShortFunnelRunHasARowPerEngine) {
     EXPECT_NEAR(std::stod(f[2]), std::stod(f[1]) / 120.0, 0.01 + 1e-3 * std::stod(f[2]));
     EXPECT_GT(std::stod(f[3]), 0.0);
     EXPECT_GE(std::stod(f[4]), 0.0);
-    EXPECT_GE(std::stod(f[5]), std::stod(f[4]));
+    EXPECT_GE(std::stod(f[5]) + 0.005, std::stod(f[4]));  // max printed to 0.01 mm, mean 0.001
     EXPECT_NE(f[7].find('/'), std::string::npos);
     EXPECT_LE(std::stod(f[8]), std::stod(f[9]));
     EXPECT_EQ(f[10], "0");  // nothing leaves the scene in one second
