@@ -70,7 +70,7 @@ inline void enclosingAabb(const Obb& box, Vector3d& lo, Vector3d& hi) {
   assert(box.center.allFinite() && box.axes.allFinite() && box.halfExtents.allFinite());
   const double slack =
       kSizeSlack * box.halfExtents.sum() + kPositionSlack * box.center.cwiseAbs().maxCoeff();
-  const Vector3d halfWidth = (box.axes.cwiseAbs() * box.halfExtents).array() + slack;
+  const Vector3d halfWidth = box.aabbHalfExtents().array() + slack;
   lo = box.center - halfWidth;
   hi = box.center + halfWidth;
 }

@@ -21,6 +21,8 @@ struct Obb {
   bool contains(const Eigen::Vector3d& x, double tolerance = 1e-9) const;
   /// This box (in a body's local frame) mapped to the world by the body's pose.
   Obb transformed(const Pose& pose) const;
+  /// Half-extents of its axis-aligned bounds.
+  Eigen::Vector3d aabbHalfExtents() const { return axes.cwiseAbs() * halfExtents; }
   /// The eight corners.
   std::array<Eigen::Vector3d, 8> corners() const;
 };

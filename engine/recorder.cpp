@@ -400,7 +400,6 @@ void Recorder::Impl::endStep(const SolverDescription& solver, int problemCount) 
 void Recorder::Impl::appendProblems(const World& world) {
   const auto& records = world.narrowPhaseRecords();
   const std::vector<Proxy>& worldProxies = world.proxies();
-  const std::vector<Obb>& obbs = world.worldObbs();
   const std::int64_t step = world.stepCount() - 1;
   for (size_t k = 0; k < records.size(); ++k) {
     const NarrowPhaseRecord& record = records[k];
@@ -416,9 +415,8 @@ void Recorder::Impl::appendProblems(const World& world) {
     put(row.orientationA, record.poseA.q);
     put(row.positionB, record.poseB.p);
     put(row.orientationB, record.poseB.q);
-    // The world boxes are those of the step's start until the next step recomputes them.
-    put(row.obbCenterA, obbs[record.proxyA].center);
-    put(row.obbCenterB, obbs[record.proxyB].center);
+    put(row.obbCenterA, record.obbCenterA);
+    put(row.obbCenterB, record.obbCenterB);
     if (record.previous) {
       row.hasPrevious = 1;
       put(row.previousSeparation, record.previous->separation);

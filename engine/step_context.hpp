@@ -23,6 +23,8 @@ struct NarrowPhaseRecord {
   SupportHints hints;  ///< the support hints handed to collide()
   CollisionResult result;
   Eigen::Vector3d initialGuess = Eigen::Vector3d::Zero();
+  /// Centres of the two pieces' world boxes as queried, which the OBB warm start reads.
+  Eigen::Vector3d obbCenterA = Eigen::Vector3d::Zero(), obbCenterB = Eigen::Vector3d::Zero();
   /// The pair's solution from the previous step, when the narrow phase saw it then.
   std::optional<PreviousSolution> previous;
   bool hadPrevious() const { return previous.has_value(); }
@@ -38,7 +40,7 @@ struct NarrowPhaseRecord {
 
 struct StepContext {
   // find pairs
-  std::vector<Obb> worldObbs;    ///< per proxy, at the step's start
+  std::vector<Obb> worldObbs;    ///< per proxy, at the current poses (kept after integration)
   std::vector<Obb> sweptObbs;    ///< grown by half the margin and the body's sweep
   std::vector<double> sweep;     ///< per body: how far any of its points can move (m)
   std::vector<ProxyPair> pairs;  ///< the broad phase's overlapping proxy pairs

@@ -107,6 +107,7 @@ int World::addProxy(int body, const Shape& shape, const Pose& inBody, const Obb*
   proxyStatic_.push_back(rigid_[body].isStatic ? 1 : 0);
   bodies_[body].proxies.push_back(static_cast<int>(proxies_.size()) - 1);
   context_.worldObbs.push_back(proxies_.back().localObb.transformed(piecePose(body, inBody)));
+  if (!rigid_[body].isStatic) raiseDynamicTop(context_.worldObbs.back());
   return static_cast<int>(proxies_.size()) - 1;
 }
 
@@ -274,14 +275,21 @@ void World::runStage(Stage stage, void (World::*run)()) {
 
 void World::updateWorldObbs() {
   context_.worldObbs.resize(proxies_.size());
+  highestDynamicTop_ = -std::numeric_limits<double>::infinity();
   for (size_t p = 0; p < proxies_.size(); ++p) {
-    context_.worldObbs[p] = proxies_[p].localObb.transformed(proxyPose(static_cast<int>(p)));
+    Obb& box = context_.worldObbs[p];
+    box = proxies_[p].localObb.transformed(proxyPose(static_cast<int>(p)));
+    if (!proxyStatic_[p]) raiseDynamicTop(box);
   }
+}
+
+void World::raiseDynamicTop(const Obb& box) {
+  highestDynamicTop_ = std::max(highestDynamicTop_, box.center.z() + box.aabbHalfExtents().z());
 }
 
 void World::findPairs() {
   StepContext& c = context_;
-  updateWorldObbs();
+  // c.worldObbs are current: set by addBody and after each integration.
   // How far any point of each body can travel this step: |v| dt + |w| dt * (its reach).
   c.sweep.assign(rigid_.size(), 0.0);
   for (size_t i = 0; i < rigid_.size(); ++i) {
@@ -349,6 +357,8 @@ bool World::collidePair(int k) {
   record.margin = solver.speculativeMargin + c.sweep[pa.body] + c.sweep[pb.body];
   record.cache = &cache;
   if (cache.previous && cache.lastStep == stepCount_ - 1) record.previous = cache.previous;
+  record.obbCenterA = c.worldObbs[proxyA].center;
+  record.obbCenterB = c.worldObbs[proxyB].center;
   record.initialGuess = initialGuess(solver.warmStart, c.worldObbs[proxyA], c.worldObbs[proxyB],
                                      record.poseA, record.poseB, record.previous);
   record.result = hb::collide(pa.shape, record.poseA, pb.shape, record.poseB, record.initialGuess,
@@ -458,6 +468,9 @@ void World::storeImpulses() {
 
 void World::integrate() {
   integrator_.integratePositions(rigid_, context_.pseudo, scene_.dt);
+  // The world boxes follow the poses at once, so that between steps they are current for
+  // whoever places a drop (liftClearOfBodies) or draws them.
+  updateWorldObbs();
 }
 
 void World::restitution() {

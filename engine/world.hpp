@@ -6,6 +6,7 @@
 // bit-identical states.
 
 #include <functional>
+#include <limits>
 #include <memory>
 #include <random>
 #include <vector>
@@ -67,7 +68,10 @@ class World {
   /// Dynamics state, parallel to bodies().
   const std::vector<RigidBody>& rigidBodies() const { return rigid_; }
   const std::vector<Proxy>& proxies() const { return proxies_; }
+  /// Each proxy's box in the world at the current poses.
   const std::vector<Obb>& worldObbs() const { return context_.worldObbs; }
+  /// Highest point of any dynamic piece's world box (-infinity without one).
+  double highestDynamicTop() const { return highestDynamicTop_; }
   const std::vector<ContactConstraint>& contacts() const { return context_.contacts; }
   const std::vector<NarrowPhaseRecord>& narrowPhaseRecords() const { return context_.narrowPhase; }
   const StepStatistics& lastStep() const { return stats_; }
@@ -115,6 +119,7 @@ class World {
   void runStage(Stage stage, void (World::*run)());
   // Parts of the stages.
   void updateWorldObbs();
+  void raiseDynamicTop(const Obb& dynamicBox);
   bool collidePair(int pair);
   void storeImpulses();
 
@@ -125,7 +130,8 @@ class World {
   std::vector<Proxy> proxies_;
   std::vector<int> proxyOwners_;
   std::vector<std::uint8_t> proxyStatic_;
-  std::vector<double> bodyReach_;   // m, furthest point of each body from its centre of mass
+  std::vector<double> bodyReach_;  // m, furthest point of each body from its centre of mass
+  double highestDynamicTop_ = -std::numeric_limits<double>::infinity();  // with worldObbs
   std::vector<double> proxyReach_;  // m, furthest point of each piece's box from its origin
   BroadPhase broadPhase_;
   PairCache pairCache_;

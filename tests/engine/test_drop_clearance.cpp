@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "collision/collide.hpp"
 #include "engine/drop_clearance.hpp"
 #include "engine/scene.hpp"
@@ -112,6 +114,46 @@ TEST(DropClearance, BoxesCountBoundingBoxesShapesOnlyRealOverlap) {
   inside.pose.p = {0.0, 0.0, 1.0};
   EXPECT_GT(liftClearOfBodies(world, inside, small, box, DropClearance::Shapes), 0.0);
   EXPECT_GT(inside.pose.p.z() - 0.01, 1.1);
+}
+
+TEST(DropClearance, WorldBoxesAndTheirHighestTopFollowThePosesBetweenSteps) {
+  // The lift reads the world's boxes between steps (the viewer drops there): after every step
+  // they are the pieces' local boxes at the current poses, and the highest dynamic top is the
+  // highest of them (recomputed here by brute force).
+  World world(blockedDropRegion(true));
+  for (int step = 0; step < 60; ++step) {
+    world.step();
+    double highest = -std::numeric_limits<double>::infinity();
+    for (int p = 0; p < static_cast<int>(world.proxies().size()); ++p) {
+      const Obb expected = world.proxies()[p].localObb.transformed(world.proxyPose(p));
+      const Obb& actual = world.worldObbs()[p];
+      ASSERT_LT((actual.center - expected.center).norm(), 1e-12) << "step " << step;
+      ASSERT_LT((actual.axes - expected.axes).norm(), 1e-12) << "step " << step;
+      if (world.proxies()[p].body == 0) continue;
+      for (const Vector3d& corner : expected.corners()) highest = std::max(highest, corner.z());
+    }
+    ASSERT_NEAR(world.highestDynamicTop(), highest, 1e-9) << "step " << step;
+  }
+}
+
+TEST(DropClearance, AColumnOfDropsStartsClearOfEveryBody) {
+  // Interval 0 stacks every drop above the previous one; the lift's shortcut (a drop above the
+  // highest dynamic box is clear) must agree with the full check on all of them.
+  SceneDescription scene = blockedDropRegion(true);
+  scene.spawner->interval = 0.0;
+  scene.spawner->count = 40;
+  const World world(scene);
+  ASSERT_EQ(world.bodies().size(), 42u);  // the static body, the block and 40 drops
+  const auto& proxies = world.proxies();
+  for (int a = 0; a < static_cast<int>(proxies.size()); ++a) {
+    for (int b = a + 1; b < static_cast<int>(proxies.size()); ++b) {
+      if (proxies[a].body == 0 || proxies[b].body == 0) continue;
+      const CollisionResult c =
+          collide(proxies[a].shape, world.proxyPose(a), proxies[b].shape, world.proxyPose(b),
+                  world.proxyPose(a).p - world.proxyPose(b).p, {});
+      EXPECT_FALSE(c.collide) << "pieces " << a << " and " << b;
+    }
+  }
 }
 
 }  // namespace
