@@ -2,6 +2,7 @@
 // One contact point between two bodies, as the solver sees it.
 
 #include <Eigen/Core>
+#include <limits>
 
 namespace hb {
 
@@ -14,6 +15,9 @@ struct ContactConstraint {
   Eigen::Vector3d tangent2 = Eigen::Vector3d::UnitY();
   /// Penetration (m): > 0 overlapping, < 0 a speculative gap still open.
   double depth = 0.0;
+  /// Most penetration (m) the position correction may leave in place for this contact (the
+  /// solver's slop applies when smaller): a body thinner than the slop would sink through.
+  double maxSlop = std::numeric_limits<double>::infinity();
   double friction = 0.5;
   double restitution = 0.0;
   /// Accumulated impulse in the contact frame (normal, tangent1, tangent2), N s. Set it before

@@ -91,7 +91,8 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
     row.targetNormalVelocity = c.depth < 0.0 ? c.depth / dt : 0.0;
     row.approach = c.normal.dot(b.pointVelocity(c.point) - a.pointVelocity(c.point));
     row.restitution = c.restitution;
-    row.positionTarget = std::min(options.baumgarte * std::max(c.depth - options.slop, 0.0) / dt,
+    const double slop = std::min(options.slop, c.maxSlop);
+    row.positionTarget = std::min(options.baumgarte * std::max(c.depth - slop, 0.0) / dt,
                                   options.maxCorrectionVelocity);
     rows_.push_back(row);
   }
@@ -250,11 +251,14 @@ double ContactSolver::solveManifold(const Manifold& m) {
       const double d[3] = {next[0] - lambda[0], next[1] - lambda[1], next[2] - lambda[2]};
       if (d[0] == 0.0 && d[1] == 0.0 && d[2] == 0.0) continue;
       for (int k = 0; k < 3; ++k) lambda[k] = next[k];
-      changed = std::max({changed, std::abs(d[0]), std::abs(d[1]), std::abs(d[2])});
       // The velocities follow: the point's three columns of W, read as rows (W is symmetric).
       const double* w0 = m.delassus[3 * i];
       const double* w1 = m.delassus[3 * i + 1];
       const double* w2 = m.delassus[3 * i + 2];
+      // The change measured as the velocity it makes at the point along its own direction, so
+      // that one tolerance fits bodies of any mass.
+      changed = std::max({changed, std::abs(d[0]) * w0[3 * i], std::abs(d[1]) * w1[3 * i + 1],
+                          std::abs(d[2]) * w2[3 * i + 2]});
       for (int r = 0; r < kManifoldRows; ++r) u[r] += w0[r] * d[0] + w1[r] * d[1] + w2[r] * d[2];
     }
     if (inner == 0) largest = changed;
@@ -449,7 +453,7 @@ ContactSolverStats ContactSolver::applyRestitution(std::span<RigidBody> bodies) 
       }
       row.restitutionImpulse = next;
       apply(row, 0, next - old, a, b);
-      largestChange = std::max(largestChange, std::abs(next - old));
+      largestChange = std::max(largestChange, std::abs(next - old) / row.normalMass);
     }
     stats.iterations = iteration + 1;
     stats.residual = largestChange;

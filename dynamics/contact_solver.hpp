@@ -24,7 +24,8 @@
 //      W_tt^-1 step would not.
 // Solving a manifold as a whole pushes a resting face evenly at once; pushed point by point, a
 // face is pushed unevenly until the sweeps converge, which tilts stacked boxes.
-// Sweeps stop when the largest impulse change is below the tolerance or at the iteration cap.
+// Sweeps stop when the largest impulse change (as the velocity change it makes at its contact)
+// is below the tolerance, or at the iteration cap.
 //
 // Position drift is removed by split impulses: a separate normal-only pass on pseudo-velocities,
 // by each manifold's exact normal block (dynamics/normal_block.hpp), targets
@@ -47,7 +48,9 @@ struct ContactSolverOptions {
   int manifoldIterations = 4;
   int velocityIterations = 30;  ///< sweeps per island, at most (more for deep islands, below)
   int positionIterations = 10;
-  double tolerance = 1e-7;  ///< stop when max |delta lambda| (N s) falls below this
+  /// Sweeps stop when no impulse changes by more than this, measured as the velocity change it
+  /// makes at its own contact along its own direction (m/s): |delta lambda_k| W_kk.
+  double tolerance = 1e-6;
   /// An island of contacts gets at least this many velocity sweeps per level of its deepest
   /// support chain (a body on the ground is level 1, one on it level 2, ...), so that a tall
   /// stack gets the sweeps its weight needs to reach the ground.
@@ -60,7 +63,7 @@ struct ContactSolverOptions {
 
 struct ContactSolverStats {
   int iterations = 0;
-  /// Largest impulse change in the last velocity sweep (N s).
+  /// Largest impulse change in the last velocity sweep, as a velocity change (m/s).
   double residual = 0.0;
   bool converged = false;
 };
@@ -143,7 +146,7 @@ class ContactSolver {
   /// Groups the manifolds by island and measures each island's depth.
   void buildIslands();
   /// One Gauss–Seidel update of a manifold: its normal block, then each point's friction.
-  /// Returns the largest impulse change.
+  /// Returns the largest impulse change of its first pass (as a velocity change, m/s).
   double solveManifold(const Manifold& m);
   /// Relative velocity of a row along its direction k.
   static double velocity(const Row& row, int k, const SolverBody& a, const SolverBody& b);

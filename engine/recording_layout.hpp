@@ -18,7 +18,7 @@ namespace hb::recording {
 inline constexpr const char* kFormatName = "heavyball-recording";
 /// Bumped on any change a reader of the previous version would misread.
 /// Version 2: proxies carry the convex radius of boxes and hulls and the rounded hulls' cores.
-inline constexpr int kFormatVersion = 2;
+inline constexpr int kFormatVersion = 3;
 
 /// Rows per chunk of the tables that grow with the run, which the recorder writes a whole chunk
 /// at a time: chunks of 3 to 52 KiB. Larger ones compress a little better; smaller ones let the

@@ -415,6 +415,10 @@ void World::buildContacts() {
     }
     const Material& a = bodies_[pa.body].material;
     const Material& b = bodies_[pb.body].material;
+    // A fifth of the thinner piece may stay in penetration, at most (the solver's slop is
+    // sized for bodies of centimetres).
+    const double maxSlop =
+        0.2 * std::min(pa.localObb.halfExtents.minCoeff(), pb.localObb.halfExtents.minCoeff());
     const Pose bodyA = bodyPose(pa.body);
     for (int i = 0; i < manifold->size; ++i) {
       const ContactPoint& point = manifold->points[i];
@@ -425,6 +429,7 @@ void World::buildContacts() {
       contact.normal = manifold->normal;
       contact.buildTangents();
       contact.depth = point.depth;
+      contact.maxSlop = maxSlop;
       contact.friction = std::sqrt(a.friction * b.friction);
       contact.restitution = std::max(a.restitution, b.restitution);
       PairCache::warmStart(cache, contact, bodyA, kContactMatchRadius);

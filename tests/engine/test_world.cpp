@@ -69,6 +69,36 @@ TEST(World, RestingBoxNeitherSinksNorDrifts) {
 
 // Velocities no step can integrate are refused when the body is added (1e300 rad/s turned the
 // orientation into zeros, 1e300 m/s gave an infinite energy, both "finite").
+TEST(World, SubMillimetreBodiesRestOnTheGround) {
+  // Bodies of 0.1 to 0.5 mm weigh nanograms: their impulses are far below any fixed impulse
+  // tolerance (the solver measures changes as velocities), and the solver's slop is larger than
+  // they are (a contact keeps at most a fifth of its thinner piece in penetration).
+  for (const double s : {1e-4, 2e-4, 5e-4}) {
+    SCOPED_TRACE(s);
+    SceneDescription scene = groundScene();
+    BodyDescription cube = boxBody({s, s, s}, {0.0, 0.0, 0.05});
+    BodyDescription plate = boxBody({4 * s, 4 * s, s}, {0.1, 0.0, 0.05});
+    BodyDescription ball = cube;
+    ball.shape.shape = Shape::sphere(s);
+    ball.pose.p = {0.2, 0.0, 0.05};
+    scene.bodies = {cube, plate, ball};
+    World world(scene);
+    double lowest[3] = {1.0, 1.0, 1.0};
+    for (int i = 0; i < 240; ++i) {
+      world.step();
+      for (int k = 0; k < 3; ++k) {
+        lowest[k] = std::min(lowest[k], world.rigidBodies()[k + 1].position.z());
+      }
+    }
+    for (int k = 0; k < 3; ++k) {
+      SCOPED_TRACE(k);
+      // Resting at its half height (s for all three), never sunk by more than a tenth of it.
+      EXPECT_NEAR(world.rigidBodies()[k + 1].position.z(), s, 0.1 * s);
+      EXPECT_GT(lowest[k], 0.9 * s);
+    }
+  }
+}
+
 TEST(World, AbsurdVelocitiesAreRefused) {
   for (const bool spin : {true, false}) {
     SceneDescription scene = groundScene();
