@@ -53,12 +53,9 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
         (basis.transpose() * basis);
     delassus.noalias() += jA.transpose() * turnA;
     delassus.noalias() += jB.transpose() * turnB;
-    Eigen::Matrix3d delassusInverse;
-    bool invertible = false;
-    delassus.computeInverseWithCheck(delassusInverse, invertible);
-    // Neither body moves (or the block is singular): no impulse can act, the contact is inert.
-    if (!invertible || !(delassus(0, 0) > 0.0)) continue;
     Row row;
+    // Neither body moves (or the block is singular): no impulse can act, the contact is inert.
+    if (!responseOf(delassus, row.response)) continue;
     row.bodyA = c.bodyA;
     row.bodyB = c.bodyB;
     row.contact = static_cast<int>(i);
@@ -72,19 +69,6 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
       }
       row.impulse[k] = c.impulse[k];
     }
-    row.normalMass = 1.0 / delassus(0, 0);
-    for (int k = 0; k < 3; ++k) {
-      for (int j = 0; j < 3; ++j) row.delassusInverse[k][j] = delassusInverse(k, j);
-    }
-    row.normalToTangent[0] = delassus(1, 0);
-    row.normalToTangent[1] = delassus(2, 0);
-    const Eigen::Matrix2d wtt = delassus.block<2, 2>(1, 1);
-    // Scalar step 1 / lambda_max(W_tt): its projected fixed point has lambda_t opposite to
-    // the slip velocity (maximal dissipation); the 2x2 inverse would tilt it by W_tt's
-    // anisotropy.
-    const double half = 0.5 * wtt.trace();
-    const double largest = half + std::sqrt(std::max(0.0, half * half - wtt.determinant()));
-    row.tangentStep = 1.0 / largest;
     row.friction = c.friction;
     // Target normal velocity: close a speculative gap at most, stop at contact. The bounce is
     // a stage of its own (applyRestitution), from the approach speed measured here.
@@ -98,6 +82,31 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
   }
   buildManifolds();
   buildIslands();
+}
+
+bool ContactSolver::responseOf(const Eigen::Matrix3d& delassus, PointResponse& response) {
+  if (!(delassus(0, 0) > 0.0)) return false;
+  // Singular relative to its own scale (Eigen's default threshold is absolute, 1e-12, which
+  // the block of a body of 1e4 kg and more falls below).
+  const double scale = delassus.diagonal().maxCoeff();
+  Eigen::Matrix3d inverse;
+  bool invertible = false;
+  delassus.computeInverseWithCheck(inverse, invertible, 1e-12 * scale * scale * scale);
+  if (!invertible) return false;
+  response.normalMass = 1.0 / delassus(0, 0);
+  for (int k = 0; k < 3; ++k) {
+    for (int j = 0; j < 3; ++j) response.delassusInverse[k][j] = inverse(k, j);
+  }
+  response.normalToTangent[0] = delassus(1, 0);
+  response.normalToTangent[1] = delassus(2, 0);
+  const Eigen::Matrix2d wtt = delassus.block<2, 2>(1, 1);
+  // Scalar step 1 / lambda_max(W_tt): its projected fixed point has lambda_t opposite to
+  // the slip velocity (maximal dissipation); the 2x2 inverse would tilt it by W_tt's
+  // anisotropy.
+  const double half = 0.5 * wtt.trace();
+  const double largest = half + std::sqrt(std::max(0.0, half * half - wtt.determinant()));
+  response.tangentStep = 1.0 / largest;
+  return true;
 }
 
 void ContactSolver::buildManifolds() {
@@ -124,27 +133,35 @@ void ContactSolver::buildManifolds() {
   // fixed length, in vector instructions.
   NormalBlock::Matrix block;
   for (Manifold& m : manifolds_) {
-    std::fill(&m.delassus[0][0], &m.delassus[0][0] + kManifoldRows * kManifoldRows, 0.0);
-    for (int i = 0; i < m.count; ++i) {
-      const Row& ri = rows_[m.first + i];
-      const double mass = solverBodies_[ri.bodyA].inverseMass + solverBodies_[ri.bodyB].inverseMass;
-      for (int j = 0; j <= i; ++j) {
-        const Row& rj = rows_[m.first + j];
-        for (int c = 0; c < 3; ++c) {
-          for (int d = 0; d < 3; ++d) {
-            const double w = mass * dot(ri.direction[c], rj.direction[d]) +
-                             0.5 * (dot(ri.armA[c], rj.turnA[d]) + dot(rj.armA[d], ri.turnA[c]) +
-                                    dot(ri.armB[c], rj.turnB[d]) + dot(rj.armB[d], ri.turnB[c]));
-            m.delassus[3 * i + c][3 * j + d] = m.delassus[3 * j + d][3 * i + c] = w;
-          }
-        }
-      }
-    }
+    fillDelassus(m, true, true, m.delassus);
     block.resize(m.count, m.count);
     for (int i = 0; i < m.count; ++i) {
       for (int j = 0; j < m.count; ++j) block(i, j) = m.delassus[3 * i][3 * j];
     }
     m.block.build(block);
+  }
+}
+
+void ContactSolver::fillDelassus(const Manifold& m, bool withA, bool withB,
+                                 double (*delassus)[kManifoldRows]) const {
+  std::fill(&delassus[0][0], &delassus[0][0] + kManifoldRows * kManifoldRows, 0.0);
+  const Row& first = rows_[m.first];
+  const double mass = (withA ? solverBodies_[first.bodyA].inverseMass : 0.0) +
+                      (withB ? solverBodies_[first.bodyB].inverseMass : 0.0);
+  const double a = withA ? 0.5 : 0.0, b = withB ? 0.5 : 0.0;
+  for (int i = 0; i < m.count; ++i) {
+    const Row& ri = rows_[m.first + i];
+    for (int j = 0; j <= i; ++j) {
+      const Row& rj = rows_[m.first + j];
+      for (int c = 0; c < 3; ++c) {
+        for (int d = 0; d < 3; ++d) {
+          const double w = mass * dot(ri.direction[c], rj.direction[d]) +
+                           a * (dot(ri.armA[c], rj.turnA[d]) + dot(rj.armA[d], ri.turnA[c])) +
+                           b * (dot(ri.armB[c], rj.turnB[d]) + dot(rj.armB[d], ri.turnB[c]));
+          delassus[3 * i + c][3 * j + d] = delassus[3 * j + d][3 * i + c] = w;
+        }
+      }
+    }
   }
 }
 
@@ -197,6 +214,13 @@ void ContactSolver::warmStart(std::span<RigidBody> bodies) {
 }
 
 double ContactSolver::solveManifold(const Manifold& m) {
+  const PointResponse* responses[NormalBlock::kMaxPoints];
+  for (int i = 0; i < m.count; ++i) responses[i] = &rows_[m.first + i].response;
+  return solvePasses(m, m.delassus, responses, true, true);
+}
+
+double ContactSolver::solvePasses(const Manifold& m, const double (*delassus)[kManifoldRows],
+                                  const PointResponse* const* responses, bool movesA, bool movesB) {
   SolverBody& a = solverBodies_[rows_[m.first].bodyA];
   SolverBody& b = solverBodies_[rows_[m.first].bodyB];
   // The points' velocities in their contact frames, then Gauss–Seidel on the manifold's own
@@ -216,6 +240,7 @@ double ContactSolver::solveManifold(const Manifold& m) {
     double changed = 0.0;
     for (int i = 0; i < m.count; ++i) {
       const Row& row = rows_[m.first + i];
+      const PointResponse& response = *responses[i];
       double* lambda = x + 3 * i;
       const double* ui = u + 3 * i;
       // A point that carries nothing and does not approach faster than its target stays so
@@ -227,17 +252,19 @@ double ContactSolver::solveManifold(const Manifold& m) {
       const double residual[3] = {row.targetNormalVelocity - ui[0], -ui[1], -ui[2]};
       // 1. Sticking guess: the point's 3x3 block solve.
       double next[3];
-      for (int k = 0; k < 3; ++k) next[k] = lambda[k] + dot(row.delassusInverse[k], residual);
+      for (int k = 0; k < 3; ++k) next[k] = lambda[k] + dot(response.delassusInverse[k], residual);
       const double mu = row.friction;
       if (!(next[0] >= 0.0 &&
             next[1] * next[1] + next[2] * next[2] <= mu * next[0] * (mu * next[0]))) {
         // 2. Separating or sliding: the normal impulse first; the tangential velocity it
         // leaves, u_t + W_tn (lambda_n' - lambda_n), sets the projected tangential step onto
         // the disk (maximal dissipation).
-        next[0] = std::max(0.0, lambda[0] + residual[0] * row.normalMass);
+        next[0] = std::max(0.0, lambda[0] + residual[0] * response.normalMass);
         const double normalChange = next[0] - lambda[0];
-        double t1 = lambda[1] - row.tangentStep * (ui[1] + row.normalToTangent[0] * normalChange);
-        double t2 = lambda[2] - row.tangentStep * (ui[2] + row.normalToTangent[1] * normalChange);
+        double t1 =
+            lambda[1] - response.tangentStep * (ui[1] + response.normalToTangent[0] * normalChange);
+        double t2 =
+            lambda[2] - response.tangentStep * (ui[2] + response.normalToTangent[1] * normalChange);
         const double limit = mu * next[0];
         const double tn = std::sqrt(t1 * t1 + t2 * t2);
         if (tn > limit) {
@@ -252,9 +279,9 @@ double ContactSolver::solveManifold(const Manifold& m) {
       if (d[0] == 0.0 && d[1] == 0.0 && d[2] == 0.0) continue;
       for (int k = 0; k < 3; ++k) lambda[k] = next[k];
       // The velocities follow: the point's three columns of W, read as rows (W is symmetric).
-      const double* w0 = m.delassus[3 * i];
-      const double* w1 = m.delassus[3 * i + 1];
-      const double* w2 = m.delassus[3 * i + 2];
+      const double* w0 = delassus[3 * i];
+      const double* w1 = delassus[3 * i + 1];
+      const double* w2 = delassus[3 * i + 2];
       // The change measured as the velocity it makes at the point along its own direction, so
       // that one tolerance fits bodies of any mass.
       changed = std::max({changed, std::abs(d[0]) * w0[3 * i], std::abs(d[1]) * w1[3 * i + 1],
@@ -281,10 +308,14 @@ double ContactSolver::solveManifold(const Manifold& m) {
     row.largestNormalImpulse = std::max(row.largestNormalImpulse, row.impulse[0]);
   }
   for (int j = 0; j < 3; ++j) {
-    a.linear[j] -= a.inverseMass * linear[j];
-    b.linear[j] += b.inverseMass * linear[j];
-    a.angular[j] -= turnA[j];
-    b.angular[j] += turnB[j];
+    if (movesA) {
+      a.linear[j] -= a.inverseMass * linear[j];
+      a.angular[j] -= turnA[j];
+    }
+    if (movesB) {
+      b.linear[j] += b.inverseMass * linear[j];
+      b.angular[j] += turnB[j];
+    }
   }
   return largest;
 }
@@ -409,11 +440,45 @@ ContactSolverStats ContactSolver::solveVelocities(std::span<RigidBody> bodies) {
     }
     stats.converged &= converged;
   }
+  if (options_.shockPropagation) propagateShock();
   for (const Row& row : rows_) {
     contacts_[row.contact].impulse = {row.impulse[0], row.impulse[1], row.impulse[2]};
   }
   storeVelocities(bodies);
   return stats;
+}
+
+void ContactSolver::propagateShock() {
+  // The manifolds between bodies of different support levels (a static body is level 0),
+  // ordered by their upper level: the ground's contacts first, then what rests on them, ...
+  shockOrder_.clear();
+  for (size_t k = 0; k < manifolds_.size(); ++k) {
+    const Row& row = rows_[manifolds_[k].first];
+    const int la = moves_[row.bodyA] ? level_[row.bodyA] : 0;
+    const int lb = moves_[row.bodyB] ? level_[row.bodyB] : 0;
+    if (la != lb) shockOrder_.emplace_back(std::max(la, lb), static_cast<int>(k));
+  }
+  std::sort(shockOrder_.begin(), shockOrder_.end());
+  alignas(64) double delassus[kManifoldRows][kManifoldRows];
+  PointResponse upper[NormalBlock::kMaxPoints];
+  const PointResponse* responses[NormalBlock::kMaxPoints];
+  for (const auto& [level, k] : shockOrder_) {
+    const Manifold& m = manifolds_[k];
+    const Row& first = rows_[m.first];
+    const bool upperIsB = moves_[first.bodyB] && level_[first.bodyB] == level;
+    // The upper body's own response: the lower one is held, as if it were static.
+    fillDelassus(m, !upperIsB, upperIsB, delassus);
+    bool inert = false;
+    for (int i = 0; i < m.count; ++i) {
+      Eigen::Matrix3d block;
+      for (int c = 0; c < 3; ++c) {
+        for (int d = 0; d < 3; ++d) block(c, d) = delassus[3 * i + c][3 * i + d];
+      }
+      inert |= !responseOf(block, upper[i]);
+      responses[i] = &upper[i];
+    }
+    if (!inert) solvePasses(m, delassus, responses, !upperIsB, upperIsB);
+  }
 }
 
 ContactSolverStats ContactSolver::applyRestitution(std::span<RigidBody> bodies) {
@@ -447,13 +512,13 @@ ContactSolverStats ContactSolver::applyRestitution(std::span<RigidBody> bodies) 
       if (row.bounces) {
         // The contact's total normal impulse (solve plus bounce) stays non-negative.
         next = std::max(-row.impulse[0],
-                        old + (-row.restitution * row.approach - un) * row.normalMass);
+                        old + (-row.restitution * row.approach - un) * row.response.normalMass);
       } else {
-        next = std::max(0.0, old - un * row.normalMass);
+        next = std::max(0.0, old - un * row.response.normalMass);
       }
       row.restitutionImpulse = next;
       apply(row, 0, next - old, a, b);
-      largestChange = std::max(largestChange, std::abs(next - old) / row.normalMass);
+      largestChange = std::max(largestChange, std::abs(next - old) / row.response.normalMass);
     }
     stats.iterations = iteration + 1;
     stats.residual = largestChange;

@@ -51,6 +51,12 @@ struct ContactSolverOptions {
   /// Sweeps stop when no impulse changes by more than this, measured as the velocity change it
   /// makes at its own contact along its own direction (m/s): |delta lambda_k| W_kk.
   double tolerance = 1e-6;
+  /// After the sweeps, one pass over the manifolds between bodies of different support levels,
+  /// from the ground up, in which each moves only its upper body (shock propagation, Guendelman
+  /// et al. 2003): a heavy body on a light one is stopped at once, where Gauss–Seidel would
+  /// need on the order of their mass ratio in sweeps, the light one being pushed through what
+  /// holds it meanwhile. Where the sweeps converged it changes nothing.
+  bool shockPropagation = true;
   /// An island of contacts gets at least this many velocity sweeps per level of its deepest
   /// support chain (a body on the ground is level 1, one on it level 2, ...), so that a tall
   /// stack gets the sweeps its weight needs to reach the ground.
@@ -102,6 +108,15 @@ class ContactSolver {
     double angular[3] = {0, 0, 0};
     double inverseMass = 0.0;
   };
+  /// What a point's update reads of its own 3x3 Delassus block W.
+  struct PointResponse {
+    double normalMass = 0.0;             // 1 / W_nn
+    double delassusInverse[3][3];        // W^-1
+    double normalToTangent[2] = {0, 0};  // W_tn: tangential velocity per unit normal impulse
+    double tangentStep = 0.0;            // 1 / lambda_max(W_tt)
+  };
+  /// The response of a block; false when no impulse can act (W singular or W_nn not positive).
+  static bool responseOf(const Eigen::Matrix3d& delassus, PointResponse& response);
   /// One contact as the sweeps see it, fixed at prepare(): everything an update reads, as plain
   /// arrays in one place (the sweeps are the simulator's hottest loop). Contacts that no impulse
   /// can affect get no row.
@@ -114,10 +129,7 @@ class ContactSolver {
     double armA[3][3], armB[3][3];
     /// Angular velocity change of A (B) per unit impulse along direction k: I^-1 (r x c_k).
     double turnA[3][3], turnB[3][3];
-    double normalMass = 0.0;             // 1 / W_nn
-    double delassusInverse[3][3];        // W^-1 (the point's own 3x3 block)
-    double normalToTangent[2] = {0, 0};  // W_tn: tangential velocity per unit normal impulse
-    double tangentStep = 0.0;            // 1 / lambda_max(W_tt)
+    PointResponse response;  // of both bodies
     double friction = 0.0;
     double targetNormalVelocity = 0.0;
     double approach = 0.0;  // normal relative velocity before the solve (< 0 approaching)
@@ -143,11 +155,20 @@ class ContactSolver {
     alignas(64) double delassus[kManifoldRows][kManifoldRows];
   };
   void buildManifolds();
+  /// A manifold's Delassus matrix (see Manifold::delassus) from A's terms, B's or both.
+  void fillDelassus(const Manifold& m, bool withA, bool withB,
+                    double (*delassus)[kManifoldRows]) const;
   /// Groups the manifolds by island and measures each island's depth.
   void buildIslands();
-  /// One Gauss–Seidel update of a manifold: its normal block, then each point's friction.
-  /// Returns the largest impulse change of its first pass (as a velocity change, m/s).
+  /// One visit of a manifold by the sweeps. Returns the largest impulse change of its first
+  /// pass (as a velocity change, m/s).
   double solveManifold(const Manifold& m);
+  /// The passes of a visit on a given Delassus matrix and point responses; the bodies whose
+  /// `moves` flag is false take no impulse (the shock pass holds the lower body).
+  double solvePasses(const Manifold& m, const double (*delassus)[kManifoldRows],
+                     const PointResponse* const* responses, bool movesA, bool movesB);
+  /// Shock propagation: the pass after the sweeps, bottom up (see ContactSolverOptions).
+  void propagateShock();
   /// Relative velocity of a row along its direction k.
   static double velocity(const Row& row, int k, const SolverBody& a, const SolverBody& b);
   /// Applies an impulse change along a row's direction k: -p on A, +p on B.
@@ -168,8 +189,9 @@ class ContactSolver {
   std::vector<int> islandManifolds_;
   // Scratch for buildIslands, per body.
   std::vector<int> parent_, level_, islandOf_, frontier_, neighbourStart_, neighbours_;
-  std::vector<int> positionManifolds_;  // manifolds with a penetration to correct
-  std::vector<int> restitutionRows_;    // rows taking part in the bounce
+  std::vector<int> positionManifolds_;           // manifolds with a penetration to correct
+  std::vector<std::pair<int, int>> shockOrder_;  // (upper level, manifold) of the shock pass
+  std::vector<int> restitutionRows_;             // rows taking part in the bounce
   ContactSolverOptions options_;
 };
 
