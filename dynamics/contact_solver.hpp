@@ -50,7 +50,7 @@ struct ContactSolverOptions {
   int positionIterations = 10;
   /// Sweeps stop when no impulse changes by more than this, measured as the velocity change it
   /// makes at its own contact along its own direction (m/s): |delta lambda_k| W_kk.
-  double tolerance = 1e-6;
+  double tolerance = 1e-7;
   /// After the sweeps, one pass over the manifolds between bodies of different support levels,
   /// from the ground up, in which each moves only its upper body (shock propagation, Guendelman
   /// et al. 2003): a heavy body on a light one is stopped at once, where Gauss–Seidel would

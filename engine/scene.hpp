@@ -93,7 +93,7 @@ struct SolverDescription {
   /// Gauss–Seidel passes over a manifold's own points per visit (1: point by point).
   int manifoldIterations = 4;
   int positionIterations = 10;
-  double solverTolerance = 1e-6;    ///< m/s (see ContactSolverOptions::tolerance)
+  double solverTolerance = 1e-7;    ///< m/s (see ContactSolverOptions::tolerance)
   double speculativeMargin = 0.01;  ///< m: pairs closer than this produce (speculative) contacts
   /// m: boxes and hulls collide with their edges and corners rounded by this radius (clamped to
   /// Shape::maxConvexRadius()), so that resting contacts are GJK distances between their cores
