@@ -22,9 +22,8 @@ MassProperties hullMassProperties(const ConvexHull& hull, double density) {
 }
 
 AssetLibrary::AssetLibrary(std::filesystem::path assetDir) : dir_(std::move(assetDir)) {
-  if (!std::filesystem::is_directory(dir_)) {
-    throw MeshLoadError(dir_.string() + ": asset directory does not exist");
-  }
+  // A scene of primitives alone needs no asset folder: the error waits for the first asset.
+  if (!std::filesystem::is_directory(dir_)) return;
   // masses.csv: "name,mass_kg" with a header line.
   std::ifstream csv(dir_ / "masses.csv");
   std::string line;
@@ -61,8 +60,15 @@ SharedAssets& sharedAssets() {
 
 }  // namespace
 
+void AssetLibrary::requireDirectory() const {
+  if (!std::filesystem::is_directory(dir_)) {
+    throw MeshLoadError(dir_.string() + ": asset directory does not exist");
+  }
+}
+
 std::shared_ptr<const ConvexAsset> AssetLibrary::get(const std::string& name, double density) {
   if (auto it = cache_.find(name); it != cache_.end()) return it->second;
+  requireDirectory();
   const std::filesystem::path file = std::filesystem::absolute(dir_ / name / "textured.obj");
   const auto key = std::make_pair(file.lexically_normal().string(), density);
   SharedAssets& shared = sharedAssets();
@@ -105,6 +111,7 @@ std::shared_ptr<const ConvexAsset> AssetLibrary::build(const std::string& name,
 }
 
 std::vector<std::string> AssetLibrary::names() const {
+  requireDirectory();
   std::vector<std::string> out;
   for (const auto& entry : std::filesystem::directory_iterator(dir_)) {
     if (entry.is_directory() && std::filesystem::exists(entry.path() / "textured.obj")) {

@@ -30,7 +30,7 @@ struct ConvexAsset {
 class AssetLibrary {
  public:
   /// `assetDir` holds one folder per asset (<name>/textured.obj) and optionally masses.csv
-  /// (name,mass_kg). Throws MeshLoadError if the folder does not exist.
+  /// (name,mass_kg). get() and names() throw MeshLoadError if the folder does not exist.
   explicit AssetLibrary(std::filesystem::path assetDir);
 
   /// The asset, loaded on first use and shared by every library of the process (thread-safe).
@@ -44,6 +44,7 @@ class AssetLibrary {
 
  private:
   std::shared_ptr<const ConvexAsset> build(const std::string& name, double density) const;
+  void requireDirectory() const;
 
   std::filesystem::path dir_;
   std::map<std::string, double> tableMasses_;

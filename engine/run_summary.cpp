@@ -7,7 +7,11 @@
 
 namespace hb {
 
-void RunSummaryBuilder::add(const StepStatistics& s) {
+void RunSummaryBuilder::add(const World& world) {
+  const StepStatistics& s = world.lastStep();
+  const double gain = world.energyGain();
+  energyGainMax_ = std::max(energyGainMax_, gain);
+  energyGrew_ |= gain > world.energyGainLimit();
   ++steps_;
   for (int i = 0; i < kStageCount; ++i) stageMs_[i] += s.stageMs[i];
   gjkCalls_ += s.gjkCalls;
@@ -36,6 +40,8 @@ RunSummary RunSummaryBuilder::finish(const World& world, double wallSeconds) con
   r.escapedBodies = world.escapedBodies();
   r.nonFinite = world.nonFinite();
   r.kineticEnergyFinal = world.kineticEnergy();
+  r.energyGainMax = energyGainMax_;
+  r.energyGrew = energyGrew_;
   return r;
 }
 
@@ -44,7 +50,7 @@ RunSummary runSteps(World& world, long steps) {
   const auto start = std::chrono::steady_clock::now();
   for (long i = 0; i < steps; ++i) {
     world.step();
-    builder.add(world.lastStep());
+    builder.add(world);
   }
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

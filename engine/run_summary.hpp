@@ -27,11 +27,17 @@ struct RunSummary {
   int escapedBodies = 0;
   bool nonFinite = false;
   double kineticEnergyFinal = 0.0;
+  /// Largest World::energyGain() after any step (J), and whether it passed the world's limit.
+  double energyGainMax = 0.0;
+  bool energyGrew = false;
+  /// Non-finite state, energy from nowhere or a body out of the scene's bounds.
+  bool blewUp() const { return nonFinite || energyGrew || escapedBodies > 0; }
 };
 
 class RunSummaryBuilder {
  public:
-  void add(const StepStatistics& step);
+  /// After each step of `world`.
+  void add(const World& world);
   RunSummary finish(const World& world, double wallSeconds) const;
 
  private:
@@ -43,6 +49,8 @@ class RunSummaryBuilder {
   long contacts_ = 0;
   int contactsMax_ = 0;
   double maxPenetration_ = 0.0;
+  double energyGainMax_ = 0.0;
+  bool energyGrew_ = false;
 };
 
 /// Steps the world `steps` times and summarises the run (wall time measured around the steps).

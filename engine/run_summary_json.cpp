@@ -29,7 +29,9 @@ nlohmann::json runSummaryJson(const RunSummary& r, const SceneDescription& scene
           {"max_penetration_m", r.maxPenetration},
           {"escaped_bodies", r.escapedBodies},
           {"nan", r.nonFinite},
-          {"kinetic_energy_final", r.kineticEnergyFinal}};
+          {"kinetic_energy_final", r.kineticEnergyFinal},
+          {"energy_gain_max_j", r.energyGainMax},
+          {"energy_grew", r.energyGrew}};
 }
 
 }  // namespace hb

@@ -180,6 +180,8 @@ int World::addBody(const BodyDescription& d) {
   sleepIsland_.push_back(-1);
   const int index = static_cast<int>(bodies_.size()) - 1;
   addProxy(index, shape, meshInBody, obb);
+  energyIn_ += bodyEnergy(rigid);
+  energyScale_ += rigid.kineticEnergy() + scene_.gravity.norm() / rigid.inverseMass;
   return index;
 }
 
@@ -187,8 +189,11 @@ void World::applyImpulse(int body, const Eigen::Vector3d& worldPoint,
                          const Eigen::Vector3d& impulse) {
   RigidBody& r = rigid_[body];
   if (r.isStatic) return;
+  const double before = r.kineticEnergy();
   r.linearVelocity += r.inverseMass * impulse;
   r.angularVelocity += r.inverseInertiaWorld() * (worldPoint - r.position).cross(impulse);
+  energyIn_ += r.kineticEnergy() - before;
+  energyScale_ += std::max(0.0, r.kineticEnergy() - before);
   wakeIsland(body);
   r.restingTime = 0.0;
 }
@@ -536,6 +541,18 @@ int World::escapedBodies() const {
     }
   }
   return escaped;
+}
+
+double World::bodyEnergy(const RigidBody& b) const {
+  return b.kineticEnergy() - scene_.gravity.dot(b.position) / b.inverseMass;
+}
+
+double World::mechanicalEnergy() const {
+  double e = 0.0;
+  for (const RigidBody& b : rigid_) {
+    if (!b.isStatic) e += bodyEnergy(b);
+  }
+  return e;
 }
 
 double World::kineticEnergy() const {

@@ -93,6 +93,16 @@ class World {
   /// overflowing kinetic energy or a non-unit orientation); step() then does nothing.
   bool nonFinite() const { return nonFinite_; }
   double kineticEnergy() const;
+  /// Kinetic plus gravitational potential energy of the dynamic bodies (J, height measured
+  /// along -gravity from the origin).
+  double mechanicalEnergy() const;
+  /// Mechanical energy beyond what the bodies brought in (when added, and by applyImpulse), J.
+  /// Contacts, friction and sleep only take energy away, so a gain beyond energyGainLimit()
+  /// means the simulation blew up.
+  double energyGain() const { return mechanicalEnergy() - energyIn_; }
+  /// 1% of the bodies' weight times a metre plus 1% of the kinetic energy they brought in (J):
+  /// room for the split impulses lifting bodies out of penetration, and for rounding.
+  double energyGainLimit() const { return 0.01 * energyScale_ + 1e-12; }
 
   /// Called after every step (recorder, statistics, viewer).
   void addObserver(std::function<void(const World&)> observer) {
@@ -120,6 +130,7 @@ class World {
   // Parts of the stages.
   void updateWorldObbs();
   void raiseDynamicTop(const Obb& dynamicBox);
+  double bodyEnergy(const RigidBody& dynamicBody) const;
   bool collidePair(int pair);
   void storeImpulses();
 
@@ -145,6 +156,8 @@ class World {
   StepStatistics stats_;
   long stepCount_ = 0;
   bool nonFinite_ = false;
+  double energyIn_ = 0.0;     // J, see energyGain()
+  double energyScale_ = 0.0;  // J, see energyGainLimit()
   // Spawner state.
   std::mt19937 spawnRng_;
   std::vector<std::string> spawnAssets_;

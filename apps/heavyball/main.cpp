@@ -2,6 +2,7 @@
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
+#include <string_view>
 
 #include <CLI/CLI.hpp>
 #include <exception>
@@ -24,6 +25,11 @@ int main(int argc, char** argv) {
   hb::cli::addStudyCommand(app);
   try {
     app.parse(argc, argv);
+  } catch (const CLI::RuntimeError& e) {
+    // A command's own failure with its exit status (CLI11 would print nothing for it); a bare
+    // exit status (CLI11's default message) means the command has reported already.
+    if (std::string_view(e.what()) != CLI::RuntimeError().what()) spdlog::error("{}", e.what());
+    return e.get_exit_code();
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   } catch (const std::exception& e) {

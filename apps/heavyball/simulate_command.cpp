@@ -52,6 +52,8 @@ void printSummary(const RunSummary& r, const SceneDescription& scene) {
               r.contactsMean, r.contactsMax, 1000.0 * r.maxPenetration);
   std::printf("final kinetic energy %.4g J; escaped bodies %d; non-finite state: %s\n",
               r.kineticEnergyFinal, r.escapedBodies, r.nonFinite ? "YES" : "no");
+  std::printf("energy: largest gain over what the bodies brought in %.3g J%s\n", r.energyGainMax,
+              r.energyGrew ? " (MORE THAN THE SOLVER CAN ADD: the simulation blew up)" : "");
 }
 
 void run(const SimulateOptions& o) {
@@ -96,7 +98,18 @@ void run(const SimulateOptions& o) {
                   static_cast<double>(recorder->bytesWritten()) / 1024.0);
     }
   }
+  // Exit status 3 for a run whose results mean nothing (docs/simulation.md).
   if (summary.nonFinite) throw CLI::RuntimeError("simulation produced a non-finite state", 3);
+  if (summary.energyGrew) {
+    throw CLI::RuntimeError("simulation blew up: its bodies gained " +
+                                std::to_string(summary.energyGainMax) + " J from nowhere",
+                            3);
+  }
+  if (summary.escapedBodies > 0) {
+    throw CLI::RuntimeError(std::to_string(summary.escapedBodies) +
+                                " bodies left the scene's bounds (a blow-up or a tunnelling body)",
+                            3);
+  }
 }
 
 }  // namespace
