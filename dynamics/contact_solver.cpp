@@ -466,6 +466,11 @@ void ContactSolver::propagateShock() {
     const Manifold& m = manifolds_[k];
     const Row& first = rows_[m.first];
     const bool upperIsB = moves_[first.bodyB] && level_[first.bodyB] == level;
+    // On something static the visit is an ordinary one.
+    if (!moves_[upperIsB ? first.bodyA : first.bodyB]) {
+      solveManifold(m);
+      continue;
+    }
     // The upper body's own response: the lower one is held, as if it were static.
     fillDelassus(m, !upperIsB, upperIsB, delassus);
     bool inert = false;
