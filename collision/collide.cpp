@@ -92,6 +92,10 @@ CollisionResult collide(const Shape& a, const Pose& poseA, const Shape& b, const
       if (epaOptions.onCores) {
         result.witnessA += a.convexRadius() * e.normal;
         result.witnessB -= b.convexRadius() * e.normal;
+        // Cores touching within eps_col but apart: EPA reports depth 0 and its witnesses keep
+        // the cores' gap, so the distance is that gap minus the radii (witnessA - witnessB =
+        // -distance n holds exactly).
+        if (e.depth == 0.0) result.distance = (e.witnessB - e.witnessA).dot(e.normal) - inflation;
       }
     }
     return result;

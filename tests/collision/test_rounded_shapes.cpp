@@ -119,6 +119,33 @@ TEST(RoundedShapes, BoxPairsAreCoreDistanceMinusRadii) {
   EXPECT_GT(coresOverlap, 300);
 }
 
+TEST(RoundedShapes, CoresTouchingWithinTheToleranceKeepTheirGap) {
+  // Cores closer than eps_col (1e-4 m) but apart: GJK calls them overlapping and EPA, finding
+  // the origin just outside their difference, reports depth 0 with witnesses that keep the gap.
+  // The distance is that gap minus the radii, so witnessA - witnessB = -distance n holds (it
+  // was off by the gap before).
+  const Shape a = Shape::box({0.1, 0.1, 0.1}).withConvexRadius(0.004);
+  const Shape b = Shape::box({0.05, 0.05, 0.05}).withConvexRadius(0.003);
+  std::mt19937 rng(105);
+  int touching = 0;
+  for (int t = 0; t < 400; ++t) {
+    const double gap = std::uniform_real_distribution<double>(1e-6, 9e-5)(rng);
+    const Vector3d slide = 0.04 * test::randomVector(rng, -1.0, 1.0);
+    const Pose pa{Eigen::Quaterniond::Identity(), Vector3d::Zero()};
+    // B's core face gap above A's core face (cores: 0.096 and 0.047 half heights).
+    const Pose pb{Eigen::Quaterniond::Identity(),
+                  Vector3d(slide.x(), slide.y(), 0.096 + 0.047 + gap)};
+    CollisionOptions o;
+    o.gjk.variant = kVariants[t % 4];
+    const CollisionResult r = collide(a, pa, b, pb, pa.p - pb.p, o);
+    const std::string what = "trial " + std::to_string(t);
+    expectRoundedAnswer(a, pa, b, pb, r, what);
+    EXPECT_NEAR(r.distance, gap - 0.007, 1e-9) << what;
+    if (r.epaStatus) ++touching;
+  }
+  EXPECT_GT(touching, 0);  // the case this test is about came up
+}
+
 TEST(RoundedShapes, ShallowOverlapsOfRoundedBoxesNeedNoEpa) {
   // Boxes pressed together by less than the two radii: every answer is a GJK distance between
   // the cores, from deep inside the rounding to just apart.
