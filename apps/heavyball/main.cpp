@@ -5,8 +5,13 @@
 #include <string_view>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cstdio>
 #include <exception>
+#include <string>
+#include <vector>
 
+#include "apps/heavyball/command_names.hpp"
 #include "apps/heavyball/commands.hpp"
 
 int main(int argc, char** argv) {
@@ -23,6 +28,16 @@ int main(int argc, char** argv) {
   hb::cli::addQueryCommand(app);
   hb::cli::addBenchCommand(app);
   hb::cli::addStudyCommand(app);
+  // A misspelt command: CLI11 would only say that a subcommand is required.
+  std::vector<std::string> names;
+  for (const CLI::App* command : app.get_subcommands({})) names.push_back(command->get_name());
+  if (argc > 1 && argv[1][0] != '-' &&
+      std::find(names.begin(), names.end(), argv[1]) == names.end()) {
+    const auto nearest = hb::cli::nearestName(argv[1], names);
+    std::fprintf(stderr, "heavyball: unknown command '%s'%s\nRun with --help for the commands.\n",
+                 argv[1], nearest ? (" (did you mean '" + *nearest + "'?)").c_str() : "");
+    return hb::cli::kUsageExit;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::RuntimeError& e) {
@@ -31,7 +46,8 @@ int main(int argc, char** argv) {
     if (std::string_view(e.what()) != CLI::RuntimeError().what()) spdlog::error("{}", e.what());
     return e.get_exit_code();
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    // Prints the help, the version or the usage error; every usage error exits with one status.
+    return app.exit(e) == 0 ? 0 : hb::cli::kUsageExit;
   } catch (const std::exception& e) {
     spdlog::error("{}", e.what());
     return 1;

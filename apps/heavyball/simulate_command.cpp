@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -31,6 +32,7 @@ struct SimulateOptions {
   std::string warmStart;
   std::string record;
   bool json = false;
+  bool overwrite = false;
 };
 
 void printSummary(const RunSummary& r, const SceneDescription& scene) {
@@ -74,6 +76,9 @@ void run(const SimulateOptions& o) {
     scene.solver.gjkVariant = json_read::parseGjkVariant(o.variant, "--variant");
   if (!o.warmStart.empty()) {
     scene.solver.warmStart = json_read::parseWarmStart(o.warmStart, "--warm-start");
+  }
+  if (!o.record.empty() && std::filesystem::exists(o.record) && !o.overwrite) {
+    throw CLI::ValidationError("--record", o.record + " exists (--overwrite replaces it)");
   }
   World world(scene);
   std::unique_ptr<Recorder> recorder;
@@ -137,6 +142,7 @@ void addSimulateCommand(CLI::App& app) {
   cmd->add_option("--record", options->record,
                   "Record states and collision problems to this HDF5 file "
                   "(docs/recording-format.md)");
+  cmd->add_flag("--overwrite", options->overwrite, "Replace an existing --record file");
   cmd->add_flag("--json", options->json, "Print one JSON object instead of the summary");
   cmd->callback([options] { run(*options); });
 }

@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   hb::viewer::ViewerOptions o;
   std::string scene, screenshot, size;
   CLI::App app("heavyball-viewer: drop YCB objects into the funnel interactively");
+  app.set_version_flag("--version", std::string("heavyball-viewer ") + HB_VERSION);
   app.add_option("--scene", scene, "Scene file (JSON, see docs/scenes.md); default: the last one")
       ->check(CLI::ExistingFile);
   app.add_option("--frames", o.frames, "Run this many frames, then exit (scripted run)")

@@ -1,0 +1,54 @@
+// Usage errors of the command line: one exit status (2), a suggestion for a misspelt command,
+// and no silent overwrite of a recording.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "run_command.hpp"
+
+namespace {
+
+using hb::test::heavyball;
+using hb::test::runCommand;
+
+TEST(CliUsage, AMisspeltCommandIsNamedWithTheNearestOne) {
+  const hb::test::CommandRun run = runCommand(heavyball("simulat --seconds 1") + " 2>&1");
+  EXPECT_EQ(run.exitCode, 2) << run.out;
+  EXPECT_NE(run.out.find("unknown command 'simulat' (did you mean 'simulate'?)"), std::string::npos)
+      << run.out;
+  const hb::test::CommandRun far = runCommand(heavyball("xyzzy") + " 2>&1");
+  EXPECT_EQ(far.exitCode, 2) << far.out;
+  EXPECT_NE(far.out.find("unknown command 'xyzzy'\n"), std::string::npos) << far.out;
+}
+
+TEST(CliUsage, EveryUsageErrorExitsWithTwo) {
+  for (const char* args : {"", "simulate", "simulate --bogus", "query --tolerance", "bench nope",
+                           "simulate --scene /nonexistent.json"}) {
+    const hb::test::CommandRun run = runCommand(heavyball(args) + " 2>&1");
+    EXPECT_EQ(run.exitCode, 2) << args << "\n" << run.out;
+  }
+  for (const char* args : {"--help", "--version", "simulate --help"}) {
+    EXPECT_EQ(runCommand(heavyball(args) + " 2>&1").exitCode, 0) << args;
+  }
+}
+
+TEST(CliUsage, ARecordingIsNotOverwrittenUnlessAskedTo) {
+  const std::string scene = std::string(HB_SOURCE_DIR) + "/assets/scenes/funnel-pair.json";
+  const std::filesystem::path file =
+      std::filesystem::path(::testing::TempDir()) / "hb-cli-usage-overwrite.h5";
+  std::filesystem::remove(file);
+  const std::string record =
+      "simulate --seconds 0.05 --scene '" + scene + "' --record '" + file.string() + "'";
+  ASSERT_EQ(runCommand(heavyball(record) + " 2>&1").exitCode, 0);
+  const auto written = std::filesystem::last_write_time(file);
+  const hb::test::CommandRun again = runCommand(heavyball(record) + " 2>&1");
+  EXPECT_EQ(again.exitCode, 2) << again.out;
+  EXPECT_NE(again.out.find("exists (--overwrite replaces it)"), std::string::npos) << again.out;
+  EXPECT_EQ(std::filesystem::last_write_time(file), written);
+  EXPECT_EQ(runCommand(heavyball(record + " --overwrite") + " 2>&1").exitCode, 0);
+  std::filesystem::remove(file);
+}
+
+}  // namespace
