@@ -155,6 +155,7 @@ SimulatedRun simulateRun(const SceneDescription& base, const RecordingMetadata& 
 
   result.stateHash = stateHash(world);
   result.nonFinite = summary.nonFinite;
+  result.blewUp = summary.blewUp();
   nlohmann::json j = runSummaryJson(summary, scene);
   j["run"] = run;
   j["seed"] = result.seed;
@@ -232,6 +233,13 @@ BatchReport BatchRunner::run(const std::function<void(const BatchRunResult&)>& o
         if (result.nonFinite) {
           ++report.nonFinite;
           spdlog::warn("run {} (seed {}) produced a non-finite state", result.run, result.seed);
+        }
+        if (result.blewUp) {
+          ++report.blownUp;
+          if (!result.nonFinite) {
+            spdlog::warn("run {} (seed {}) blew up: energy from nowhere or a body out of bounds",
+                         result.run, result.seed);
+          }
         }
         if (onRunDone) onRunDone(result);
       } catch (...) {

@@ -29,6 +29,7 @@ struct BatchRunResult {
   unsigned seed = 0;
   std::uint64_t stateHash = 0;
   bool nonFinite = false;
+  bool blewUp = false;  ///< RunSummary::blewUp(): non-finite, energy from nowhere or escaped
 };
 
 struct BatchOptions {
@@ -53,6 +54,7 @@ struct BatchReport {
   int completed = 0;    ///< run by this invocation
   int remaining = 0;    ///< still to run in this shard (after maxNewRuns)
   int nonFinite = 0;    ///< runs completed now whose state became NaN or infinite
+  int blownUp = 0;      ///< runs completed now that blew up (non-finite ones included)
   int indexedRuns = 0;  ///< rows of DIR/index.csv
   double wallSeconds = 0.0;
 };

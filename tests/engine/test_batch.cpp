@@ -271,6 +271,29 @@ TEST_F(Batch, AFailedRunStopsTheBatchNamingItAndKeepsTheRunsBefore) {
   for (size_t i = 1; i < rows.size(); ++i) EXPECT_NE(rows[i].rfind("1,", 0), 0u) << rows[i];
 }
 
+TEST_F(Batch, RunsThatBlowUpAreCounted) {
+  // Drops thrown at up to 60 m/s in a scene 2 m wide: bodies leave its bounds, and the report
+  // counts the runs (their run files say "escaped_bodies"); the runs still complete.
+  TempDir dir("blow-up");
+  fs::create_directories(dir.path());
+  const fs::path scene = dir / "thrown.json";
+  std::ofstream(scene) << R"({"name": "thrown", "asset_dir": ")" << HB_SOURCE_DIR
+                       << R"(/assets/ycb", "bounds": {"min": [-1, -1, -1], "max": [1, 1, 3]},
+      "statics": [{"type": "ground"}],
+      "spawner": {"count": 3, "seed": 1, "center": [0, 0, 1], "interval": 0,
+                  "max_linear_speed": 60}})";
+  BatchOptions o = options(dir / "out");
+  o.scene = scene;
+  o.runs = 3;
+  const BatchReport report = BatchRunner(o).run();
+  EXPECT_EQ(report.completed, 3);
+  EXPECT_EQ(report.nonFinite, 0);
+  int escaped = 0;
+  for (const auto& [run, j] : readRuns(dir / "out")) escaped += j["escaped_bodies"].get<int>() > 0;
+  EXPECT_GT(escaped, 0);
+  EXPECT_EQ(report.blownUp, escaped);
+}
+
 TEST(BatchLayout, RunFileNames) {
   EXPECT_EQ(batch_layout::runStem(123), "run-000123");
   EXPECT_EQ(batch_layout::runStem(1234567), "run-1234567");
