@@ -233,13 +233,10 @@ BatchReport BatchRunner::run(const std::function<void(const BatchRunResult&)>& o
         if (result.nonFinite) {
           ++report.nonFinite;
           spdlog::warn("run {} (seed {}) produced a non-finite state", result.run, result.seed);
-        }
-        if (result.blewUp) {
+        } else if (result.blewUp) {
           ++report.blownUp;
-          if (!result.nonFinite) {
-            spdlog::warn("run {} (seed {}) blew up: energy from nowhere or a body out of bounds",
-                         result.run, result.seed);
-          }
+          spdlog::warn("run {} (seed {}) blew up: energy from nowhere or a body out of bounds",
+                       result.run, result.seed);
         }
         if (onRunDone) onRunDone(result);
       } catch (...) {

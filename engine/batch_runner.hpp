@@ -54,7 +54,7 @@ struct BatchReport {
   int completed = 0;    ///< run by this invocation
   int remaining = 0;    ///< still to run in this shard (after maxNewRuns)
   int nonFinite = 0;    ///< runs completed now whose state became NaN or infinite
-  int blownUp = 0;      ///< runs completed now that blew up (non-finite ones included)
+  int blownUp = 0;      ///< runs completed now that blew up otherwise (energy, escaped bodies)
   int indexedRuns = 0;  ///< rows of DIR/index.csv
   double wallSeconds = 0.0;
 };

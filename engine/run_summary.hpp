@@ -36,8 +36,7 @@ struct RunSummary {
 
 class RunSummaryBuilder {
  public:
-  /// After each step of `world`.
-  void add(const World& world);
+  void add(const StepStatistics& step);
   RunSummary finish(const World& world, double wallSeconds) const;
 
  private:

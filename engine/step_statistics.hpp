@@ -24,9 +24,12 @@ struct StepStatistics {
   int wokenBodies = 0;           ///< sleeping bodies woken by a contact this step
   int unconvergedRotations = 0;  ///< gyroscopic steps that hit their iteration cap
   int solverIterations = 0;
-  double solverResidual = 0.0;  ///< N s, largest impulse change of the last sweep
+  double solverResidual = 0.0;  ///< m/s, largest impulse change of the last sweep (as velocity)
   double maxPenetration = 0.0;  ///< m, deepest contact before the solve
   double kineticEnergy = 0.0;   ///< J, after the step
+  /// J, World::energyGain() after the step, and whether it passed World::energyGainLimit().
+  double energyGain = 0.0;
+  bool energyGrew = false;
   std::array<double, kStageCount> stageMs{};
 
   double gjkMeanIterations() const {

@@ -192,8 +192,9 @@ void World::applyImpulse(int body, const Eigen::Vector3d& worldPoint,
   const double before = r.kineticEnergy();
   r.linearVelocity += r.inverseMass * impulse;
   r.angularVelocity += r.inverseInertiaWorld() * (worldPoint - r.position).cross(impulse);
-  energyIn_ += r.kineticEnergy() - before;
-  energyScale_ += std::max(0.0, r.kineticEnergy() - before);
+  const double added = r.kineticEnergy() - before;
+  energyIn_ += added;
+  energyScale_ += std::max(0.0, added);
   wakeIsland(body);
   r.restingTime = 0.0;
 }
@@ -268,7 +269,16 @@ void World::step() {
   runStage(Stage::Sleep, &World::sleep);                  // islands at rest fall asleep
   ++stepCount_;
   stats_.bodies = static_cast<int>(bodies_.size()) - 1;
-  stats_.kineticEnergy = kineticEnergy();
+  // Both energies in one pass over the bodies.
+  double kinetic = 0.0, mechanical = 0.0;
+  for (const RigidBody& b : rigid_) {
+    if (b.isStatic) continue;
+    kinetic += b.kineticEnergy();
+    mechanical += bodyEnergy(b);
+  }
+  stats_.kineticEnergy = kinetic;
+  stats_.energyGain = mechanical - energyIn_;
+  stats_.energyGrew = stats_.energyGain > energyGainLimit();
   for (const auto& observer : observers_) observer(*this);
 }
 

@@ -89,10 +89,10 @@ void run(const BatchCommandOptions& o) {
     spdlog::warn("{} runs ended with a non-finite state (\"nan\": true in their run files)",
                  report.nonFinite);
   }
-  if (report.blownUp > report.nonFinite) {
+  if (report.blownUp > 0) {
     spdlog::warn(
         "{} runs blew up (\"energy_grew\": true or \"escaped_bodies\" > 0 in their run files)",
-        report.blownUp - report.nonFinite);
+        report.blownUp);
   }
 }
 

@@ -80,7 +80,7 @@ int ViewerApp::runScripted() {
     renderer_->meshes().finishLoading();
   }
   RunSummaryBuilder summary;
-  world_->addObserver([&summary](const World& w) { summary.add(w); });
+  world_->addObserver([&summary](const World& w) { summary.add(w.lastStep()); });
 
   // The benchmark steps on the physics thread, on the wall clock, as interactively. Otherwise
   // every frame is 1/60 s of simulated time: the run and its screenshot are the same on every

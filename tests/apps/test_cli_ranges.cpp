@@ -59,9 +59,8 @@ TEST(CliRanges, ARunThatLosesABodySaysSoInItsExitStatus) {
                f);
     std::fclose(f);
   }
-  const hb::test::CommandRun run =
-      hb::test::runCommand(hb::test::heavyball("simulate --seconds 1 --scene '" + scene + "'") +
-                           " 2>&1");
+  const hb::test::CommandRun run = hb::test::runCommand(
+      hb::test::heavyball("simulate --seconds 1 --scene '" + scene + "'") + " 2>&1");
   EXPECT_EQ(run.exitCode, 3) << run.out;
   EXPECT_NE(run.out.find("escaped bodies 1"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("1 bodies left the scene's bounds"), std::string::npos) << run.out;
