@@ -107,8 +107,13 @@ struct RecordingReader::Impl {
     H5::DataSpace fileSpace = dataset.getSpace();
     fileSpace.selectHyperslab(H5S_SELECT_SET, size.data(), start.data());
     const H5::DataSpace memorySpace(static_cast<int>(size.size()), size.data());
+    // The type conversion buffer sized to the read: HDF5 zero-fills its 1 MB default at every
+    // read, which made a read of one step's states cost a megabyte of fresh pages.
+    H5::DSetMemXferPropList transfer;
+    const std::size_t bytes = std::max<std::size_t>(values.size() * sizeof(T), 4096);
+    transfer.setBuffer(bytes, nullptr, nullptr);
     try {
-      dataset.read(values.data(), type, memorySpace, fileSpace);
+      dataset.read(values.data(), type, memorySpace, fileSpace, transfer);
     } catch (const H5::Exception& e) {
       fail("cannot read /" + std::string(name) + ": " + describe(e));
     }

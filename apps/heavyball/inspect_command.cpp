@@ -8,6 +8,7 @@
 #include <string>
 
 #include "apps/heavyball/commands.hpp"
+#include "engine/recording_check.hpp"
 #include "engine/recording_reader.hpp"
 
 namespace hb::cli {
@@ -49,6 +50,8 @@ double ratio(double a, double b) {
 }
 
 void run(const InspectOptions& o) {
+  // Read in a child process first: a file HDF5 itself cannot parse gets an error, not a crash.
+  checkRecordingInChildProcess(o.file);
   const RecordingReader reader(o.file);
   const RecordingInfo& info = reader.info();
   const ProblemTotals t = totals(reader);

@@ -25,6 +25,7 @@
 #include "apps/heavyball/study_report.hpp"
 #include "engine/batch_index.hpp"
 #include "engine/json_read.hpp"
+#include "engine/recording_check.hpp"
 #include "engine/recording_reader.hpp"
 #include "engine/warm_start_study.hpp"
 #include "engine/warm_start_study_summary.hpp"
@@ -152,9 +153,13 @@ void run(const StudyCommandOptions& o) {
   WarmStartStudyOptions study = studyOptions(o);
   const std::vector<fs::path> files = recordingsOf(o.data);
   // Every recording is opened once before the long part, so an unreadable one stops the study
-  // at once; one at a time, so that a large batch keeps few files open.
+  // at once (read in full in a child process first, so that a file HDF5 itself cannot parse
+  // gets an error, not a crash); one at a time, so that a large batch keeps few files open.
   long total = 0;
-  for (const fs::path& file : files) total += RecordingReader(file).problemCount();
+  for (const fs::path& file : files) {
+    checkRecordingInChildProcess(file);
+    total += RecordingReader(file).problemCount();
+  }
   if (o.maxProblems >= 0) total = std::min(total, o.maxProblems);
   if (total == 0) throw std::runtime_error("the recordings hold no narrow-phase problem");
 

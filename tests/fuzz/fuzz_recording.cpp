@@ -1,5 +1,7 @@
-// libFuzzer target: a recording file read in full (metadata, bodies, every step's states and
-// problems). Every input is read or rejected with a RecordingError naming the file.
+// libFuzzer target: a recording file checked as the commands check it (read in full in a child
+// process, engine/recording_check.hpp), then, when it passed, read in full here. Every input
+// is read or rejected with a RecordingError naming the file; HDF5's own crashes on a damaged
+// structure stay in the child.
 
 #include <unistd.h>
 
@@ -9,6 +11,7 @@
 #include <fstream>
 #include <string>
 
+#include "engine/recording_check.hpp"
 #include "engine/recording_reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -20,6 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   }
   try {
+    hb::checkRecordingInChildProcess(file, 10.0);
     const hb::RecordingReader reader(file);
     for (long i = 0; i < reader.stepCount(); ++i) reader.states(i);
     reader.forEachProblem([](const hb::RecordedProblem&) {});
