@@ -323,6 +323,18 @@ SceneDescription parseScene(const std::string& jsonText, const fs::path& baseDir
   return scene;
 }
 
+BodyDescription parseBodyText(const std::string& jsonText, const std::string& where,
+                              const fs::path& baseDir, const fs::path& assetDir) {
+  json value;
+  try {
+    value = json::parse(jsonText);
+  } catch (const json::exception& e) {
+    throw JsonError(std::string("invalid JSON: ") + e.what());
+  }
+  MeshHullCache meshes;
+  return parseBody(value, where, meshes, fs::absolute(baseDir), assetDir);
+}
+
 SceneDescription loadScene(const fs::path& file) {
   std::error_code error;
   // Linux opens directories as streams that then read nothing.

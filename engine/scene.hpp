@@ -123,6 +123,11 @@ struct SceneDescription {
 SceneDescription loadScene(const std::filesystem::path& file);
 /// Same from JSON text; relative paths resolve against `baseDir`.
 SceneDescription parseScene(const std::string& jsonText, const std::filesystem::path& baseDir);
+/// One entry of a scene's "bodies" as JSON text (to add to a running World); relative mesh
+/// paths resolve against `baseDir`, assets are folders of `assetDir`. Errors name `where`.
+BodyDescription parseBodyText(const std::string& jsonText, const std::string& where,
+                              const std::filesystem::path& baseDir,
+                              const std::filesystem::path& assetDir);
 
 /// A simulated time a run may ask for: finite and in (0, kMaxSimulatedSeconds].
 inline bool isSimulatedTime(double seconds) {

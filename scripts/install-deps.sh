@@ -8,7 +8,7 @@ packages=(
   libccd-dev libfcl-dev libbullet-dev libmujoco-dev
   libglfw3-dev libimgui-dev libstb-dev python3-glad libgl-dev
   xvfb xauth libgl1-mesa-dri libglx-mesa0 libegl-mesa0
-  python3-matplotlib
+  python3-matplotlib python3-dev pybind11-dev python3-numpy python3-pytest python3-h5py
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -15,7 +15,7 @@
 #include "apps/heavyball/cli_checks.hpp"
 #include "apps/heavyball/commands.hpp"
 #include "apps/heavyball/progress_display.hpp"
-#include "engine/batch_runner.hpp"
+#include "engine/recording/batch_runner.hpp"
 
 namespace hb::cli {
 namespace {

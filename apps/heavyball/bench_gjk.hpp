@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "apps/heavyball/frank_wolfe.hpp"
+#include "engine/shipped_assets.hpp"
 
 namespace hb::bench {
 
@@ -23,7 +24,7 @@ inline const std::vector<std::string> kTableIMeshes = {"042_adjustable_wrench",
 
 struct GjkBenchConfig {
   std::string shapes = "ycb";  ///< "ycb", "ellipsoids" or "cubes"
-  std::filesystem::path meshDir = HB_SOURCE_DIR "/assets/ycb";
+  std::filesystem::path meshDir = shippedYcbDir();
   /// ycb: only these objects (folder names below meshDir); empty: all of them, or kTableIMeshes
   /// for the meshes table.
   std::vector<std::string> meshes;

@@ -83,6 +83,9 @@ void runPhysicsBench(const PhysicsBenchConfig& config) {
   std::vector<std::string> engines = {"heavyball"};
   engines.insert(engines.end(), config.peers.begin(), config.peers.end());
 
+  if (config.sceneDir.empty()) {
+    throw std::runtime_error(std::string("--scenes: ") + kShippedDataMissing);
+  }
   std::printf(
       "heavyball bench physics: scenes in %s; each engine runs each scene from the same bodies, "
       "masses and materials (as bench sim builds them); a cell is the measured value and ok "

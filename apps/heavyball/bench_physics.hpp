@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/shipped_assets.hpp"
+
 namespace CLI {
 class App;
 }
@@ -13,7 +15,8 @@ class App;
 namespace hb::bench {
 
 struct PhysicsBenchConfig {
-  std::filesystem::path sceneDir = HB_SOURCE_DIR "/assets/scenes/physics";
+  std::filesystem::path sceneDir =
+      shippedSceneDir().empty() ? std::filesystem::path() : shippedSceneDir() / "physics";
   std::vector<std::string> scenarios;  ///< names to run; empty: all
   std::vector<std::string> peers = {"bullet", "mujoco", "mujoco-implicit"};
 };

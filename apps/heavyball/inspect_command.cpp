@@ -8,8 +8,8 @@
 #include <string>
 
 #include "apps/heavyball/commands.hpp"
-#include "engine/recording_check.hpp"
-#include "engine/recording_reader.hpp"
+#include "engine/recording/recording_check.hpp"
+#include "engine/recording/recording_reader.hpp"
 
 namespace hb::cli {
 namespace {

@@ -7,18 +7,15 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <map>
-#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "apps/heavyball/commands.hpp"
-#include "apps/heavyball/problem_json.hpp"
 #include "apps/heavyball/query_lines.hpp"
 #include "collision/collide.hpp"
 #include "collision/defaults.hpp"
-#include "collision/obb.hpp"
+#include "engine/collision_query.hpp"
 
 namespace hb::cli {
 namespace {
@@ -58,50 +55,6 @@ Exit status: 0 when every line was answered, 1 when any line gave an error, 2 wh
 static_assert(defaults::kGjkTolerance == 1e-8 && defaults::kGjkMaxIterations == 128 &&
                   defaults::kMaxConvexRadiusFraction == 0.25,
               "the query help text quotes these defaults");
-
-/// Adding +0.0 turns -0.0 into 0.0, which reads better in the output.
-ordered_json toJson(const Eigen::Vector3d& v) {
-  return ordered_json::array({v.x() + 0.0, v.y() + 0.0, v.z() + 0.0});
-}
-
-/// Local OBBs of hulls are fitted, which is costly; remember them per hull.
-class LocalObbCache {
- public:
-  Obb get(const Shape& shape) {
-    if (shape.type() != ShapeType::ConvexHull) return localObb(shape);
-    auto it = boxes_.find(&shape.hull());
-    if (it == boxes_.end()) {
-      it = boxes_.emplace(&shape.hull(), localObb(shape)).first;
-      holders_.push_back(shape.hullPtr());  // keeps the key alive
-    }
-    return it->second;
-  }
-
- private:
-  std::map<const ConvexHull*, Obb> boxes_;
-  std::vector<std::shared_ptr<const ConvexHull>> holders_;
-};
-
-ordered_json solve(const QueryProblem& problem, LocalObbCache& boxes) {
-  Eigen::Vector3d x0 = Eigen::Vector3d::UnitX();
-  if (problem.warmStart == WarmStart::ObbCenters) {
-    x0 = boxes.get(problem.a).transformed(problem.poseA).center -
-         boxes.get(problem.b).transformed(problem.poseB).center;
-  }
-  const CollisionResult r =
-      collide(problem.a, problem.poseA, problem.b, problem.poseB, x0, problem.options);
-  ordered_json out;
-  out["collide"] = r.collide;
-  out["distance"] = r.distance;
-  out["normal"] = toJson(r.normal);
-  out["witness_a"] = toJson(r.witnessA);
-  out["witness_b"] = toJson(r.witnessB);
-  out["iterations"] = r.gjkIterations;
-  out["epa_iterations"] = r.epaIterations;
-  out["status"] = std::string(toString(r.gjkStatus));
-  if (r.epaStatus) out["epa_status"] = std::string(toString(*r.epaStatus));
-  return out;
-}
 
 /// nlohmann's messages start with "[json.exception.parse_error.101] "; the rest is the useful part.
 std::string withoutExceptionTag(const std::string& message) {
@@ -154,8 +107,7 @@ bool isSkipped(std::string_view line) {
 }  // namespace
 
 int runQueries(std::istream& in, std::ostream& out) {
-  MeshHullCache meshes;
-  LocalObbCache boxes;
+  CollisionQueries queries;
   int errors = 0;
   int answered = 0;
   int lineNumber = 0;
@@ -181,7 +133,7 @@ int runQueries(std::istream& in, std::ostream& out) {
     }
     try {
       if (problem.is_object() && problem.contains("id")) answer["id"] = ordered_json(problem["id"]);
-      answer.update(solve(parseQueryProblem(problem, meshes), boxes));
+      answer.update(queries.answer(problem));
       ++answered;
     } catch (const std::exception& e) {
       answer["error"] = withoutExceptionTag(e.what());
@@ -190,7 +142,8 @@ int runQueries(std::istream& in, std::ostream& out) {
     writeAnswer(out, answer);
   }
   out.flush();
-  spdlog::debug("query: {} answered, {} errors, {} meshes loaded", answered, errors, meshes.size());
+  spdlog::debug("query: {} answered, {} errors, {} meshes loaded", answered, errors,
+                queries.meshes().size());
   return errors;
 }
 

@@ -1,5 +1,5 @@
 // `heavyball study warmstart DATA...`: the GJK++ paper's warm-start study (Sec. IV-E, Fig. 13)
-// on recorded simulations (docs/study.md). The study itself is engine/warm_start_study.hpp; this
+// on recorded simulations (docs/study.md). The study itself is engine/recording/warm_start_study.hpp; this
 // file reads the command line, finds the recordings, times the solves and writes the outputs.
 
 #include <spawn.h>
@@ -21,14 +21,15 @@
 
 #include "apps/heavyball/bench_timer.hpp"
 #include "apps/heavyball/commands.hpp"
+#include "engine/shipped_assets.hpp"
 #include "apps/heavyball/progress_display.hpp"
 #include "apps/heavyball/study_report.hpp"
 #include "engine/batch_index.hpp"
 #include "engine/json_read.hpp"
-#include "engine/recording_check.hpp"
-#include "engine/recording_reader.hpp"
-#include "engine/warm_start_study.hpp"
-#include "engine/warm_start_study_summary.hpp"
+#include "engine/recording/recording_check.hpp"
+#include "engine/recording/recording_reader.hpp"
+#include "engine/recording/warm_start_study.hpp"
+#include "engine/recording/warm_start_study_summary.hpp"
 
 namespace hb::cli {
 namespace {
@@ -99,7 +100,8 @@ std::vector<fs::path> recordingsOf(const std::vector<std::string>& data) {
 
 /// Runs tools/plot.py on the CSV; throws std::runtime_error naming the command when it fails.
 void plot(const fs::path& csv, const fs::path& png) {
-  const fs::path script = fs::path(HB_SOURCE_DIR) / "tools" / "plot.py";
+  if (shippedDataDir().empty()) throw std::runtime_error(std::string("cannot plot: ") + kShippedDataMissing);
+  const fs::path script = shippedDataDir() / "tools" / "plot.py";
   const std::vector<std::string> args = {kPython, script.string(), "warmstart", csv.string(),
                                          "-o",    png.string()};
   std::string command;

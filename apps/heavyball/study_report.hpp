@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <string>
 
-#include "engine/warm_start_study.hpp"
-#include "engine/warm_start_study_summary.hpp"
+#include "engine/recording/warm_start_study.hpp"
+#include "engine/recording/warm_start_study_summary.hpp"
 
 namespace hb::cli {
 

@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "engine/recorder.hpp"
+#include "engine/recording/recorder.hpp"
 #include "engine/world.hpp"
 
 namespace hb::viewer {

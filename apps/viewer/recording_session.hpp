@@ -1,5 +1,5 @@
 #pragma once
-// The viewer's recording: an HDF5 Recorder (engine/recorder.hpp) started and stopped from the
+// The viewer's recording: an HDF5 Recorder (engine/recording/recorder.hpp) started and stopped from the
 // recording panel, fed after every step.
 
 #include <cstdint>

@@ -8,7 +8,9 @@
 #include <ctime>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 
+#include "engine/shipped_assets.hpp"
 #include "render/panels.hpp"
 
 namespace hb::viewer {
@@ -26,7 +28,7 @@ std::vector<std::filesystem::path> sceneFiles(const std::filesystem::path& curre
   std::vector<std::filesystem::path> files;
   std::error_code ec;
   for (const std::filesystem::path& dir :
-       {std::filesystem::path(HB_DEFAULT_SCENE_DIR), current.parent_path()}) {
+       {shippedSceneDir(), current.parent_path()}) {
     for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
       const std::filesystem::path file = std::filesystem::absolute(entry.path()).lexically_normal();
       if (file.extension() == ".json" &&
@@ -86,7 +88,14 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options), dropper_
   if (scene.empty() && !settings_.scene.empty() && std::filesystem::exists(settings_.scene)) {
     scene = settings_.scene;
   }
-  if (scene.empty()) scene = std::filesystem::path(HB_DEFAULT_SCENE_DIR) / "funnel.json";
+  if (scene.empty()) {
+    if (shippedSceneDir().empty()) {
+      throw std::runtime_error(
+          "no scene given (--scene) and the shipped scenes were not found next to the "
+          "executable: set HEAVYBALL_ASSETS to heavyball's assets folder");
+    }
+    scene = shippedSceneDir() / "funnel.json";
+  }
   loadScene(scene);
 }
 

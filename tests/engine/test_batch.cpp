@@ -13,7 +13,7 @@
 
 #include "engine/batch_layout.hpp"
 #include "engine/batch_merge.hpp"
-#include "engine/batch_runner.hpp"
+#include "engine/recording/batch_runner.hpp"
 #include "engine/run_summary_json.hpp"
 
 namespace hb {

@@ -12,9 +12,9 @@
 #include <thread>
 
 #include "engine/child_process.hpp"
-#include "engine/recording_check.hpp"
-#include "engine/recording_error.hpp"
-#include "engine/recording_reader.hpp"
+#include "engine/recording/recording_check.hpp"
+#include "engine/recording/recording_error.hpp"
+#include "engine/recording/recording_reader.hpp"
 
 namespace hb {
 namespace {

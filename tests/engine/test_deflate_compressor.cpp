@@ -1,7 +1,7 @@
 // The recorder's chunk compressor (libdeflate) against zlib, an independent decoder: what HDF5's
 // deflate filter runs when a recording is read.
 
-#include "engine/deflate_compressor.hpp"
+#include "engine/recording/deflate_compressor.hpp"
 
 #include <gtest/gtest.h>
 #include <zlib.h>

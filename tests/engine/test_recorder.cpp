@@ -18,8 +18,8 @@
 
 #include "collision/collide.hpp"
 #include "collision/warm_start.hpp"
-#include "engine/recorder.hpp"
-#include "engine/recording_reader.hpp"
+#include "engine/recording/recorder.hpp"
+#include "engine/recording/recording_reader.hpp"
 #include "engine/world.hpp"
 #include "tests/engine/funnel_pair_test_scene.hpp"
 #include "tests/process_temp_dir.hpp"

@@ -15,10 +15,10 @@
 #include <vector>
 
 #include "collision/defaults.hpp"
-#include "engine/recorder.hpp"
-#include "engine/recording_reader.hpp"
-#include "engine/warm_start_study.hpp"
-#include "engine/warm_start_study_summary.hpp"
+#include "engine/recording/recorder.hpp"
+#include "engine/recording/recording_reader.hpp"
+#include "engine/recording/warm_start_study.hpp"
+#include "engine/recording/warm_start_study_summary.hpp"
 #include "engine/world.hpp"
 #include "tests/engine/funnel_pair_test_scene.hpp"
 

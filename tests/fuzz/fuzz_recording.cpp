@@ -1,5 +1,5 @@
 // libFuzzer target: a recording file checked as the commands check it (read in full in a child
-// process, engine/recording_check.hpp), then, when it passed, read in full here. Every input
+// process, engine/recording/recording_check.hpp), then, when it passed, read in full here. Every input
 // is read or rejected with a RecordingError naming the file; HDF5's own crashes on a damaged
 // structure stay in the child.
 
@@ -11,8 +11,8 @@
 #include <fstream>
 #include <string>
 
-#include "engine/recording_check.hpp"
-#include "engine/recording_reader.hpp"
+#include "engine/recording/recording_check.hpp"
+#include "engine/recording/recording_reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const std::filesystem::path file =

@@ -128,7 +128,10 @@ TEST_P(SimPeerTest, DroppedBodiesRestOnTheirBottomFaceAtItsHeight) {
     SCOPED_TRACE(assets[i]);
     std::printf("%s: %s rests %+.2f mm from its bottom face's height\n", GetParam().c_str(),
                 assets[i].c_str(), 1000.0 * (pose.p.z() - restHeight[i]));
-    EXPECT_NEAR(pose.p.z(), restHeight[i], 0.003);                       // m
+    // MuJoCo's soft contacts rest the small can 2.9-3.2 mm deep (by build: rounding moves its
+    // slow rocking), the rigid engines within 1 mm.
+    const double tolerance = GetParam().starts_with("mujoco") ? 0.004 : 0.003;
+    EXPECT_NEAR(pose.p.z(), restHeight[i], tolerance);  // m
     EXPECT_LT((pose.q * Eigen::Vector3d::UnitZ()).z(), 1.0 + 1e-12);     // a unit vector
     EXPECT_GT((pose.q * Eigen::Vector3d::UnitZ()).z(), std::cos(0.05));  // upright within 3 deg
     EXPECT_LT(

@@ -1,4 +1,4 @@
-#include "engine/background_writer.hpp"
+#include "engine/recording/background_writer.hpp"
 
 #include <stdexcept>
 

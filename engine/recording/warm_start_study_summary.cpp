@@ -1,4 +1,4 @@
-#include "engine/warm_start_study_summary.hpp"
+#include "engine/recording/warm_start_study_summary.hpp"
 
 #include <algorithm>
 #include <cmath>

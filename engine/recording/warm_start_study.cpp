@@ -1,4 +1,4 @@
-#include "engine/warm_start_study.hpp"
+#include "engine/recording/warm_start_study.hpp"
 
 #include "collision/defaults.hpp"
 #include "collision/obb.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// The error of reading or writing a recording (engine/recorder.hpp, engine/recording_reader.hpp):
+// The error of reading or writing a recording (engine/recording/recorder.hpp, engine/recording/recording_reader.hpp):
 // the message names the file and what is wrong with it.
 
 #include <stdexcept>

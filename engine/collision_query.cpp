@@ -1,18 +1,14 @@
-#include "apps/heavyball/problem_json.hpp"
-#include "collision/defaults.hpp"
-
-#include <nlohmann/json.hpp>
+#include "engine/collision_query.hpp"
 
 #include <sstream>
 
-namespace hb::cli {
+#include "collision/defaults.hpp"
+
+namespace hb {
 
 using namespace hb::json_read;
+using nlohmann::ordered_json;
 
-namespace {
-
-/// A shape as parseShape reads it, rounded by its optional "convex_radius" (metres; boxes and
-/// meshes only, within the shape's largest radius).
 Shape parseQueryShape(const json& value, const std::string& where, MeshHullCache& meshes) {
   const auto radius = value.is_object() ? value.find("convex_radius") : value.end();
   if (radius == value.end()) return parseShape(value, where, meshes);
@@ -33,8 +29,6 @@ Shape parseQueryShape(const json& value, const std::string& where, MeshHullCache
   }
   return shape.withConvexRadius(r);
 }
-
-}  // namespace
 
 QueryProblem parseQueryProblem(const json& value, MeshHullCache& meshes) {
   if (!value.is_object()) throw JsonError("expected a JSON object");
@@ -70,4 +64,51 @@ QueryProblem parseQueryProblem(const json& value, MeshHullCache& meshes) {
   return problem;
 }
 
-}  // namespace hb::cli
+Obb CollisionQueries::localBox(const Shape& shape) {
+  // Fitting a hull's box is costly: once per hull.
+  if (shape.type() != ShapeType::ConvexHull) return localObb(shape);
+  auto it = boxes_.find(&shape.hull());
+  if (it == boxes_.end()) {
+    it = boxes_.emplace(&shape.hull(), localObb(shape)).first;
+    holders_.push_back(shape.hullPtr());
+  }
+  return it->second;
+}
+
+Eigen::Vector3d CollisionQueries::initialGuess(const Shape& a, const Pose& poseA, const Shape& b,
+                                               const Pose& poseB, WarmStart warmStart) {
+  if (warmStart != WarmStart::ObbCenters) return Eigen::Vector3d::UnitX();
+  return localBox(a).transformed(poseA).center - localBox(b).transformed(poseB).center;
+}
+
+CollisionResult CollisionQueries::solve(const QueryProblem& p) {
+  const Eigen::Vector3d x0 = initialGuess(p.a, p.poseA, p.b, p.poseB, p.warmStart);
+  return collide(p.a, p.poseA, p.b, p.poseB, x0, p.options);
+}
+
+ordered_json CollisionQueries::answer(const json& problem) {
+  return toJson(solve(parseQueryProblem(problem, meshes_)));
+}
+
+namespace {
+/// Adding +0.0 turns -0.0 into 0.0, which reads better in the output.
+ordered_json vectorJson(const Eigen::Vector3d& v) {
+  return ordered_json::array({v.x() + 0.0, v.y() + 0.0, v.z() + 0.0});
+}
+}  // namespace
+
+ordered_json toJson(const CollisionResult& r) {
+  ordered_json out;
+  out["collide"] = r.collide;
+  out["distance"] = r.distance;
+  out["normal"] = vectorJson(r.normal);
+  out["witness_a"] = vectorJson(r.witnessA);
+  out["witness_b"] = vectorJson(r.witnessB);
+  out["iterations"] = r.gjkIterations;
+  out["epa_iterations"] = r.epaIterations;
+  out["status"] = std::string(toString(r.gjkStatus));
+  if (r.epaStatus) out["epa_status"] = std::string(toString(*r.epaStatus));
+  return out;
+}
+
+}  // namespace hb

@@ -1,4 +1,4 @@
-#include "engine/hdf5_errors.hpp"
+#include "engine/recording/hdf5_errors.hpp"
 
 #include <algorithm>
 #include <vector>

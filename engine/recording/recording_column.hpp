@@ -15,8 +15,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "engine/deflate_compressor.hpp"
-#include "engine/recording_rows.hpp"
+#include "engine/recording/deflate_compressor.hpp"
+#include "engine/recording/recording_rows.hpp"
 
 namespace hb::recording {
 

@@ -20,7 +20,7 @@
 #include "collision/pose.hpp"
 #include "collision/shape.hpp"
 #include "collision/warm_start.hpp"
-#include "engine/recording_error.hpp"
+#include "engine/recording/recording_error.hpp"
 #include "engine/scene.hpp"
 
 namespace hb {

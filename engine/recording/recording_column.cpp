@@ -1,4 +1,4 @@
-#include "engine/recording_column.hpp"
+#include "engine/recording/recording_column.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -7,8 +7,8 @@
 #include <mutex>
 #include <stdexcept>
 
-#include "engine/recording_layout.hpp"
-#include "engine/recording_rows.hpp"
+#include "engine/recording/recording_layout.hpp"
+#include "engine/recording/recording_rows.hpp"
 
 namespace hb::recording {
 namespace {

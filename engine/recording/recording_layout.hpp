@@ -1,7 +1,7 @@
 #pragma once
 // Names and constants of the recording file layout (docs/recording-format.md), shared by the
-// writer (engine/recorder.cpp) and the reader (engine/recording_reader.cpp) so the two cannot
-// drift apart. Every table is an extendible dataset of compound rows (engine/recording_rows.hpp).
+// writer (engine/recording/recorder.cpp) and the reader (engine/recording/recording_reader.cpp) so the two cannot
+// drift apart. Every table is an extendible dataset of compound rows (engine/recording/recording_rows.hpp).
 
 #include <cstddef>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "engine/recording_rows.hpp"
+#include "engine/recording/recording_rows.hpp"
 
 #include <bit>
 #include <cstddef>

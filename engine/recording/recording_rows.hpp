@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/recording_layout.hpp"
+#include "engine/recording/recording_layout.hpp"
 
 namespace hb::recording {
 

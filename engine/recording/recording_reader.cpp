@@ -1,4 +1,4 @@
-#include "engine/recording_reader.hpp"
+#include "engine/recording/recording_reader.hpp"
 
 #include <H5Cpp.h>
 #include <spdlog/spdlog.h>
@@ -8,10 +8,10 @@
 #include <cstring>
 #include <sstream>
 
-#include "engine/hdf5_errors.hpp"
-#include "engine/recording_column.hpp"
-#include "engine/recording_layout.hpp"
-#include "engine/recording_rows.hpp"
+#include "engine/recording/hdf5_errors.hpp"
+#include "engine/recording/recording_column.hpp"
+#include "engine/recording/recording_layout.hpp"
+#include "engine/recording/recording_rows.hpp"
 #include "engine/scene.hpp"
 
 namespace hb {

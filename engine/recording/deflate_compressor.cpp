@@ -1,4 +1,4 @@
-#include "engine/deflate_compressor.hpp"
+#include "engine/recording/deflate_compressor.hpp"
 
 #include <libdeflate.h>
 

@@ -1,10 +1,10 @@
-#include "engine/recording_check.hpp"
+#include "engine/recording/recording_check.hpp"
 
 #include <string>
 
 #include "engine/child_process.hpp"
-#include "engine/recording_error.hpp"
-#include "engine/recording_reader.hpp"
+#include "engine/recording/recording_error.hpp"
+#include "engine/recording/recording_reader.hpp"
 
 namespace hb {
 

@@ -12,7 +12,7 @@
 #include "collision/gjk.hpp"
 #include "collision/shape.hpp"
 #include "collision/warm_start.hpp"
-#include "engine/recording_reader.hpp"
+#include "engine/recording/recording_reader.hpp"
 
 namespace hb {
 

@@ -4,8 +4,9 @@
 // and the asset directory made absolute, so the recording alone says what ran.
 
 #include <filesystem>
+#include <string>
 
-#include "engine/recorder.hpp"
+#include "engine/recording/recorder.hpp"
 #include "engine/scene.hpp"
 
 namespace hb {
@@ -14,5 +15,8 @@ namespace hb {
 /// when it cannot be read.
 RecordingMetadata recordingMetadata(const std::filesystem::path& sceneFile,
                                     const SceneDescription& scene);
+/// The same from the scene's JSON text.
+RecordingMetadata recordingMetadataFromText(const std::string& sceneJson,
+                                            const SceneDescription& scene);
 
 }  // namespace hb

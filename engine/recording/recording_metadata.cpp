@@ -1,10 +1,10 @@
-#include "engine/recording_metadata.hpp"
+#include "engine/recording/recording_metadata.hpp"
 
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "engine/recording_error.hpp"
+#include "engine/recording/recording_error.hpp"
 
 namespace hb {
 
@@ -14,11 +14,16 @@ RecordingMetadata recordingMetadata(const std::filesystem::path& sceneFile,
   if (!in) throw RecordingError("scene " + sceneFile.string() + ": cannot read it for recording");
   std::ostringstream text;
   text << in.rdbuf();
+  return recordingMetadataFromText(text.str(), scene);
+}
+
+RecordingMetadata recordingMetadataFromText(const std::string& sceneJson,
+                                            const SceneDescription& scene) {
   RecordingMetadata meta;
   meta.seed = scene.spawner ? scene.spawner->seed : 0;
-  nlohmann::json root = nlohmann::json::parse(text.str(), nullptr, false);
-  if (!root.is_object()) {  // loadScene accepted it, so this does not happen; keep the text
-    meta.sceneJson = text.str();
+  nlohmann::json root = nlohmann::json::parse(sceneJson, nullptr, false);
+  if (!root.is_object()) {  // parseScene accepted it, so this does not happen; keep the text
+    meta.sceneJson = sceneJson;
     return meta;
   }
   root["asset_dir"] = scene.assetDir.string();

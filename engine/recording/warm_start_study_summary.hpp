@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "engine/warm_start_study.hpp"
+#include "engine/recording/warm_start_study.hpp"
 
 namespace hb {
 

@@ -1,4 +1,4 @@
-#include "engine/recorder.hpp"
+#include "engine/recording/recorder.hpp"
 
 #include <H5Cpp.h>
 #include <spdlog/spdlog.h>
@@ -13,12 +13,12 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "engine/background_writer.hpp"
-#include "engine/hdf5_errors.hpp"
-#include "engine/recording_column.hpp"
-#include "engine/recording_error.hpp"
-#include "engine/recording_layout.hpp"
-#include "engine/recording_rows.hpp"
+#include "engine/recording/background_writer.hpp"
+#include "engine/recording/hdf5_errors.hpp"
+#include "engine/recording/recording_column.hpp"
+#include "engine/recording/recording_error.hpp"
+#include "engine/recording/recording_layout.hpp"
+#include "engine/recording/recording_rows.hpp"
 #include "engine/world.hpp"
 
 namespace hb {

@@ -1,4 +1,4 @@
-#include "engine/batch_runner.hpp"
+#include "engine/recording/batch_runner.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -18,8 +18,8 @@
 #include "engine/atomic_file.hpp"
 #include "engine/batch_index.hpp"
 #include "engine/batch_layout.hpp"
-#include "engine/recorder.hpp"
-#include "engine/recording_metadata.hpp"
+#include "engine/recording/recorder.hpp"
+#include "engine/recording/recording_metadata.hpp"
 #include "engine/run_summary.hpp"
 #include "engine/run_summary_json.hpp"
 #include "engine/scene.hpp"

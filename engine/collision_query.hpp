@@ -1,0 +1,67 @@
+#pragma once
+// Collision problems written as JSON, as `heavyball query` reads them one per line and the Python
+// module takes them as dicts (docs/query.md): shapes, poses, GJK options; and their answers.
+// Errors are hb::JsonError whose message starts with the JSON path of the bad value, e.g.
+// "a.half_extents: expected array of 3 numbers", or hb::MeshLoadError naming the file.
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "collision/collide.hpp"
+#include "collision/obb.hpp"
+#include "collision/pose.hpp"
+#include "collision/shape.hpp"
+#include "collision/warm_start.hpp"
+#include "engine/json_read.hpp"
+
+namespace hb {
+
+/// One problem.
+struct QueryProblem {
+  Shape a;
+  Pose poseA;
+  Shape b;
+  Pose poseB;
+  WarmStart warmStart = WarmStart::ObbCenters;
+  CollisionOptions options;
+};
+
+/// Keys: a, b (required; boxes and meshes may add convex_radius); pose_a, pose_b, variant,
+/// warm_start, tolerance, max_iterations, id (optional; id is not interpreted). Unknown keys are
+/// errors.
+QueryProblem parseQueryProblem(const nlohmann::json& value, MeshHullCache& meshes);
+
+/// A shape as parseShape reads it, rounded by its optional "convex_radius" (metres; boxes and
+/// meshes only, within the shape's largest radius). `where` names it in errors.
+Shape parseQueryShape(const nlohmann::json& value, const std::string& where,
+                      MeshHullCache& meshes);
+
+/// Answers problems, keeping the meshes it loaded and the boxes it fitted for the next ones.
+class CollisionQueries {
+ public:
+  /// The answer object: collide, distance, normal, witness_a, witness_b, iterations,
+  /// epa_iterations, status (and epa_status when EPA ran). Throws as parseQueryProblem.
+  nlohmann::ordered_json answer(const nlohmann::json& problem);
+  /// The problem solved, from the warm start it names.
+  CollisionResult solve(const QueryProblem& problem);
+  /// GJK's first direction for a pair: the difference of their OBB centres (fitted once per
+  /// hull), or the x axis for WarmStart::None.
+  Eigen::Vector3d initialGuess(const Shape& a, const Pose& poseA, const Shape& b,
+                               const Pose& poseB, WarmStart warmStart);
+  MeshHullCache& meshes() { return meshes_; }
+
+ private:
+  Obb localBox(const Shape& shape);
+  MeshHullCache meshes_;
+  std::map<const ConvexHull*, Obb> boxes_;
+  std::vector<std::shared_ptr<const ConvexHull>> holders_;  // keep boxes_'s keys alive
+};
+
+/// A result as the answer object of CollisionQueries::answer.
+nlohmann::ordered_json toJson(const CollisionResult& r);
+
+}  // namespace hb

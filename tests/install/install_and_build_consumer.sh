@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the build tree BUILD to a temporary prefix, builds docs/examples/consumer against it
+# with find_package(heavyball), runs its two programs, and checks that the consumer compiled
+# without heavyball's own warning and instruction-set flags.
+# Usage: tests/install/install_and_build_consumer.sh BUILD SOURCE
+set -euo pipefail
+build=$1
+source=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cmake --install "$build" --prefix "$work/prefix" >/dev/null
+test -f "$work/prefix/lib/cmake/heavyball/heavyballConfig.cmake"
+test -f "$work/prefix/include/heavyball/collision/gjk.hpp"
+test -x "$work/prefix/bin/heavyball"
+test -f "$work/prefix/share/heavyball/assets/scenes/funnel.json"
+cmake -S "$source/docs/examples/consumer" -B "$work/consumer" -G Ninja \
+  -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
+cmake --build "$work/consumer" >/dev/null
+if grep -E -- '-march|-Wall|-Wextra|-ffp-contract|-fsanitize' "$work/consumer/compile_commands.json"; then
+  echo "the consumer inherited heavyball's build flags" >&2
+  exit 1
+fi
+"$work/consumer/distance"
+"$work/consumer/drop" "$work/drop.h5"
+test -s "$work/drop.h5"
+# The installed command line finds the installed scenes, away from the source tree.
+(cd "$work" && env -u HEAVYBALL_ASSETS "$work/prefix/bin/heavyball" simulate \
+   --scene "$work/prefix/share/heavyball/assets/scenes/funnel-pair.json" --seconds 0.1 >/dev/null)
+echo "installed, and the consumer built and ran against it"
