@@ -37,8 +37,7 @@ QueryProblem parseQueryProblem(const nlohmann::json& value, MeshHullCache& meshe
 
 /// A shape as parseShape reads it, rounded by its optional "convex_radius" (metres; boxes and
 /// meshes only, within the shape's largest radius). `where` names it in errors.
-Shape parseQueryShape(const nlohmann::json& value, const std::string& where,
-                      MeshHullCache& meshes);
+Shape parseQueryShape(const nlohmann::json& value, const std::string& where, MeshHullCache& meshes);
 
 /// Answers problems, keeping the meshes it loaded and the boxes it fitted for the next ones.
 class CollisionQueries {
@@ -50,8 +49,8 @@ class CollisionQueries {
   CollisionResult solve(const QueryProblem& problem);
   /// GJK's first direction for a pair: the difference of their OBB centres (fitted once per
   /// hull), or the x axis for WarmStart::None.
-  Eigen::Vector3d initialGuess(const Shape& a, const Pose& poseA, const Shape& b,
-                               const Pose& poseB, WarmStart warmStart);
+  Eigen::Vector3d initialGuess(const Shape& a, const Pose& poseA, const Shape& b, const Pose& poseB,
+                               WarmStart warmStart);
   MeshHullCache& meshes() { return meshes_; }
 
  private:

@@ -14,7 +14,7 @@ inline constexpr std::array<std::string_view, kStageCount> kStageNames = {
 
 struct StepStatistics {
   long step = 0;
-  int bodies = 0;
+  int bodies = 0;  ///< dynamic bodies (the static body 0 not counted)
   int awakeBodies = 0;
   int candidatePairs = 0;  ///< proxy pairs from the broad phase
   int gjkCalls = 0;        ///< narrow-phase queries run

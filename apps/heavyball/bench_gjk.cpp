@@ -112,7 +112,8 @@ struct ShapeSet {
 ShapeSet buildShapeSet(const GjkBenchConfig& c, std::mt19937_64& rng) {
   ShapeSet set;
   if (c.shapes == "ycb") {
-    if (c.meshDir.empty()) throw std::runtime_error(std::string("--mesh-dir: ") + kShippedDataMissing);
+    if (c.meshDir.empty())
+      throw std::runtime_error(std::string("--mesh-dir: ") + kShippedDataMissing);
     set.shapes = loadYcbHulls(c.meshDir, c.meshes);
     const int n = static_cast<int>(set.shapes.size());
     if (c.table == "meshes") {

@@ -1,6 +1,7 @@
 // `heavyball study warmstart DATA...`: the GJK++ paper's warm-start study (Sec. IV-E, Fig. 13)
-// on recorded simulations (docs/study.md). The study itself is engine/recording/warm_start_study.hpp; this
-// file reads the command line, finds the recordings, times the solves and writes the outputs.
+// on recorded simulations (docs/study.md). The study itself is
+// engine/recording/warm_start_study.hpp; this file reads the command line, finds the recordings,
+// times the solves and writes the outputs.
 
 #include <spawn.h>
 #include <spdlog/spdlog.h>
@@ -21,7 +22,6 @@
 
 #include "apps/heavyball/bench_timer.hpp"
 #include "apps/heavyball/commands.hpp"
-#include "engine/shipped_assets.hpp"
 #include "apps/heavyball/progress_display.hpp"
 #include "apps/heavyball/study_report.hpp"
 #include "engine/batch_index.hpp"
@@ -30,6 +30,7 @@
 #include "engine/recording/recording_reader.hpp"
 #include "engine/recording/warm_start_study.hpp"
 #include "engine/recording/warm_start_study_summary.hpp"
+#include "engine/shipped_assets.hpp"
 
 namespace hb::cli {
 namespace {
@@ -100,7 +101,8 @@ std::vector<fs::path> recordingsOf(const std::vector<std::string>& data) {
 
 /// Runs tools/plot.py on the CSV; throws std::runtime_error naming the command when it fails.
 void plot(const fs::path& csv, const fs::path& png) {
-  if (shippedDataDir().empty()) throw std::runtime_error(std::string("cannot plot: ") + kShippedDataMissing);
+  if (shippedDataDir().empty())
+    throw std::runtime_error(std::string("cannot plot: ") + kShippedDataMissing);
   const fs::path script = shippedDataDir() / "tools" / "plot.py";
   const std::vector<std::string> args = {kPython, script.string(), "warmstart", csv.string(),
                                          "-o",    png.string()};

@@ -73,12 +73,12 @@ py::object toPython(const nlohmann::ordered_json& value) {
     case nlohmann::ordered_json::value_t::array: {
       py::list out;
       for (const auto& item : value) out.append(toPython(item));
-      return std::move(out);
+      return out;
     }
     case nlohmann::ordered_json::value_t::object: {
       py::dict out;
       for (const auto& [key, item] : value.items()) out[py::str(key)] = toPython(item);
-      return std::move(out);
+      return out;
     }
     default:
       return py::none();

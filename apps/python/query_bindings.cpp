@@ -3,6 +3,7 @@
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 
 #include <cmath>
 #include <optional>
@@ -53,7 +54,7 @@ py::object query(py::object problems) {
   if (single) return toPython(answers.front());
   py::list out;
   for (const auto& answer : answers) out.append(toPython(answer));
-  return std::move(out);
+  return out;
 }
 
 // An (N, width) array, or one row of `width` values standing for every pose.
@@ -103,8 +104,10 @@ py::dict queryBatch(py::dict a, py::dict b, const Array& positionsA, const Array
   const Rows pa = rows(positionsA, 3, "positions_a"), qa = rows(quaternionsA, 4, "quaternions_a");
   const Rows pb = rows(positionsB, 3, "positions_b"), qb = rows(quaternionsB, 4, "quaternions_b");
   py::ssize_t n = -1;
-  for (const auto& [r, name] : {std::pair{pa, "positions_a"}, {qa, "quaternions_a"},
-                                {pb, "positions_b"}, {qb, "quaternions_b"}}) {
+  for (const auto& [r, name] : {std::pair{pa, "positions_a"},
+                                {qa, "quaternions_a"},
+                                {pb, "positions_b"},
+                                {qb, "quaternions_b"}}) {
     if (r.count < 0) continue;
     if (n >= 0 && r.count != n) {
       throw py::value_error(std::string(name) + ": " + std::to_string(r.count) +
@@ -181,8 +184,8 @@ penetration depth), normal, witness_a, witness_b, iterations, epa_iterations, st
 the problem has one. A bad problem raises ValueError with the CLI's message, prefixed with
 "problems[i]: " in a list.)");
   m.def("query_batch", &queryBatch, py::arg("a"), py::arg("b"), py::arg("positions_a"),
-        py::arg("quaternions_a"), py::arg("positions_b"), py::arg("quaternions_b"),
-        py::kw_only(), py::arg("variant") = py::none(), py::arg("warm_start") = py::none(),
+        py::arg("quaternions_a"), py::arg("positions_b"), py::arg("quaternions_b"), py::kw_only(),
+        py::arg("variant") = py::none(), py::arg("warm_start") = py::none(),
         py::arg("tolerance") = py::none(), py::arg("max_iterations") = py::none(),
         R"(One pair of shapes (dicts as in `query`) at N poses: positions (N, 3) and quaternions
 (N, 4), w first, of unit norm; a single (3,) or (4,) row stands for all N. Solved in C++ without

@@ -27,8 +27,7 @@ std::string readText(const std::filesystem::path& file) {
 std::vector<std::filesystem::path> sceneFiles(const std::filesystem::path& current) {
   std::vector<std::filesystem::path> files;
   std::error_code ec;
-  for (const std::filesystem::path& dir :
-       {shippedSceneDir(), current.parent_path()}) {
+  for (const std::filesystem::path& dir : {shippedSceneDir(), current.parent_path()}) {
     for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
       const std::filesystem::path file = std::filesystem::absolute(entry.path()).lexically_normal();
       if (file.extension() == ".json" &&

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the build tree BUILD to a temporary prefix, builds docs/examples/consumer against it
-# with find_package(heavyball), runs its two programs, and checks that the consumer compiled
-# without heavyball's own warning and instruction-set flags.
+# with find_package(heavyball), runs its two programs, checks that the consumer compiled without
+# heavyball's own warning and instruction-set flags, and imports the installed Python module.
 # Usage: tests/install/install_and_build_consumer.sh BUILD SOURCE
 set -euo pipefail
 build=$1
@@ -27,4 +27,14 @@ test -s "$work/drop.h5"
 # The installed command line finds the installed scenes, away from the source tree.
 (cd "$work" && env -u HEAVYBALL_ASSETS "$work/prefix/bin/heavyball" simulate \
    --scene "$work/prefix/share/heavyball/assets/scenes/funnel-pair.json" --seconds 0.1 >/dev/null)
+# The Python module, when built, from the prefix's site directory.
+site=$(find "$work/prefix/lib" -path '*/dist-packages/heavyball.*.so' -printf '%h\n' | head -n 1)
+if [ -n "$site" ]; then
+  (cd "$work" && PYTHONPATH="$site" /usr/bin/python3 -c '
+import heavyball
+a = heavyball.query({"a": {"type": "sphere", "radius": 1}, "b": {"type": "sphere", "radius": 1},
+                     "pose_b": {"p": [3, 0, 0]}})
+assert abs(a["distance"] - 1) < 1e-9, a
+print("python module", heavyball.__version__, "imported from", heavyball.__file__)')
+fi
 echo "installed, and the consumer built and ran against it"

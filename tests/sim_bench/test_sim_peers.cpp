@@ -131,7 +131,7 @@ TEST_P(SimPeerTest, DroppedBodiesRestOnTheirBottomFaceAtItsHeight) {
     // MuJoCo's soft contacts rest the small can 2.9-3.2 mm deep (by build: rounding moves its
     // slow rocking), the rigid engines within 1 mm.
     const double tolerance = GetParam().starts_with("mujoco") ? 0.004 : 0.003;
-    EXPECT_NEAR(pose.p.z(), restHeight[i], tolerance);  // m
+    EXPECT_NEAR(pose.p.z(), restHeight[i], tolerance);                   // m
     EXPECT_LT((pose.q * Eigen::Vector3d::UnitZ()).z(), 1.0 + 1e-12);     // a unit vector
     EXPECT_GT((pose.q * Eigen::Vector3d::UnitZ()).z(), std::cos(0.05));  // upright within 3 deg
     EXPECT_LT(

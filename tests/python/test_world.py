@@ -1,0 +1,97 @@
+"""heavyball.World against mechanics with analytic answers, the scene loader's messages, and
+its recordings read back with h5py."""
+
+import json
+import math
+
+import h5py
+import numpy as np
+import pytest
+
+import heavyball
+
+G = 9.81
+
+
+def ground_scene(**extra):
+    scene = {"name": "py", "gravity": [0, 0, -G], "statics": [{"type": "ground", "height": 0.0}]}
+    scene.update(extra)
+    return scene
+
+
+def test_free_fall_follows_the_integrator_exactly():
+    # Semi-implicit Euler: v_n = -g n dt, z_n = z0 - g dt^2 n (n + 1) / 2, before the ground.
+    world = heavyball.World(ground_scene(bodies=[
+        {"shape": {"type": "sphere", "radius": 0.05}, "pose": {"p": [0, 0, 2.0]}}]))
+    assert world.body_count == 2 and world.static[0] and not world.static[1]
+    n = 30
+    world.step(n)
+    dt = world.dt
+    assert world.step_count == n
+    assert world.time == pytest.approx(n * dt)
+    assert world.positions[1, 2] == pytest.approx(2.0 - G * dt * dt * n * (n + 1) / 2, abs=1e-12)
+    assert world.linear_velocities[1] == pytest.approx([0, 0, -G * n * dt], abs=1e-12)
+    assert world.orientations.shape == (2, 4)
+    assert world.orientations[1] == pytest.approx([1, 0, 0, 0])
+
+
+def test_an_impulse_changes_momentum_by_itself():
+    world = heavyball.World(ground_scene(gravity=[0, 0, 0], bodies=[
+        {"shape": {"type": "box", "half_extents": [0.1, 0.1, 0.1]}, "mass": 2.0,
+         "pose": {"p": [0, 0, 1.0]}}]))
+    # Through the centre: pure translation, dv = J / m.
+    world.apply_impulse(1, [0, 0, 1.0], [0.4, 0, 0])
+    assert world.linear_velocities[1] == pytest.approx([0.2, 0, 0])
+    assert world.angular_velocities[1] == pytest.approx([0, 0, 0])
+    # Off the centre: dw = I^-1 (r x J), I = m (2 h)^2 / 6 for a cube.
+    world.apply_impulse(1, [0, 0.1, 1.0], [0, 0, 0.3])
+    inertia = 2.0 * 0.2 ** 2 / 6
+    assert world.angular_velocities[1] == pytest.approx([0.1 * 0.3 / inertia, 0, 0])
+    with pytest.raises(IndexError, match="body 7"):
+        world.apply_impulse(7, [0, 0, 0], [1, 0, 0])
+
+
+def test_a_dropped_box_comes_to_rest_on_the_ground():
+    world = heavyball.World(ground_scene())
+    body = world.add_body({"shape": {"type": "box", "half_extents": [0.1, 0.1, 0.05]},
+                           "pose": {"p": [0, 0, 0.3]}})
+    assert body == 1
+    world.step(240)
+    assert world.positions[1, 2] == pytest.approx(0.05, abs=1e-3)
+    assert np.linalg.norm(world.linear_velocities[1]) < 1e-3
+    stats = world.last_step
+    assert stats["step"] == 239 and stats["bodies"] == 1  # steps from 0, dynamic bodies
+    assert set(stats["stage_ms"]) >= {"collide", "solve", "integrate"}
+    assert not world.non_finite and world.escaped_bodies == 0
+
+
+def test_scene_errors_keep_the_loaders_message(source_dir, tmp_path):
+    with pytest.raises(ValueError, match="colour"):
+        heavyball.World(ground_scene(colour="red"))
+    with pytest.raises(ValueError, match=r"bodies\[0\].shape.radius"):
+        heavyball.World(ground_scene(bodies=[{"shape": {"type": "sphere", "radius": -1}}]))
+    with pytest.raises(ValueError, match="cannot open scene file"):
+        heavyball.World(tmp_path / "missing.json")
+    world = heavyball.World(ground_scene())
+    with pytest.raises(ValueError, match="body.mass"):
+        world.add_body({"shape": {"type": "sphere", "radius": 0.1}, "mass": "heavy"})
+
+
+def test_the_shipped_funnel_runs_and_records(source_dir, tmp_path):
+    world = heavyball.World(source_dir / "assets/scenes/funnel-pair.json")
+    out = tmp_path / "run.h5"
+    world.record(out)
+    world.step(60)
+    world.stop_recording()
+    with pytest.raises(ValueError, match="overwrite=True"):
+        world.record(out)
+    with h5py.File(out, "r") as f:
+        assert f.attrs["scene_name"].decode() == "funnel-pair"
+        steps = f["steps"][:]
+        # The state when recording started, then one row per step.
+        assert len(steps) == 61
+        last = steps[-1]
+        positions = f["states"]["position"][last["state_begin"]:last["state_begin"] + last["body_count"]]
+        assert np.array_equal(positions, world.positions[:last["body_count"]])
+    # The names come from the assets.
+    assert all(isinstance(n, str) for n in world.names)
