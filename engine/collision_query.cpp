@@ -67,6 +67,7 @@ QueryProblem parseQueryProblem(const json& value, MeshHullCache& meshes) {
 Obb CollisionQueries::localBox(const Shape& shape) {
   // Fitting a hull's box is costly: once per hull.
   if (shape.type() != ShapeType::ConvexHull) return localObb(shape);
+  const std::lock_guard lock(mutex_);
   auto it = boxes_.find(&shape.hull());
   if (it == boxes_.end()) {
     it = boxes_.emplace(&shape.hull(), localObb(shape)).first;
@@ -86,8 +87,18 @@ CollisionResult CollisionQueries::solve(const QueryProblem& p) {
   return collide(p.a, p.poseA, p.b, p.poseB, x0, p.options);
 }
 
+QueryProblem CollisionQueries::parse(const json& problem) {
+  const std::lock_guard lock(mutex_);
+  return parseQueryProblem(problem, meshes_);
+}
+
 ordered_json CollisionQueries::answer(const json& problem) {
-  return toJson(solve(parseQueryProblem(problem, meshes_)));
+  return toJson(solve(parse(problem)));
+}
+
+int CollisionQueries::meshCount() const {
+  const std::lock_guard lock(mutex_);
+  return meshes_.size();
 }
 
 namespace {

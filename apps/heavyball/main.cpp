@@ -14,6 +14,32 @@
 #include "apps/heavyball/command_names.hpp"
 #include "apps/heavyball/commands.hpp"
 
+namespace {
+
+/// After an unknown option: the nearest option of the command that was given, for each one.
+void suggestOptions(const CLI::App& app, int argc, char** argv) {
+  const CLI::App* command = &app;
+  while (!command->get_subcommands().empty()) command = command->get_subcommands().front();
+  std::vector<std::string> names;
+  for (const CLI::App* level = command; level != nullptr; level = level->get_parent()) {
+    for (const CLI::Option* option : level->get_options()) {
+      for (const std::string& name : option->get_lnames()) names.push_back("--" + name);
+    }
+  }
+  for (int i = 1; i < argc; ++i) {
+    const std::string word(argv[i]);
+    if (word.rfind("--", 0) != 0 || word.size() == 2) continue;
+    const std::string name = word.substr(0, word.find('='));
+    if (std::find(names.begin(), names.end(), name) != names.end()) continue;
+    if (const auto nearest = hb::cli::nearestName(name, names)) {
+      std::fprintf(stderr, "heavyball: unknown option '%s' (did you mean '%s'?)\n", name.c_str(),
+                   nearest->c_str());
+    }
+  }
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   // Results go to stdout (JSON lines, tables): log messages go to stderr.
   spdlog::set_default_logger(std::make_shared<spdlog::logger>(
@@ -46,8 +72,11 @@ int main(int argc, char** argv) {
     if (std::string_view(e.what()) != CLI::RuntimeError().what()) spdlog::error("{}", e.what());
     return e.get_exit_code();
   } catch (const CLI::ParseError& e) {
-    // Prints the help, the version or the usage error; every usage error exits with one status.
-    return app.exit(e) == 0 ? 0 : hb::cli::kUsageExit;
+    // Prints the help, the version or the usage error; every usage error exits with one status
+    // (and names the options a misspelt one may have meant).
+    if (app.exit(e) == 0) return 0;
+    suggestOptions(app, argc, argv);
+    return hb::cli::kUsageExit;
   } catch (const std::exception& e) {
     spdlog::error("{}", e.what());
     return 1;

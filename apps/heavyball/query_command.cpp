@@ -143,7 +143,7 @@ int runQueries(std::istream& in, std::ostream& out) {
   }
   out.flush();
   spdlog::debug("query: {} answered, {} errors, {} meshes loaded", answered, errors,
-                queries.meshes().size());
+                queries.meshCount());
   return errors;
 }
 

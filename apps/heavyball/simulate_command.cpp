@@ -142,7 +142,7 @@ void addSimulateCommand(CLI::App& app) {
   cmd->add_option("--record", options->record,
                   "Record states and collision problems to this HDF5 file "
                   "(docs/recording-format.md)");
-  cmd->add_flag("--overwrite", options->overwrite, "Replace an existing --record file");
+  cmd->add_flag("--overwrite,--force", options->overwrite, "Replace an existing --record file");
   cmd->add_flag("--json", options->json, "Print one JSON object instead of the summary");
   cmd->callback([options] { run(*options); });
 }

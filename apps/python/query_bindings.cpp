@@ -21,6 +21,12 @@ namespace {
 
 using Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
 
+// Meshes loaded and boxes fitted once per process, for every call and thread.
+CollisionQueries& sharedQueries() {
+  static CollisionQueries queries;
+  return queries;
+}
+
 // heavyball.query on one dict or a list of them: the answers, or the first error (its message
 // prefixed with the problem's index in a list).
 py::object query(py::object problems) {
@@ -38,12 +44,12 @@ py::object query(py::object problems) {
   std::optional<std::string> error;
   {
     py::gil_scoped_release released;
-    CollisionQueries queries;
     for (size_t i = 0; i < inputs.size() && !error; ++i) {
       try {
         const nlohmann::json& problem = inputs[i];
-        if (problem.is_object() && problem.contains("id")) answers[i]["id"] = problem["id"];
-        answers[i].update(queries.answer(problem));
+        const QueryProblem parsed = sharedQueries().parse(problem);
+        if (problem.contains("id")) answers[i]["id"] = problem["id"];
+        answers[i].update(toJson(sharedQueries().solve(parsed)));
       } catch (const std::exception& e) {
         error = single ? std::string(e.what())
                        : "problems[" + std::to_string(i) + "]: " + std::string(e.what());
@@ -117,10 +123,9 @@ py::dict queryBatch(py::dict a, py::dict b, const Array& positionsA, const Array
   }
   if (n < 0) n = 1;
 
-  CollisionQueries queries;
   QueryProblem parsed;
   try {
-    parsed = parseQueryProblem(problem, queries.meshes());
+    parsed = sharedQueries().parse(problem);
   } catch (const std::exception& e) {
     throw py::value_error(e.what());
   }
@@ -145,7 +150,7 @@ py::dict queryBatch(py::dict a, py::dict b, const Array& positionsA, const Array
       for (py::ssize_t i = 0; i < n; ++i) {
         parsed.poseA = poseAt(pa, qa, i, "quaternions_a");
         parsed.poseB = poseAt(pb, qb, i, "quaternions_b");
-        const CollisionResult r = queries.solve(parsed);
+        const CollisionResult r = sharedQueries().solve(parsed);
         c(i) = r.collide;
         d(i) = r.distance;
         for (int k = 0; k < 3; ++k) {

@@ -1,5 +1,5 @@
-// Usage errors of the command line: one exit status (2), a suggestion for a misspelt command,
-// and no silent overwrite of a recording.
+// Usage errors of the command line: one exit status (2), a suggestion for a misspelt command or
+// option, and no silent overwrite of a recording.
 
 #include <gtest/gtest.h>
 
@@ -21,6 +21,20 @@ TEST(CliUsage, AMisspeltCommandIsNamedWithTheNearestOne) {
   const hb::test::CommandRun far = runCommand(heavyball("xyzzy") + " 2>&1");
   EXPECT_EQ(far.exitCode, 2) << far.out;
   EXPECT_NE(far.out.find("unknown command 'xyzzy'\n"), std::string::npos) << far.out;
+}
+
+TEST(CliUsage, AMisspeltOptionIsNamedWithTheNearestOne) {
+  const hb::test::CommandRun run = runCommand(heavyball("simulate --secnds 1") + " 2>&1");
+  EXPECT_EQ(run.exitCode, 2) << run.out;
+  EXPECT_NE(run.out.find("unknown option '--secnds' (did you mean '--seconds'?)"),
+            std::string::npos)
+      << run.out;
+  // Options of the command given, in the --name=value form too.
+  const hb::test::CommandRun nested = runCommand(heavyball("bench gjk --tabel=peers") + " 2>&1");
+  EXPECT_EQ(nested.exitCode, 2) << nested.out;
+  EXPECT_NE(nested.out.find("unknown option '--tabel' (did you mean '--table'?)"),
+            std::string::npos)
+      << nested.out;
 }
 
 TEST(CliUsage, EveryUsageErrorExitsWithTwo) {
@@ -48,6 +62,7 @@ TEST(CliUsage, ARecordingIsNotOverwrittenUnlessAskedTo) {
   EXPECT_NE(again.out.find("exists (--overwrite replaces it)"), std::string::npos) << again.out;
   EXPECT_EQ(std::filesystem::last_write_time(file), written);
   EXPECT_EQ(runCommand(heavyball(record + " --overwrite") + " 2>&1").exitCode, 0);
+  EXPECT_EQ(runCommand(heavyball(record + " --force") + " 2>&1").exitCode, 0);
   std::filesystem::remove(file);
 }
 

@@ -154,3 +154,21 @@ def test_batch_rejects_bad_arrays():
                               [[1, 0, 0, 0], [2, 0, 0, 0]])
     with pytest.raises(ValueError, match="not finite"):
         heavyball.query_batch(sphere, sphere, np.zeros(3), [1, 0, 0, 0], [math.nan, 0, 0], [1, 0, 0, 0])
+
+
+def test_threads_share_the_loaded_meshes_and_agree(source_dir):
+    from concurrent.futures import ThreadPoolExecutor
+    rng = np.random.default_rng(5)
+    positions = rng.uniform(-0.2, 0.2, (2000, 3))
+    shapes = [{"type": "mesh", "path": str(source_dir / f"assets/ycb/{name}/textured.obj")}
+              for name in ("025_mug", "024_bowl", "013_apple", "011_banana")]
+    ball = {"type": "sphere", "radius": 0.03}
+
+    def solve(shape):
+        return heavyball.query_batch(shape, ball, np.zeros(3), [1, 0, 0, 0], positions, [1, 0, 0, 0])
+
+    alone = [solve(shape) for shape in shapes]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        together = list(pool.map(solve, shapes * 2))
+    for i, result in enumerate(together):
+        assert np.array_equal(result["distance"], alone[i % 4]["distance"])
