@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Regenerates docs/results/: every table (text) and figure (PNG) that docs/results.md shows, on
-# this machine. Installs what is missing and builds the Release preset first.
+# Regenerates docs/results/ (every table and figure that docs/results.md shows),
+# docs/simulation.md and the viewer's picture docs/images/viewer.png, on this machine. Installs
+# what is missing and builds the Release preset first.
 #
 #   scripts/results.sh           # the sizes of docs/results.md (about 15 minutes on 2 cores)
 #   scripts/results.sh --quick   # small sizes, to check the pipeline (a few minutes)
@@ -74,5 +75,19 @@ table study-warmstart "$hb" study warmstart "$data/funnel-pair" --repeats "$stud
 # Simulation peers: the funnel in heavyball, Bullet and MuJoCo.
 table bench-sim "$hb" bench sim --scene assets/scenes/funnel.json --objects "$sim_objects" \
   --seconds "$sim_seconds"
+
+# docs/simulation.md: the funnel set-ups, a recording's size, the broad phase.
+echo "== docs/simulation.md" >&2
+/usr/bin/python3 tools/simulation_report.py "$hb" docs/simulation.md $([ $quick -eq 1 ] && echo --quick)
+
+# The viewer's picture (README, docs/viewer.md), under a virtual X server when there is no display.
+cmake --build --preset release -j "$(nproc)" --target heavyball-viewer
+viewer=build/release/apps/viewer/heavyball-viewer
+if [ -x "$viewer" ]; then
+  echo "== docs/images/viewer.png" >&2
+  tests/viewer/run_under_xvfb.sh "$viewer" --scene assets/scenes/funnel.json --drop 45 \
+    --rain-rate 10 --warmup 4 --frames 30 --size 1280x720 --msaa 4 --no-settings \
+    --screenshot docs/images/viewer.png >/dev/null
+fi
 
 echo "results in $out/ (raw data in $data/)" >&2
