@@ -13,6 +13,7 @@ cmake --build --preset fuzz -j "$(nproc)" --target hb_dynamics_tests hb_physics_
   hb_engine_tests fuzz_query fuzz_scene fuzz_obj_hull fuzz_recording
 export ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+export HEAVYBALL_DATA="$PWD"  # the shipped files the suites read
 export LSAN_OPTIONS="suppressions=$PWD/tests/sanitizers/lsan.supp:print_suppressions=0"
 for suite in hb_dynamics_tests hb_physics_tests hb_engine_tests; do
   echo "sanitize.sh: $suite"
