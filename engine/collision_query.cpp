@@ -3,11 +3,19 @@
 #include <sstream>
 
 #include "collision/defaults.hpp"
+#include "collision/shape_cast.hpp"
 
 namespace hb {
 
 using namespace hb::json_read;
 using nlohmann::ordered_json;
+
+namespace {
+/// Adding +0.0 turns -0.0 into 0.0, which reads better in the output.
+ordered_json vectorJson(const Eigen::Vector3d& v) {
+  return ordered_json::array({v.x() + 0.0, v.y() + 0.0, v.z() + 0.0});
+}
+}  // namespace
 
 Shape parseQueryShape(const json& value, const std::string& where, MeshHullCache& meshes) {
   const auto radius = value.is_object() ? value.find("convex_radius") : value.end();
@@ -32,9 +40,9 @@ Shape parseQueryShape(const json& value, const std::string& where, MeshHullCache
 
 QueryProblem parseQueryProblem(const json& value, MeshHullCache& meshes) {
   if (!value.is_object()) throw JsonError("expected a JSON object");
-  rejectUnknownKeys(
-      value, "",
-      {"id", "a", "pose_a", "b", "pose_b", "variant", "warm_start", "tolerance", "max_iterations"});
+  rejectUnknownKeys(value, "",
+                    {"id", "a", "pose_a", "b", "pose_b", "variant", "warm_start", "tolerance",
+                     "max_iterations", "translation", "cast_method"});
   QueryProblem problem;
   problem.a = parseQueryShape(required(value, "", "a"), "a", meshes);
   problem.b = parseQueryShape(required(value, "", "b"), "b", meshes);
@@ -60,6 +68,21 @@ QueryProblem parseQueryProblem(const json& value, MeshHullCache& meshes) {
   if (const auto it = value.find("max_iterations"); it != value.end()) {
     problem.options.gjk.maxIterations =
         static_cast<int>(integer(*it, "max_iterations", 1, 1'000'000));
+  }
+  if (const auto it = value.find("translation"); it != value.end()) {
+    const Eigen::Vector3d t = finiteVector3(*it, "translation");
+    if (!(t.norm() > 0.0)) fail("translation", "expected a non-zero direction, got [0, 0, 0]");
+    problem.translation = t;
+  }
+  if (const auto it = value.find("cast_method"); it != value.end()) {
+    if (!problem.translation) fail("cast_method", "only with \"translation\"");
+    const std::string method = stringValue(*it, "cast_method");
+    if (method != "gjk") {
+      fail("cast_method",
+           "expected \"gjk\" (the GJK ray cast; the paper's CTA is not built "
+           "yet), got \"" +
+               method + "\"");
+    }
   }
   return problem;
 }
@@ -93,20 +116,38 @@ QueryProblem CollisionQueries::parse(const json& problem) {
 }
 
 ordered_json CollisionQueries::answer(const json& problem) {
-  return toJson(solve(parse(problem)));
+  return answer(parse(problem));
+}
+
+ordered_json CollisionQueries::answer(const QueryProblem& p) {
+  const CollisionResult collision = solve(p);
+  ordered_json out = toJson(collision);
+  if (!p.translation) return out;
+  CastOptions cast;
+  cast.maxIterations = p.options.gjk.maxIterations;
+  const CastResult r = castShape(p.a, p.poseA, p.b, p.poseB, *p.translation, cast);
+  // Already colliding (by the distance query's tolerance): no translation needed.
+  if (collision.collide || r.status == CastStatus::Overlapping) {
+    out["translation_distance"] = 0.0;
+  } else if (r.status == CastStatus::Miss) {
+    out["translation_distance"] = nullptr;
+    out["separating_plane"] = {{"normal", vectorJson(r.separatingPlane.normal)},
+                               {"offset", r.separatingPlane.offset}};
+  } else {
+    out["translation_distance"] = r.distance;
+    out["normal"] = vectorJson(r.normal);
+    out["witness_a"] = vectorJson(r.witnessA);
+    out["witness_b"] = vectorJson(r.witnessB);
+  }
+  out["cast_status"] = std::string(toString(r.status));
+  out["cast_iterations"] = r.iterations;
+  return out;
 }
 
 int CollisionQueries::meshCount() const {
   const std::lock_guard lock(mutex_);
   return meshes_.size();
 }
-
-namespace {
-/// Adding +0.0 turns -0.0 into 0.0, which reads better in the output.
-ordered_json vectorJson(const Eigen::Vector3d& v) {
-  return ordered_json::array({v.x() + 0.0, v.y() + 0.0, v.z() + 0.0});
-}
-}  // namespace
 
 ordered_json toJson(const CollisionResult& r) {
   ordered_json out;

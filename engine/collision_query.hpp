@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,11 +30,13 @@ struct QueryProblem {
   Pose poseB;
   WarmStart warmStart = WarmStart::ObbCenters;
   CollisionOptions options;
+  /// "translation": cast A along this direction (world, non-zero) against B as well.
+  std::optional<Eigen::Vector3d> translation;
 };
 
 /// Keys: a, b (required; boxes and meshes may add convex_radius); pose_a, pose_b, variant,
-/// warm_start, tolerance, max_iterations, id (optional; id is not interpreted). Unknown keys are
-/// errors.
+/// warm_start, tolerance, max_iterations, translation, cast_method (only "gjk"), id (optional;
+/// id is not interpreted). Unknown keys are errors.
 QueryProblem parseQueryProblem(const nlohmann::json& value, MeshHullCache& meshes);
 
 /// A shape as parseShape reads it, rounded by its optional "convex_radius" (metres; boxes and
@@ -47,6 +50,8 @@ class CollisionQueries {
   /// The answer object: collide, distance, normal, witness_a, witness_b, iterations,
   /// epa_iterations, status (and epa_status when EPA ran). Throws as parseQueryProblem.
   nlohmann::ordered_json answer(const nlohmann::json& problem);
+  /// The same for a parsed problem; with a translation, the cast's fields too (docs/query.md).
+  nlohmann::ordered_json answer(const QueryProblem& problem);
   /// parseQueryProblem with this object's meshes.
   QueryProblem parse(const nlohmann::json& problem);
   /// The problem solved, from the warm start it names.

@@ -49,7 +49,7 @@ py::object query(py::object problems) {
         const nlohmann::json& problem = inputs[i];
         const QueryProblem parsed = sharedQueries().parse(problem);
         if (problem.contains("id")) answers[i]["id"] = problem["id"];
-        answers[i].update(toJson(sharedQueries().solve(parsed)));
+        answers[i].update(sharedQueries().answer(parsed));
       } catch (const std::exception& e) {
         error = single ? std::string(e.what())
                        : "problems[" + std::to_string(i) + "]: " + std::string(e.what());

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <Eigen/Core>
 
 #include <array>
 #include <cmath>
@@ -312,6 +313,48 @@ TEST_F(QueryCliFiles, ValuesOutsideTheSupportedRangesAreErrorLines) {
   EXPECT_NE(answers[2].value("error", "").find("tolerance: expected at most 1e-4"),
             std::string::npos)
       << answers[2];
+}
+
+// Collision translations: a hit with the touching configuration, a miss with its plane, an
+// overlap, and the refused values.
+TEST_F(QueryCliFiles, TranslationsAnswerHowFarAMayMove) {
+  const std::string pair =
+      "\"a\": {\"type\": \"box\", \"half_extents\": [0.1, 0.1, 0.1]}, \"b\": {\"type\": "
+      "\"sphere\", \"radius\": 0.05}";
+  const std::string input =
+      write("in.jsonl",
+            "{" + pair + ", \"pose_b\": {\"p\": [1, 0, 0]}, \"translation\": [2, 0, 0]}\n" + "{" +
+                pair + ", \"pose_b\": {\"p\": [1, 0, 0]}, \"translation\": [0, 0, 1]}\n" + "{" +
+                pair + ", \"pose_b\": {\"p\": [0.1, 0, 0]}, \"translation\": [0, 1, 0]}\n" + "{" +
+                pair + ", \"translation\": [0, 0, 0]}\n" + "{" + pair +
+                ", \"translation\": [1, 0, 0], \"cast_method\": \"cta\"}\n");
+  const CliRun run = runCli("query --input '" + input + "'");
+  EXPECT_EQ(run.exitCode, 1);
+  const std::vector<json> answers = parseLines(run.out);
+  ASSERT_EQ(answers.size(), 5u) << run.out;
+  EXPECT_NEAR(answers[0].at("translation_distance").get<double>(), 0.85, 1e-6) << answers[0];
+  EXPECT_EQ(answers[0].at("cast_status"), "hit");
+  EXPECT_NEAR(answers[0].at("normal")[0].get<double>(), 1.0, 1e-9);
+  EXPECT_NEAR(answers[0].at("witness_a")[0].get<double>(), 0.95, 1e-6);
+  EXPECT_NEAR(answers[0].at("witness_b")[0].get<double>(), 0.95, 1e-6);
+  // The miss: the box's sweep upwards above the plane, the ball below it.
+  EXPECT_TRUE(answers[1].at("translation_distance").is_null()) << answers[1];
+  const json& plane = answers[1].at("separating_plane");
+  const Eigen::Vector3d n(plane["normal"][0], plane["normal"][1], plane["normal"][2]);
+  const double offset = plane["offset"];
+  EXPECT_GE(n.z(), 0.0);
+  for (const double x : {-0.1, 0.1}) {
+    for (const double y : {-0.1, 0.1}) {
+      for (const double z : {-0.1, 0.1, 1000.1}) EXPECT_GT(n.dot(Eigen::Vector3d(x, y, z)), offset);
+    }
+  }
+  EXPECT_LT(n.dot(Eigen::Vector3d(1, 0, 0)) + 0.05, offset);
+  EXPECT_EQ(answers[2].at("translation_distance"), 0.0) << answers[2];
+  EXPECT_NE(answers[3].value("error", "").find("translation: expected a non-zero direction"),
+            std::string::npos)
+      << answers[3];
+  EXPECT_NE(answers[4].value("error", "").find("cast_method: expected \"gjk\""), std::string::npos)
+      << answers[4];
 }
 
 TEST_F(QueryCliFiles, MissingInputFileExitsTwo) {
