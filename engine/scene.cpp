@@ -220,7 +220,7 @@ SolverDescription parseSolver(const json& value, const std::string& where) {
       value, where,
       {"gjk_variant", "warm_start", "gjk_tolerance", "gjk_max_iterations", "velocity_iterations",
        "manifold_iterations", "position_iterations", "tolerance", "speculative_margin",
-       "convex_radius", "restitution_threshold", "sleeping"});
+       "convex_radius", "restitution_threshold", "sleeping", "continuous_collision"});
   SolverDescription solver;
   const auto iterations = [&](std::string_view key, int& out) {
     if (const json* v = find(value, key)) {
@@ -255,6 +255,9 @@ SolverDescription parseSolver(const json& value, const std::string& where) {
   }
   if (const json* v = find(value, "sleeping")) {
     solver.sleeping = boolean(*v, child(where, "sleeping"));
+  }
+  if (const json* v = find(value, "continuous_collision")) {
+    solver.continuousCollision = boolean(*v, child(where, "continuous_collision"));
   }
   return solver;
 }

@@ -101,6 +101,10 @@ struct SolverDescription {
   double convexRadius = defaults::kSceneConvexRadius;
   double restitutionThreshold = 0.5;  ///< m/s
   bool sleeping = true;
+  /// Bodies moving more than half their thickness in a step are swept against what does not
+  /// move (World::sweepFastBodies). Off by default: see docs/physics.md for what it gains and
+  /// costs.
+  bool continuousCollision = false;
 };
 
 struct SceneDescription {

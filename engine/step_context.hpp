@@ -9,6 +9,7 @@
 #include "collision/broad_phase.hpp"
 #include "collision/collide.hpp"
 #include "collision/obb.hpp"
+#include "collision/pose.hpp"
 #include "dynamics/contact_constraint.hpp"
 #include "dynamics/contact_solver.hpp"
 #include "engine/pair_cache.hpp"
@@ -52,6 +53,10 @@ struct StepContext {
   int reusedManifolds = 0;
   // solve
   PseudoVelocities pseudo;
+  // integrate
+  std::vector<Pose> startPoses;    ///< per body, before the step's integration
+  std::vector<char> fast;          ///< per body: moved more than half its thickness
+  std::vector<double> impactTime;  ///< per fast body, s into the step (dt: none)
   // sleep
   std::vector<std::pair<int, int>> touching;  ///< body pairs in contact
   std::vector<int> islands;                   ///< per body, among the awake ones

@@ -16,6 +16,7 @@
 #include "collision/contact_manifold.hpp"
 #include "collision/obb.hpp"
 #include "collision/persistent_manifold.hpp"
+#include "collision/time_of_impact.hpp"
 #include "dynamics/contact_constraint.hpp"
 #include "dynamics/contact_solver.hpp"
 #include "dynamics/integrator.hpp"
@@ -124,6 +125,10 @@ class World {
   void buildContacts();
   void solve();
   void integrate();
+  /// Continuous collision (SolverDescription::continuousCollision): fast bodies swept.
+  void sweepFastBodies();
+  /// A body's motion over the step just integrated, from context_.startPoses.
+  RigidMotion stepMotion(int body) const;
   void restitution();
   void sleep();
   void runStage(Stage stage, void (World::*run)());
@@ -143,7 +148,8 @@ class World {
   std::vector<std::uint8_t> proxyStatic_;
   std::vector<double> bodyReach_;  // m, furthest point of each body from its centre of mass
   double highestDynamicTop_ = -std::numeric_limits<double>::infinity();  // with worldObbs
-  std::vector<double> proxyReach_;  // m, furthest point of each piece's box from its origin
+  std::vector<double> bodyThickness_;  // m, twice the smallest half extent of its pieces' boxes
+  std::vector<double> proxyReach_;     // m, furthest point of each piece's box from its origin
   BroadPhase broadPhase_;
   PairCache pairCache_;
   ManifoldReuseTolerances manifoldReuse_;

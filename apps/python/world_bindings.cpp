@@ -116,6 +116,7 @@ class PythonWorld {
     out["epa_calls"] = s.epaCalls;
     out["contacts"] = s.contacts;
     out["woken_bodies"] = s.wokenBodies;
+    out["swept_back"] = s.sweptBack;
     out["solver_iterations"] = s.solverIterations;
     out["solver_residual"] = s.solverResidual;
     out["max_penetration"] = s.maxPenetration;

@@ -1,0 +1,57 @@
+#include "collision/time_of_impact.hpp"
+
+#include <cmath>
+
+namespace hb {
+
+ToiResult timeOfImpact(const Shape& a, const Pose& inBodyA, const RigidMotion& motionA,
+                       const Shape& b, const Pose& inBodyB, const RigidMotion& motionB,
+                       double duration, const ToiOptions& options) {
+  ToiResult result;
+  if (!(duration >= 0.0) || !motionA.linear.allFinite() || !motionA.angular.allFinite() ||
+      !motionB.linear.allFinite() || !motionB.angular.allFinite()) {
+    return result;
+  }
+  const double spin =
+      motionA.angular.norm() * motionA.reach + motionB.angular.norm() * motionB.reach;
+  const Eigen::Vector3d closing = motionA.linear - motionB.linear;
+  GjkOptions gjkOptions;
+  gjkOptions.tolerance = std::min(1e-10, 0.01 * options.tolerance * options.tolerance);
+  SupportHints hints;
+  Eigen::Vector3d guess = motionB.start.p - motionA.start.p;
+  double t = 0.0;
+  for (int k = 0; k < options.maxIterations; ++k) {
+    result.iterations = k + 1;
+    const Pose poseA = motionA.at(t) * inBodyA;
+    const Pose poseB = motionB.at(t) * inBodyB;
+    const GjkResult g = gjk(a, poseA, b, poseB, -guess, gjkOptions, hints);
+    hints = g.hints;
+    if (g.status == GjkStatus::InvalidInput) return result;
+    result.time = t;
+    result.distance = g.distance;
+    if (g.separation.squaredNorm() > 0.0) {
+      result.normal = -g.separation.normalized();
+      guess = result.normal;
+    }
+    if (g.coresOverlap || g.distance <= options.targetDistance + options.tolerance) {
+      result.status = t > 0.0 ? ToiStatus::Hit : ToiStatus::Touching;
+      return result;
+    }
+    const double bound = closing.dot(result.normal) + spin;
+    if (!(bound > 0.0)) {
+      result.status = ToiStatus::Separated;  // nothing closes the gap
+      return result;
+    }
+    t += (g.distance - options.targetDistance) / bound;
+    if (t >= duration) {
+      result.status = ToiStatus::Separated;
+      result.time = duration;
+      return result;
+    }
+  }
+  result.status = ToiStatus::MaxIterations;
+  result.time = t;
+  return result;
+}
+
+}  // namespace hb

@@ -1,0 +1,104 @@
+// Time of impact by conservative advancement: exact for translations (a sphere towards a box),
+// never late against dense sampling of the distance along rotating motions, and the cases
+// that are not impacts (moving apart, touching from the start, bad input).
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <random>
+
+#include "collision/collide.hpp"
+#include "collision/convex_hull.hpp"
+#include "collision/time_of_impact.hpp"
+#include "tests/collision/random_geometry.hpp"
+
+namespace hb {
+namespace {
+
+using Eigen::Vector3d;
+
+double gap(const Shape& a, const Pose& pa, const Shape& b, const Pose& pb) {
+  CollisionOptions options;
+  options.gjk.tolerance = 1e-14;
+  return collide(a, pa, b, pb, pb.p - pa.p, options).distance;
+}
+
+TEST(TimeOfImpact, ATranslatingSphereStopsAtTheTargetDistance) {
+  const Shape ball = Shape::sphere(0.05), box = Shape::box({0.5, 0.5, 0.01});
+  RigidMotion falling;
+  falling.start = Pose::translation({0.1, 0.0, 1.0});
+  falling.linear = {0.0, 0.0, -50.0};
+  RigidMotion still;
+  const ToiOptions options;
+  const ToiResult r =
+      timeOfImpact(ball, Pose::identity(), falling, box, Pose::identity(), still, 0.1, options);
+  ASSERT_EQ(r.status, ToiStatus::Hit);
+  // The ball's bottom from 0.95 m down to the box's top at 0.01 m, less the target distance.
+  const double expected = (1.0 - 0.05 - 0.01 - options.targetDistance) / 50.0;
+  EXPECT_NEAR(r.time, expected, options.tolerance / 50.0);
+  EXPECT_GE(r.distance, options.targetDistance - 1e-9);
+  EXPECT_LT((r.normal - Vector3d(0, 0, -1)).norm(), 1e-6);
+}
+
+TEST(TimeOfImpact, RotatingPiecesAreNeverFoundLate) {
+  std::mt19937 rng(21);
+  int hits = 0;
+  for (int trial = 0; trial < 150; ++trial) {
+    const Shape a = Shape::convexHull(
+        std::make_shared<const ConvexHull>(ConvexHull::build(test::randomCloud(rng, 12, 0.1))));
+    const Shape b = Shape::box({0.3, 0.3, 0.01});
+    RigidMotion ma;
+    ma.start = {test::randomRotation(rng),
+                test::randomVector(rng, -0.2, 0.2) + Vector3d(0, 0, 0.4)};
+    ma.linear = test::randomVector(rng, -2.0, 2.0) + Vector3d(0, 0, -20.0);
+    ma.angular = test::randomVector(rng, -40.0, 40.0);
+    ma.reach = 0.1 * std::sqrt(3.0);
+    RigidMotion mb;
+    const double duration = 0.05;
+    if (gap(a, ma.start, b, mb.start) <= 0.001) continue;
+    const ToiOptions options;
+    const ToiResult r =
+        timeOfImpact(a, Pose::identity(), ma, b, Pose::identity(), mb, duration, options);
+    // The first sampled time at which the pair comes within the target distance.
+    double first = std::numeric_limits<double>::infinity();
+    for (int k = 0; k <= 20000; ++k) {
+      const double t = duration * k / 20000;
+      if (gap(a, ma.at(t), b, mb.at(t)) <= options.targetDistance) {
+        first = t;
+        break;
+      }
+    }
+    if (r.status == ToiStatus::Separated) {
+      EXPECT_TRUE(std::isinf(first)) << trial << " sampled contact at " << first;
+      continue;
+    }
+    ASSERT_TRUE(r.status == ToiStatus::Hit || r.status == ToiStatus::MaxIterations) << trial;
+    ++hits;
+    EXPECT_LE(r.time, first + duration / 20000) << trial;
+    EXPECT_GE(gap(a, ma.at(r.time), b, mb.at(r.time)), options.targetDistance - 1e-7) << trial;
+  }
+  EXPECT_GT(hits, 50);
+}
+
+TEST(TimeOfImpact, PartingTouchingAndBadMotionsAreNotImpacts) {
+  const Shape ball = Shape::sphere(0.05), box = Shape::box({0.5, 0.5, 0.01});
+  RigidMotion still, rising;
+  rising.start = Pose::translation({0.0, 0.0, 0.5});
+  rising.linear = {0.0, 0.0, 10.0};
+  EXPECT_EQ(timeOfImpact(ball, Pose::identity(), rising, box, Pose::identity(), still, 0.1).status,
+            ToiStatus::Separated);
+  RigidMotion resting;
+  resting.start = Pose::translation({0.0, 0.0, 0.06});
+  resting.linear = {0.0, 0.0, -1.0};
+  EXPECT_EQ(timeOfImpact(ball, Pose::identity(), resting, box, Pose::identity(), still, 0.1).status,
+            ToiStatus::Touching);
+  RigidMotion bad;
+  bad.linear.x() = std::nan("");
+  EXPECT_EQ(timeOfImpact(ball, Pose::identity(), bad, box, Pose::identity(), still, 0.1).status,
+            ToiStatus::InvalidInput);
+}
+
+}  // namespace
+}  // namespace hb
