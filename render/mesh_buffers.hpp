@@ -2,7 +2,7 @@
 // A triangle mesh on the GPU: one vertex array with positions (location 0), normals (1) and
 // texture coordinates (2), and an index buffer. Uploaded once, drawn many times.
 
-#include "engine/render_mesh.hpp"
+#include "render/render_mesh.hpp"
 
 namespace hb {
 

@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-#include "engine/render_mesh.hpp"
+#include "render/render_mesh.hpp"
 #include "engine/world.hpp"
 #include "render/image.hpp"
 #include "render/mesh_buffers.hpp"

@@ -8,7 +8,7 @@
 // coordinates, and the two faces of thin parts keep their own normals (vertices merge only
 // when their normals are within 60 degrees).
 
-#include "engine/render_mesh.hpp"
+#include "render/render_mesh.hpp"
 
 namespace hb {
 

@@ -3,7 +3,7 @@
 // (flat on caps and box faces), hulls with one flat normal per face. In the shape's frame.
 
 #include "collision/shape.hpp"
-#include "engine/render_mesh.hpp"
+#include "render/render_mesh.hpp"
 
 namespace hb {
 

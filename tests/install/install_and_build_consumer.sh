@@ -24,6 +24,9 @@ fi
 "$work/consumer/distance"
 "$work/consumer/drop" "$work/drop.h5"
 test -s "$work/drop.h5"
+if [ -f "$work/prefix/include/heavyball/render/orbit_camera.hpp" ]; then
+  "$work/consumer/camera"
+fi
 # The installed command line finds the installed scenes, away from the source tree.
 (cd "$work" && env -u HEAVYBALL_ASSETS "$work/prefix/bin/heavyball" simulate \
    --scene "$work/prefix/share/heavyball/assets/scenes/funnel-pair.json" --seconds 0.1 >/dev/null)

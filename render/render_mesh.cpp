@@ -1,4 +1,4 @@
-#include "engine/render_mesh.hpp"
+#include "render/render_mesh.hpp"
 
 #include <spdlog/spdlog.h>
 #include <tiny_obj_loader.h>
