@@ -149,7 +149,8 @@ GjkResult solve(const MinkowskiDifference& difference, const Vector3d& initialGu
     // Support direction d_k: plain gradient direction, or momentum (eq. 28a-b, 33).
     Vector3d d = x;
     if (momentum && k > 0) {  // d_0 = x_0 for every variant
-      const double delta = (k + 1.0) / (k + 3.0);
+      const double delta =
+          (options.schedule == MomentumSchedule::Paper ? k + 1.0 : k + 2.0) / (k + 3.0);
       const bool nesterov = variant == GjkVariant::Nesterov;
       const Vector3d y = nesterov ? Vector3d(delta * x + (1.0 - delta) * previousSupport) : x;
       if (nesterov && normalize) {

@@ -22,6 +22,9 @@
 namespace hb {
 
 enum class GjkVariant { Vanilla, Polyak, Nesterov, Auto };
+/// The momentum weight delta_k of Alg. 6: the paper's (k+1)/(k+3), or (k+2)/(k+3) (coal's
+/// normalised Nesterov), which trusts the momentum more from the first iteration.
+enum class MomentumSchedule { Paper, Late };
 enum class GjkMode { Distance, Boolean };
 enum class GjkStatus {
   Separated,      ///< converged (or separating plane found): the shapes do not collide
@@ -47,6 +50,7 @@ struct GjkOptions {
   /// fixed-point test of eq. 32 may take over a hundred iterations to fire, while vanilla GJK
   /// converges in tens.
   int momentumMaxIterations = defaults::kGjkMomentumMaxIterations;
+  MomentumSchedule schedule = MomentumSchedule::Paper;
   /// eps_col of Alg. 2 (metres); negative means sqrt(tolerance).
   double collisionTolerance = -1.0;
 };

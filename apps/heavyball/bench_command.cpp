@@ -91,7 +91,7 @@ void addBenchGjk(CLI::App& bench) {
     if (*listMethods) {
       for (const std::string& m : bench::availableMethods()) {
         std::printf("%s%s\n", m.c_str(),
-                    bench::isBaselineOnly(m) ? " (Frank-Wolfe baseline, run only when named)" : "");
+                    bench::isRunOnlyWhenNamed(m) ? " (run only when named)" : "");
       }
       for (const std::string& m : bench::unavailableMethods()) {
         std::printf("%s (not built)\n", m.c_str());

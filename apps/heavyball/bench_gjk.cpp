@@ -161,7 +161,7 @@ void printHeader(const Plan& plan, const ShapeSet& set, const BenchResults& resu
   std::printf("\nmethods:");
   for (const std::string& m : results.methods) std::printf(" %s", m.c_str());
   for (const std::string& m : results.methods) {
-    if (isBaselineOnly(m)) {
+    if (m == "fw" || m == "fw_active_set") {
       std::printf(" (Frank-Wolfe cap: %d iterations)", c.frankWolfeMaxIterations);
       break;
     }

@@ -49,10 +49,10 @@ struct MethodSettings {
 /// Names of all methods this build knows, heavyball's first, in table order.
 std::vector<std::string> availableMethods();
 /// The methods a run uses when none are named: all of the build except the Frank–Wolfe
-/// baselines, which take up to their iteration cap per problem.
+/// baselines, which take up to their iteration cap per problem, and the late momentum schedules.
 std::vector<std::string> defaultMethods();
 /// True for the methods defaultMethods() leaves out.
-bool isBaselineOnly(std::string_view name);
+bool isRunOnlyWhenNamed(std::string_view name);
 /// Names of the peers the build left out (library not found, or HB_WITH_PEERS off).
 std::vector<std::string> unavailableMethods();
 /// Throws std::invalid_argument for an unknown name or a peer that was not built.

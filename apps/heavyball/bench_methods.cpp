@@ -13,7 +13,9 @@ namespace {
 
 class HeavyballGjk final : public Method {
  public:
-  HeavyballGjk(std::string_view name, GjkVariant variant) : name_(name), variant_(variant) {}
+  HeavyballGjk(std::string_view name, GjkVariant variant,
+               MomentumSchedule schedule = MomentumSchedule::Paper)
+      : name_(name), variant_(variant), schedule_(schedule) {}
 
   std::string_view name() const override { return name_; }
   bool supports(GjkMode) const override { return true; }
@@ -24,6 +26,7 @@ class HeavyballGjk final : public Method {
     GjkOptions options;
     options.variant = variant_;
     options.mode = mode;
+    options.schedule = schedule_;
     // The public entry point, pose checks and support dispatch included, as an engine calls it;
     // default (zero) hints, as the paper solves every problem cold.
     const GjkResult r = gjk(shapes_[problem_.a].shape, problem_.poseA, shapes_[problem_.b].shape,
@@ -39,6 +42,7 @@ class HeavyballGjk final : public Method {
  private:
   std::string_view name_;
   GjkVariant variant_;
+  MomentumSchedule schedule_;
   std::span<const BenchShape> shapes_;
   Problem problem_;
 };
@@ -63,6 +67,19 @@ const std::vector<Entry>& entries() {
       {"polyak", [](S) { return makeHeavyball<GjkVariant::Polyak>("polyak"); }},
       {"nesterov", [](S) { return makeHeavyball<GjkVariant::Nesterov>("nesterov"); }},
       {"auto", [](S) { return makeHeavyball<GjkVariant::Auto>("auto"); }},
+      // delta_k = (k+2)/(k+3): run when named (`--methods polyak_late,nesterov_late`).
+      {"polyak_late",
+       [](S) -> std::unique_ptr<Method> {
+         return std::make_unique<HeavyballGjk>("polyak_late", GjkVariant::Polyak,
+                                               MomentumSchedule::Late);
+       },
+       false},
+      {"nesterov_late",
+       [](S) -> std::unique_ptr<Method> {
+         return std::make_unique<HeavyballGjk>("nesterov_late", GjkVariant::Nesterov,
+                                               MomentumSchedule::Late);
+       },
+       false},
 #ifdef HB_HAVE_CCD
       {"ccd_gjk", [](S) { return peers::makeCcdGjk(); }},
       {"ccd_mpr", [](S) { return peers::makeCcdMpr(); }},
@@ -115,7 +132,7 @@ std::vector<std::string> defaultMethods() {
   return names;
 }
 
-bool isBaselineOnly(std::string_view name) {
+bool isRunOnlyWhenNamed(std::string_view name) {
   for (const Entry& e : entries()) {
     if (e.name == name) return !e.byDefault;
   }

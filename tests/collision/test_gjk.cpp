@@ -232,6 +232,32 @@ EllipsoidPair ellipsoidsAtDistance(std::mt19937& rng, double distance) {
 
 // The paper's Fig. 7: on strictly convex shapes in close proximity, Nesterov momentum with the
 // plain direction rule (eq. 28b) needs markedly fewer iterations than vanilla GJK.
+// The late momentum schedule, (k+2)/(k+3), answers as vanilla GJK does on hulls and ellipsoids
+// from overlap to far apart, in both modes.
+TEST(Gjk, LateMomentumScheduleAgreesWithVanilla) {
+  std::mt19937 rng(8);
+  for (int t = 0; t < 2000; ++t) {
+    const bool hulls = t % 2 == 0;
+    const Shape a = hulls ? Shape::convexHull(std::make_shared<const ConvexHull>(
+                                ConvexHull::build(test::randomCloud(rng, 8 + t % 20, 0.2))))
+                          : Shape::ellipsoid(test::randomVector(rng, 0.05, 0.3));
+    const Shape b = hulls ? Shape::convexHull(std::make_shared<const ConvexHull>(
+                                ConvexHull::build(test::randomCloud(rng, 8 + t % 13, 0.2))))
+                          : Shape::ellipsoid(test::randomVector(rng, 0.05, 0.3));
+    const Pose pa = test::randomPose(rng, 0.0), pb = test::randomPose(rng, 0.6);
+    const GjkResult ref = gjk(a, pa, b, pb, pa.p - pb.p, options(GjkVariant::Vanilla));
+    for (const GjkVariant v : {GjkVariant::Polyak, GjkVariant::Nesterov}) {
+      GjkOptions late = options(v);
+      late.schedule = MomentumSchedule::Late;
+      const GjkResult r = gjk(a, pa, b, pb, pa.p - pb.p, late);
+      ASSERT_EQ(r.status, ref.status) << "trial " << t << " " << toString(v);
+      EXPECT_NEAR(r.distance, ref.distance, std::sqrt(defaults::kGjkTolerance)) << "trial " << t;
+      late.mode = GjkMode::Boolean;
+      EXPECT_EQ(gjk(a, pa, b, pb, pa.p - pb.p, late).collide(), ref.collide()) << "trial " << t;
+    }
+  }
+}
+
 TEST(Gjk, NesterovAcceleratesCloseEllipsoids) {
   std::mt19937 rng(7);
   long vanilla = 0, nesterov = 0;
