@@ -47,6 +47,11 @@ int main(int argc, char** argv) {
   CLI::App app{"heavyball: rigid-body simulation with accelerated GJK collision detection"};
   app.set_version_flag("--version", std::string("heavyball ") + HB_VERSION);
   app.require_subcommand(1);
+  app.footer(
+      "Exit status: 0 on success, 1 on a runtime error (a file that cannot be read or written, a "
+      "failed run), 2 on a usage error (an unknown command or option, a bad value); simulate: 3 "
+      "when its run means nothing (non-finite state, energy from nowhere, a body out of bounds); "
+      "query: 1 when any line was an error.");
   hb::cli::addSimulateCommand(app);
   hb::cli::addInspectCommand(app);
   hb::cli::addBatchCommand(app);

@@ -46,6 +46,9 @@ TEST(CliUsage, EveryUsageErrorExitsWithTwo) {
   for (const char* args : {"--help", "--version", "simulate --help"}) {
     EXPECT_EQ(runCommand(heavyball(args) + " 2>&1").exitCode, 0) << args;
   }
+  // The statuses are documented where a user looks first.
+  const std::string help = runCommand(heavyball("--help")).out;
+  EXPECT_NE(help.find("2 on a usage error"), std::string::npos) << help;
 }
 
 TEST(CliUsage, ARecordingIsNotOverwrittenUnlessAskedTo) {
