@@ -60,6 +60,10 @@ GjkVariant autoVariant(const MinkowskiDifference& difference, double xs, double 
 
 }  // namespace
 
+std::string_view toString(MomentumSchedule s) {
+  return s == MomentumSchedule::Late ? "late" : "paper";
+}
+
 std::string_view toString(GjkVariant v) {
   switch (v) {
     case GjkVariant::Vanilla:

@@ -35,6 +35,7 @@ enum class GjkStatus {
 };
 
 std::string_view toString(GjkVariant v);
+std::string_view toString(MomentumSchedule s);  ///< "paper", "late"
 std::string_view toString(GjkStatus s);
 
 struct GjkOptions {

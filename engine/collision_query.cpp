@@ -41,8 +41,8 @@ Shape parseQueryShape(const json& value, const std::string& where, MeshHullCache
 QueryProblem parseQueryProblem(const json& value, MeshHullCache& meshes) {
   if (!value.is_object()) throw JsonError("expected a JSON object");
   rejectUnknownKeys(value, "",
-                    {"id", "a", "pose_a", "b", "pose_b", "variant", "warm_start", "tolerance",
-                     "max_iterations", "translation", "cast_method"});
+                    {"id", "a", "pose_a", "b", "pose_b", "variant", "momentum_schedule",
+                     "warm_start", "tolerance", "max_iterations", "translation", "cast_method"});
   QueryProblem problem;
   problem.a = parseQueryShape(required(value, "", "a"), "a", meshes);
   problem.b = parseQueryShape(required(value, "", "b"), "b", meshes);
@@ -54,6 +54,9 @@ QueryProblem parseQueryProblem(const json& value, MeshHullCache& meshes) {
   }
   if (const auto it = value.find("variant"); it != value.end()) {
     problem.options.gjk.variant = parseGjkVariant(*it, "variant");
+  }
+  if (const auto it = value.find("momentum_schedule"); it != value.end()) {
+    problem.options.gjk.schedule = parseMomentumSchedule(*it, "momentum_schedule");
   }
   if (const auto it = value.find("warm_start"); it != value.end()) {
     problem.warmStart = parseWarmStart(*it, "warm_start");

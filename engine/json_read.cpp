@@ -230,6 +230,13 @@ GjkVariant parseGjkVariant(const json& value, const std::string& where) {
   fail(where, "unknown variant '" + name + "' (expected gjk, vanilla, polyak, nesterov or auto)");
 }
 
+MomentumSchedule parseMomentumSchedule(const json& value, const std::string& where) {
+  const std::string name = stringValue(value, where);
+  if (name == "paper") return MomentumSchedule::Paper;
+  if (name == "late") return MomentumSchedule::Late;
+  fail(where, "unknown momentum schedule '" + name + "' (expected paper or late)");
+}
+
 WarmStart parseWarmStart(const json& value, const std::string& where) {
   const std::string name = stringValue(value, where);
   if (name == "none") return WarmStart::None;

@@ -76,6 +76,8 @@ Shape parseShape(const json& value, const std::string& where, MeshHullCache& mes
 Pose parsePose(const json& value, const std::string& where);
 /// "gjk" or "vanilla", "polyak", "nesterov", "auto".
 GjkVariant parseGjkVariant(const json& value, const std::string& where);
+/// "paper" ((k+1)/(k+3)) or "late" ((k+2)/(k+3)).
+MomentumSchedule parseMomentumSchedule(const json& value, const std::string& where);
 /// "none", "obb", "previous", "transformed".
 WarmStart parseWarmStart(const json& value, const std::string& where);
 

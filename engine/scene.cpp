@@ -216,11 +216,11 @@ SpawnerDescription parseSpawner(const json& value, const std::string& where,
 
 SolverDescription parseSolver(const json& value, const std::string& where) {
   requireObject(value, where);
-  rejectUnknownKeys(
-      value, where,
-      {"gjk_variant", "warm_start", "gjk_tolerance", "gjk_max_iterations", "velocity_iterations",
-       "manifold_iterations", "position_iterations", "tolerance", "speculative_margin",
-       "convex_radius", "restitution_threshold", "sleeping", "continuous_collision"});
+  rejectUnknownKeys(value, where,
+                    {"gjk_variant", "momentum_schedule", "warm_start", "gjk_tolerance",
+                     "gjk_max_iterations", "velocity_iterations", "manifold_iterations",
+                     "position_iterations", "tolerance", "speculative_margin", "convex_radius",
+                     "restitution_threshold", "sleeping", "continuous_collision"});
   SolverDescription solver;
   const auto iterations = [&](std::string_view key, int& out) {
     if (const json* v = find(value, key)) {
@@ -232,6 +232,9 @@ SolverDescription parseSolver(const json& value, const std::string& where) {
   }
   if (const json* v = find(value, "warm_start")) {
     solver.warmStart = parseWarmStart(*v, child(where, "warm_start"));
+  }
+  if (const json* v = find(value, "momentum_schedule")) {
+    solver.momentumSchedule = parseMomentumSchedule(*v, child(where, "momentum_schedule"));
   }
   if (const json* v = find(value, "gjk_tolerance")) {
     solver.gjkTolerance = positiveNumber(*v, child(where, "gjk_tolerance"));

@@ -86,6 +86,8 @@ struct SpawnerDescription {
 
 struct SolverDescription {
   GjkVariant gjkVariant = GjkVariant::Nesterov;
+  /// delta_k of the momentum variants (GjkOptions::schedule).
+  MomentumSchedule momentumSchedule = MomentumSchedule::Paper;
   WarmStart warmStart = WarmStart::TransformedPrevious;
   double gjkTolerance = 1e-8;
   int gjkMaxIterations = 128;

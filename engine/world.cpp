@@ -359,6 +359,7 @@ bool World::collidePair(int k) {
   const SolverDescription& solver = scene_.solver;
   CollisionOptions options;
   options.gjk.variant = solver.gjkVariant;
+  options.gjk.schedule = solver.momentumSchedule;
   options.gjk.tolerance = solver.gjkTolerance;
   options.gjk.maxIterations = solver.gjkMaxIterations;
   const auto [proxyA, proxyB] = c.pairs[k];

@@ -127,6 +127,7 @@ void writeMetadata(const H5::H5File& file, const RunDescription& run) {
                  static_cast<long long>(collision.gjk.momentumMaxIterations));
   writeAttribute(file, attr::kGjkNormalizeNesterov,
                  static_cast<long long>(collision.gjk.normalizeNesterov));
+  writeAttribute(file, attr::kGjkMomentumSchedule, std::string(toString(solver.momentumSchedule)));
   writeAttribute(file, attr::kEpaTolerance, collision.epa.tolerance);
   writeAttribute(file, attr::kEpaMaxIterations,
                  static_cast<long long>(collision.epa.maxIterations));

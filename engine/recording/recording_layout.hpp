@@ -1,7 +1,8 @@
 #pragma once
 // Names and constants of the recording file layout (docs/recording-format.md), shared by the
-// writer (engine/recording/recorder.cpp) and the reader (engine/recording/recording_reader.cpp) so the two cannot
-// drift apart. Every table is an extendible dataset of compound rows (engine/recording/recording_rows.hpp).
+// writer (engine/recording/recorder.cpp) and the reader (engine/recording/recording_reader.cpp) so
+// the two cannot drift apart. Every table is an extendible dataset of compound rows
+// (engine/recording/recording_rows.hpp).
 
 #include <cstddef>
 #include <cstdint>
@@ -63,6 +64,7 @@ inline constexpr const char* kGjkTolerance = "gjk_tolerance";
 inline constexpr const char* kGjkMaxIterations = "gjk_max_iterations";
 inline constexpr const char* kGjkMomentumMaxIterations = "gjk_momentum_max_iterations";
 inline constexpr const char* kGjkNormalizeNesterov = "gjk_normalize_nesterov";
+inline constexpr const char* kGjkMomentumSchedule = "gjk_momentum_schedule";
 inline constexpr const char* kEpaTolerance = "epa_tolerance";
 inline constexpr const char* kEpaMaxIterations = "epa_max_iterations";
 inline constexpr const char* kComputePenetration = "compute_penetration";

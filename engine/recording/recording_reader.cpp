@@ -267,6 +267,16 @@ void RecordingReader::Impl::readInfo() {
   c.gjk.maxIterations = s.gjkMaxIterations;
   c.gjk.momentumMaxIterations = static_cast<int>(intAttribute(attr::kGjkMomentumMaxIterations));
   c.gjk.normalizeNesterov = intAttribute(attr::kGjkNormalizeNesterov) != 0;
+  // Recordings from before the option ran the paper's schedule.
+  if (file.attrExists(attr::kGjkMomentumSchedule)) {
+    const std::string schedule = stringAttribute(attr::kGjkMomentumSchedule);
+    if (schedule != "paper" && schedule != "late") {
+      fail("attribute '" + std::string(attr::kGjkMomentumSchedule) + "' is '" + schedule +
+           "', expected paper or late");
+    }
+    s.momentumSchedule = schedule == "late" ? MomentumSchedule::Late : MomentumSchedule::Paper;
+  }
+  c.gjk.schedule = s.momentumSchedule;
   c.epa.tolerance = doubleAttribute(attr::kEpaTolerance);
   c.epa.maxIterations = static_cast<int>(intAttribute(attr::kEpaMaxIterations));
   c.computePenetration = intAttribute(attr::kComputePenetration) != 0;

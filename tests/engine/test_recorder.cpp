@@ -298,6 +298,33 @@ SceneDescription boxGrid(int side) {
   return scene;
 }
 
+// The late momentum schedule is recorded, and problems solved again with it take the recorded
+// iterations.
+TEST(Recorder, TheMomentumScheduleIsRecorded) {
+  SceneDescription scene = funnelScene();
+  scene.solver.gjkVariant = GjkVariant::Nesterov;
+  scene.solver.momentumSchedule = MomentumSchedule::Late;
+  const fs::path file = tempFile("late.h5");
+  recordRun(scene, file, 90);
+  const RecordingReader reader(file);
+  EXPECT_EQ(reader.info().solver.momentumSchedule, MomentumSchedule::Late);
+  long solved = 0;
+  for (long i = 0; i + 1 < reader.stepCount(); ++i) {
+    const CollisionOptions options = reader.collisionOptions(i);
+    EXPECT_EQ(options.gjk.schedule, MomentumSchedule::Late);
+    for (const RecordedProblem& p : reader.problemsOfStep(i)) {
+      if (!p.exactInputs) continue;
+      const CollisionResult r =
+          collide(reader.proxies()[p.proxyA].shape, p.poseA, reader.proxies()[p.proxyB].shape,
+                  p.poseB, p.initialGuess, options, p.hints);
+      EXPECT_EQ(r.gjkIterations, p.result.gjkIterations) << "step " << i;
+      ++solved;
+    }
+  }
+  EXPECT_GT(solved, 20);
+  fs::remove(file);
+}
+
 TEST(Recorder, ARunCutShortLeavesAReadablePrefix) {
   const SceneDescription scene = boxGrid(6);  // 37 bodies and 36 problems per step
   const fs::path file = tempFile("cut.h5");
