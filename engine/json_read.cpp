@@ -210,15 +210,17 @@ Pose parsePose(const json& value, const std::string& where) {
     }
   }
   if (const auto q = value.find("q"); q != value.end()) {
-    const Eigen::Vector4d wxyz = finiteVector<4>(*q, child(where, "q"));
-    const double norm = wxyz.norm();
-    if (!(std::abs(norm - 1.0) <= 1e-6)) {
-      fail(child(where, "q"),
-           "expected a unit quaternion [w, x, y, z], norm is " + std::to_string(norm));
-    }
-    pose.q = Eigen::Quaterniond(wxyz[0], wxyz[1], wxyz[2], wxyz[3]).normalized();
+    pose.q = unitQuaternion(finiteVector<4>(*q, child(where, "q")), child(where, "q"));
   }
   return pose;
+}
+
+Eigen::Quaterniond unitQuaternion(const Eigen::Vector4d& wxyz, const std::string& where) {
+  const double norm = wxyz.norm();
+  if (!(std::abs(norm - 1.0) <= 1e-6)) {
+    fail(where, "expected a unit quaternion [w, x, y, z], norm is " + std::to_string(norm));
+  }
+  return Eigen::Quaterniond(wxyz[0], wxyz[1], wxyz[2], wxyz[3]).normalized();
 }
 
 GjkVariant parseGjkVariant(const json& value, const std::string& where) {

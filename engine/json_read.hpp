@@ -74,6 +74,8 @@ Shape parseShape(const json& value, const std::string& where, MeshHullCache& mes
 /// {"p": [x,y,z], "q": [w,x,y,z]}; both optional (zero, identity). q must be finite and of unit
 /// norm within 1e-6; it is then normalised exactly.
 Pose parsePose(const json& value, const std::string& where);
+/// [w, x, y, z] of norm 1 within 1e-6 (or a JsonError at `where`), normalised exactly.
+Eigen::Quaterniond unitQuaternion(const Eigen::Vector4d& wxyz, const std::string& where);
 /// "gjk" or "vanilla", "polyak", "nesterov", "auto".
 GjkVariant parseGjkVariant(const json& value, const std::string& where);
 /// "paper" ((k+1)/(k+3)) or "late" ((k+2)/(k+3)).

@@ -10,6 +10,7 @@
 #include "collision/collide.hpp"
 #include "collision/obb.hpp"
 #include "collision/pose.hpp"
+#include "collision/time_of_impact.hpp"
 #include "dynamics/contact_constraint.hpp"
 #include "dynamics/contact_solver.hpp"
 #include "engine/pair_cache.hpp"
@@ -53,10 +54,11 @@ struct StepContext {
   int reusedManifolds = 0;
   // solve
   PseudoVelocities pseudo;
-  // integrate
-  std::vector<Pose> startPoses;    ///< per body, before the step's integration
-  std::vector<char> fast;          ///< per body: moved more than half its thickness
-  std::vector<double> impactTime;  ///< per fast body, s into the step (dt: none)
+  // integrate, with continuous collision only
+  std::vector<Pose> startPoses;      ///< per body, before the step's integration
+  std::vector<RigidMotion> motions;  ///< per body, its path over the step
+  std::vector<char> fast;            ///< per body: moved more than half its thickness
+  std::vector<double> impactTime;    ///< per fast body, s into the step (dt: none)
   // sleep
   std::vector<std::pair<int, int>> touching;  ///< body pairs in contact
   std::vector<int> islands;                   ///< per body, among the awake ones

@@ -491,12 +491,15 @@ void World::storeImpulses() {
 
 void World::integrate() {
   StepContext& c = context_;
-  c.startPoses.resize(rigid_.size());
-  for (size_t i = 0; i < rigid_.size(); ++i) {
-    c.startPoses[i] = {rigid_[i].orientation, rigid_[i].position};
+  const bool sweep = scene_.solver.continuousCollision;
+  if (sweep) {
+    c.startPoses.resize(rigid_.size());
+    for (size_t i = 0; i < rigid_.size(); ++i) {
+      c.startPoses[i] = {rigid_[i].orientation, rigid_[i].position};
+    }
   }
   integrator_.integratePositions(rigid_, c.pseudo, scene_.dt);
-  if (scene_.solver.continuousCollision) sweepFastBodies();
+  if (sweep) sweepFastBodies();
   // The world boxes follow the poses at once, so that between steps they are current for
   // whoever places a drop (liftClearOfBodies) or draws them.
   updateWorldObbs();
@@ -525,13 +528,13 @@ void World::sweepFastBodies() {
   // pile: not kept).
   StepContext& c = context_;
   const double dt = scene_.dt;
+  c.motions.resize(rigid_.size());
   c.fast.assign(rigid_.size(), 0);
   bool any = false;
   for (size_t i = 0; i < rigid_.size(); ++i) {
+    const RigidMotion& m = c.motions[i] = stepMotion(static_cast<int>(i));
     if (!rigid_[i].isActive()) continue;
-    const Pose& start = c.startPoses[i];
-    const double turned = Eigen::AngleAxisd(rigid_[i].orientation * start.q.conjugate()).angle();
-    const double moved = (rigid_[i].position - start.p).norm() + turned * bodyReach_[i];
+    const double moved = dt * (m.linear.norm() + m.angular.norm() * m.reach);
     if (moved > 0.5 * bodyThickness_[i]) {
       c.fast[i] = 1;
       any = true;
@@ -547,8 +550,8 @@ void World::sweepFastBodies() {
     // contacts hold (sweeping those pairs cost 4x the funnel's step for no less overlap).
     const bool stillA = !rigid_[pa.body].isActive(), stillB = !rigid_[pb.body].isActive();
     if (!(c.fast[pa.body] && stillB) && !(c.fast[pb.body] && stillA)) continue;
-    const RigidMotion ma = stepMotion(pa.body), mb = stepMotion(pb.body);
-    const ToiResult toi = timeOfImpact(pa.shape, pa.inBody, ma, pb.shape, pb.inBody, mb, dt);
+    const ToiResult toi = timeOfImpact(pa.shape, pa.inBody, c.motions[pa.body], pb.shape, pb.inBody,
+                                       c.motions[pb.body], dt);
     if (toi.status != ToiStatus::Hit && toi.status != ToiStatus::MaxIterations) continue;
     const double time = toi.time;
     for (const int body : {pa.body, pb.body}) {
@@ -557,7 +560,7 @@ void World::sweepFastBodies() {
   }
   for (size_t i = 0; i < rigid_.size(); ++i) {
     if (!c.fast[i] || !(c.impactTime[i] < dt)) continue;
-    const Pose pose = stepMotion(static_cast<int>(i)).at(c.impactTime[i]);
+    const Pose pose = c.motions[i].at(c.impactTime[i]);
     rigid_[i].position = pose.p;
     rigid_[i].orientation = pose.q;
     ++stats_.sweptBack;

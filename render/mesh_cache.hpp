@@ -11,10 +11,10 @@
 #include <optional>
 #include <string>
 
-#include "render/render_mesh.hpp"
 #include "engine/world.hpp"
 #include "render/image.hpp"
 #include "render/mesh_buffers.hpp"
+#include "render/render_mesh.hpp"
 #include "render/texture.hpp"
 
 namespace hb {

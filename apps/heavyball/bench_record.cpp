@@ -19,9 +19,9 @@
 #include "engine/asset_library.hpp"
 #include "engine/recording/recorder.hpp"
 #include "engine/recording/recording_metadata.hpp"
+#include "engine/recording/warm_start_study_summary.hpp"
 #include "engine/run_summary.hpp"
 #include "engine/scene.hpp"
-#include "engine/recording/warm_start_study_summary.hpp"
 #include "engine/world.hpp"
 
 namespace hb::bench {

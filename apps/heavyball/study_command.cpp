@@ -101,9 +101,9 @@ std::vector<fs::path> recordingsOf(const std::vector<std::string>& data) {
 
 /// Runs tools/plot.py on the CSV; throws std::runtime_error naming the command when it fails.
 void plot(const fs::path& csv, const fs::path& png) {
-  if (shippedDataDir().empty())
-    throw std::runtime_error(std::string("cannot plot: ") + kShippedDataMissing);
-  const fs::path script = shippedDataDir() / "tools" / "plot.py";
+  const fs::path data = shippedDataDir();
+  if (data.empty()) throw std::runtime_error(std::string("cannot plot: ") + kShippedDataMissing);
+  const fs::path script = data / "tools" / "plot.py";
   const std::vector<std::string> args = {kPython, script.string(), "warmstart", csv.string(),
                                          "-o",    png.string()};
   std::string command;

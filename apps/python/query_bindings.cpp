@@ -81,16 +81,10 @@ Rows rows(const Array& a, py::ssize_t width, const char* name) {
 Pose poseAt(const Rows& positions, const Rows& quaternions, py::ssize_t i, const char* qName) {
   const double* p = positions.row(i);
   const double* q = quaternions.row(i);
-  const Eigen::Vector4d wxyz(q[0], q[1], q[2], q[3]);
-  const double norm = wxyz.norm();
-  if (!(std::abs(norm - 1.0) <= 1e-6)) {
-    throw std::invalid_argument(std::string(qName) + "[" + std::to_string(i) +
-                                "]: expected a unit quaternion [w, x, y, z], norm is " +
-                                std::to_string(norm));
-  }
   Pose pose;
   pose.p = Eigen::Vector3d(p[0], p[1], p[2]);
-  pose.q = Eigen::Quaterniond(q[0], q[1], q[2], q[3]).normalized();
+  pose.q = json_read::unitQuaternion(Eigen::Vector4d(q[0], q[1], q[2], q[3]),
+                                     std::string(qName) + "[" + std::to_string(i) + "]");
   if (!pose.isValid()) {
     throw std::invalid_argument(std::string(qName) + "[" + std::to_string(i) +
                                 "]: the pose is not finite");

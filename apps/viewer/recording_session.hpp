@@ -1,6 +1,6 @@
 #pragma once
-// The viewer's recording: an HDF5 Recorder (engine/recording/recorder.hpp) started and stopped from the
-// recording panel, fed after every step.
+// The viewer's recording: an HDF5 Recorder (engine/recording/recorder.hpp) started and stopped from
+// the recording panel, fed after every step.
 
 #include <cstdint>
 #include <filesystem>

@@ -1,6 +1,6 @@
 #pragma once
-// The error of reading or writing a recording (engine/recording/recorder.hpp, engine/recording/recording_reader.hpp):
-// the message names the file and what is wrong with it.
+// The error of reading or writing a recording (engine/recording/recorder.hpp,
+// engine/recording/recording_reader.hpp): the message names the file and what is wrong with it.
 
 #include <stdexcept>
 

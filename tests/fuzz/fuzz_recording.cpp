@@ -1,6 +1,6 @@
 // libFuzzer target: a recording file checked as the commands check it (read in full in a child
-// process, engine/recording/recording_check.hpp), then, when it passed, read in full here. Every input
-// is read or rejected with a RecordingError naming the file; HDF5's own crashes on a damaged
+// process, engine/recording/recording_check.hpp), then, when it passed, read in full here. Every
+// input is read or rejected with a RecordingError naming the file; HDF5's own crashes on a damaged
 // structure stay in the child.
 
 #include <unistd.h>

@@ -20,8 +20,7 @@ int main() {
               apart.normal.x(), apart.normal.y(), apart.normal.z());
 
   // A tetrahedron's hull (Qhull), overlapping the box by 0.02 m.
-  const std::vector<Eigen::Vector3d> corners = {
-      {0, 0, 0}, {0.2, 0, 0}, {0, 0.2, 0}, {0, 0, 0.2}};
+  const std::vector<Eigen::Vector3d> corners = {{0, 0, 0}, {0.2, 0, 0}, {0, 0.2, 0}, {0, 0, 0.2}};
   const hb::Shape tetrahedron =
       hb::Shape::convexHull(std::make_shared<const hb::ConvexHull>(hb::ConvexHull::build(corners)));
   const hb::Pose above = hb::Pose::translation({-0.05, -0.05, 0.08});

@@ -19,7 +19,7 @@ int main(int argc, char** argv) {
   const int steps = static_cast<int>(1.0 / world.scene().dt);
   for (int i = 0; i < steps; ++i) world.step();
   recorder.close();
-  std::printf("%ld steps, %zu bodies, kinetic energy %.4f J, recorded to %s\n",
-              world.stepCount(), world.bodies().size(), world.kineticEnergy(), out.c_str());
+  std::printf("%ld steps, %zu bodies, kinetic energy %.4f J, recorded to %s\n", world.stepCount(),
+              world.bodies().size(), world.kineticEnergy(), out.c_str());
   return world.nonFinite() ? 1 : 0;
 }
