@@ -98,8 +98,11 @@ def main():
     seconds = 2 if a.quick else 10
     funnel = "assets/scenes/funnel.json"
 
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                            text=True, cwd=ROOT).stdout.strip() or "unknown"
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                                text=True, cwd=ROOT).stdout.strip() or "unknown"
+    except FileNotFoundError:  # no git on the machine
+        commit = "unknown"
     version = subprocess.run([hb, "--version"], capture_output=True, text=True).stdout.strip()
     page = [
         "# Simulation: what was measured",
