@@ -13,9 +13,10 @@
 // close this step but no further; restitution is a stage of its own, applyRestitution).
 //
 // The sweeps visit manifolds (the up to four points one body pair shares with one normal). A
-// visit solves the manifold's own problem, all other impulses fixed, by a few Gauss–Seidel passes
-// over its points on the manifold's 3k x 3k Delassus matrix (no body is touched until the passes
-// end; the bodies then take the total change at once). A point's update:
+// visit solves the manifold's own problem, all other impulses fixed, by Gauss–Seidel passes over
+// its points on the manifold's 3k x 3k Delassus matrix (no body is touched until the passes end;
+// the bodies then take the total change at once): one pass in the sweeps by default, several in
+// the shock pass that ends them (below). A point's update:
 //   1. the sticking guess lambda - W^-1 (u - u*) with its own 3x3 block, kept if inside the cone;
 //   2. otherwise the point separates or slides: the normal impulse by its scalar projection, then
 //      the friction by the projected step lambda_t - u_t / lambda_max(W_tt) onto the disk
@@ -23,7 +24,9 @@
 //      makes the fixed point satisfy maximal dissipation (lambda_t opposite to the slip), which a
 //      W_tt^-1 step would not.
 // Solving a manifold as a whole pushes a resting face evenly at once; pushed point by point, a
-// face is pushed unevenly until the sweeps converge, which tilts stacked boxes.
+// face is pushed unevenly until the sweeps converge, which tilts stacked boxes. The shock pass
+// solves every resting face of a stack as a whole, bottom up, once the sweeps end, which keeps
+// stacks standing at a fraction of the cost of several passes at every visit.
 // Sweeps stop when the largest impulse change (as the velocity change it makes at its contact)
 // is below the tolerance, or at the iteration cap.
 //
@@ -44,8 +47,12 @@
 namespace hb {
 
 struct ContactSolverOptions {
-  /// Gauss–Seidel passes over a manifold's own points per visit (touching no body), at most.
-  int manifoldIterations = 4;
+  /// Gauss–Seidel passes over a manifold's own points per visit of the sweeps (touching no
+  /// body), at most; 1 is point by point.
+  int manifoldIterations = 1;
+  /// The same passes in the shock pass, at most: there they spread the push of each face in a
+  /// stack evenly over its corners, so that stacks stand however far the sweeps got.
+  int shockIterations = 8;
   int velocityIterations = 30;  ///< sweeps per island, at most (more for deep islands, below)
   int positionIterations = 10;
   /// Sweeps stop when no impulse changes by more than this, measured as the velocity change it
@@ -149,24 +156,29 @@ class ContactSolver {
   struct Manifold {
     int first = 0;
     int count = 0;
+    /// delassus and block are filled when a sweep or the position pass first needs them: most
+    /// manifolds of a pile are speculative and never push.
+    bool blocksReady = false;
     NormalBlock block;  // the normal part, for the position pass
     /// The manifold's Delassus matrix, 3k x 3k (index 3 i + c for point i, direction c): the
     /// velocity change of every point per unit impulse at every point; symmetric, zero past 3k.
     alignas(64) double delassus[kManifoldRows][kManifoldRows];
   };
   void buildManifolds();
+  /// Fills a manifold's delassus and block, once.
+  void prepareBlocks(Manifold& m) const;
   /// A manifold's Delassus matrix (see Manifold::delassus) from A's terms, B's or both.
   void fillDelassus(const Manifold& m, bool withA, bool withB,
                     double (*delassus)[kManifoldRows]) const;
   /// Groups the manifolds by island and measures each island's depth.
   void buildIslands();
-  /// One visit of a manifold by the sweeps. Returns the largest impulse change of its first
-  /// pass (as a velocity change, m/s).
-  double solveManifold(const Manifold& m);
+  /// One visit of a manifold, with at most `passes` passes. Returns the largest impulse change
+  /// of its first pass (as a velocity change, m/s).
+  double solveManifold(Manifold& m, int passes);
   /// The passes of a visit on a given Delassus matrix and point responses; the bodies whose
   /// `moves` flag is false take no impulse (the shock pass holds the lower body).
   double solvePasses(const Manifold& m, const double (*delassus)[kManifoldRows],
-                     const PointResponse* const* responses, bool movesA, bool movesB);
+                     const PointResponse* const* responses, int passes, bool movesA, bool movesB);
   /// Shock propagation: the pass after the sweeps, bottom up (see ContactSolverOptions).
   void propagateShock();
   /// Relative velocity of a row along its direction k.

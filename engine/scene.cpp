@@ -219,8 +219,8 @@ SolverDescription parseSolver(const json& value, const std::string& where) {
   rejectUnknownKeys(value, where,
                     {"gjk_variant", "momentum_schedule", "warm_start", "gjk_tolerance",
                      "gjk_max_iterations", "velocity_iterations", "manifold_iterations",
-                     "position_iterations", "tolerance", "speculative_margin", "convex_radius",
-                     "restitution_threshold", "sleeping", "continuous_collision"});
+                     "shock_iterations", "position_iterations", "tolerance", "speculative_margin",
+                     "convex_radius", "restitution_threshold", "sleeping", "continuous_collision"});
   SolverDescription solver;
   const auto iterations = [&](std::string_view key, int& out) {
     if (const json* v = find(value, key)) {
@@ -242,6 +242,7 @@ SolverDescription parseSolver(const json& value, const std::string& where) {
   iterations("gjk_max_iterations", solver.gjkMaxIterations);
   iterations("velocity_iterations", solver.velocityIterations);
   iterations("manifold_iterations", solver.manifoldIterations);
+  iterations("shock_iterations", solver.shockIterations);
   iterations("position_iterations", solver.positionIterations);
   if (const json* v = find(value, "tolerance")) {
     solver.solverTolerance = nonNegativeNumber(*v, child(where, "tolerance"));

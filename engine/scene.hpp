@@ -92,8 +92,10 @@ struct SolverDescription {
   double gjkTolerance = 1e-8;
   int gjkMaxIterations = 128;
   int velocityIterations = 30;
-  /// Gauss–Seidel passes over a manifold's own points per visit (1: point by point).
-  int manifoldIterations = 4;
+  /// Gauss–Seidel passes over a manifold's own points per visit of the sweeps (1: point by
+  /// point) and in the shock pass (see ContactSolverOptions).
+  int manifoldIterations = 1;
+  int shockIterations = 8;
   int positionIterations = 10;
   double solverTolerance = 1e-7;    ///< m/s (see ContactSolverOptions::tolerance)
   double speculativeMargin = 0.01;  ///< m: pairs closer than this produce (speculative) contacts

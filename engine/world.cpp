@@ -465,6 +465,7 @@ void World::solve() {
   ContactSolverOptions options;
   options.velocityIterations = s.velocityIterations;
   options.manifoldIterations = s.manifoldIterations;
+  options.shockIterations = s.shockIterations;
   options.positionIterations = s.positionIterations;
   options.tolerance = s.solverTolerance;
   options.restitutionThreshold = s.restitutionThreshold;

@@ -38,6 +38,7 @@ void solverPanel(World& world, DropControls& drop) {
   ImGui::SliderInt("GJK max iterations", &s.gjkMaxIterations, 8, 512);
   ImGui::SliderInt("PGS velocity iter.", &s.velocityIterations, 1, 200);
   ImGui::SliderInt("Manifold passes", &s.manifoldIterations, 1, 16);
+  ImGui::SliderInt("Shock pass passes", &s.shockIterations, 1, 16);
   ImGui::SliderInt("PGS position iter.", &s.positionIterations, 0, 50);
   float margin = static_cast<float>(s.speculativeMargin * 1000.0);
   if (ImGui::SliderFloat("speculative margin", &margin, 0.0f, 50.0f, "%.1f mm")) {

@@ -86,6 +86,7 @@ void run(const InspectOptions& o) {
         {"convex_radius", s.convexRadius},
         {"velocity_iterations", s.velocityIterations},
         {"manifold_iterations", s.manifoldIterations},
+        {"shock_iterations", s.shockIterations},
         {"position_iterations", s.positionIterations},
         {"bodies", bodies},
         {"proxies", reader.proxies().size()},
@@ -110,12 +111,12 @@ void run(const InspectOptions& o) {
   std::printf("scene %s: dt %.6g s, seed %u\n", info.sceneName.c_str(), info.dt, info.seed);
   std::printf(
       "solver: GJK %s, warm start %s, tolerance %.3g, max %d iterations; EPA tolerance "
-      "%.3g, max %d iterations; PGS %d velocity (%d passes per manifold) / %d position "
-      "iterations\n",
+      "%.3g, max %d iterations; PGS %d velocity (%d passes per manifold, %d in the shock pass) / "
+      "%d position iterations\n",
       std::string(toString(s.gjkVariant)).c_str(), std::string(toString(s.warmStart)).c_str(),
       s.gjkTolerance, s.gjkMaxIterations, info.collision.epa.tolerance,
       info.collision.epa.maxIterations, s.velocityIterations, s.manifoldIterations,
-      s.positionIterations);
+      s.shockIterations, s.positionIterations);
   std::printf("shapes: boxes and hulls rounded by a convex radius of %.3g m\n", s.convexRadius);
   std::printf("bodies: %zu (%zu collision proxies)\n", reader.bodies().size(),
               reader.proxies().size());

@@ -137,6 +137,7 @@ void writeMetadata(const H5::H5File& file, const RunDescription& run) {
                  static_cast<long long>(solver.velocityIterations));
   writeAttribute(file, attr::kManifoldIterations,
                  static_cast<long long>(solver.manifoldIterations));
+  writeAttribute(file, attr::kShockIterations, static_cast<long long>(solver.shockIterations));
   writeAttribute(file, attr::kPositionIterations,
                  static_cast<long long>(solver.positionIterations));
   writeAttribute(file, attr::kSolverTolerance, solver.solverTolerance);

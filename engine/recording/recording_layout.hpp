@@ -71,6 +71,9 @@ inline constexpr const char* kComputePenetration = "compute_penetration";
 inline constexpr const char* kVelocityIterations = "velocity_iterations";
 /// Absent from files written before the key existed; read as 1 (point-by-point sweeps).
 inline constexpr const char* kManifoldIterations = "manifold_iterations";
+/// Absent from files written before the key existed, whose shock pass made as many passes as
+/// their sweeps: read as manifold_iterations.
+inline constexpr const char* kShockIterations = "shock_iterations";
 inline constexpr const char* kPositionIterations = "position_iterations";
 inline constexpr const char* kSolverTolerance = "solver_tolerance";
 inline constexpr const char* kSpeculativeMargin = "speculative_margin";

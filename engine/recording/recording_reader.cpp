@@ -254,6 +254,9 @@ void RecordingReader::Impl::readInfo() {
   s.manifoldIterations = file.attrExists(attr::kManifoldIterations)
                              ? static_cast<int>(intAttribute(attr::kManifoldIterations))
                              : 1;
+  s.shockIterations = file.attrExists(attr::kShockIterations)
+                          ? static_cast<int>(intAttribute(attr::kShockIterations))
+                          : s.manifoldIterations;
   s.positionIterations = static_cast<int>(intAttribute(attr::kPositionIterations));
   s.solverTolerance = doubleAttribute(attr::kSolverTolerance);
   s.speculativeMargin = doubleAttribute(attr::kSpeculativeMargin);
@@ -290,6 +293,7 @@ void RecordingReader::Impl::readInfo() {
   require(s.gjkMaxIterations >= 1, attr::kGjkMaxIterations);
   require(s.velocityIterations >= 1, attr::kVelocityIterations);
   require(s.manifoldIterations >= 1, attr::kManifoldIterations);
+  require(s.shockIterations >= 1, attr::kShockIterations);
   require(s.positionIterations >= 1, attr::kPositionIterations);
   require(std::isfinite(s.solverTolerance) && s.solverTolerance > 0.0, attr::kSolverTolerance);
   require(std::isfinite(s.speculativeMargin) && s.speculativeMargin >= 0.0,

@@ -78,9 +78,10 @@ TEST(ContactSolver, RestingBoxCarriesItsWeight) {
 TEST(ContactSolver, OneSweepPushesARestingFaceEvenly) {
   // A face pushed corner by corner is pushed unevenly, and the box turns until later sweeps
   // even it out; the manifold's own passes spread the push within one visit, so a single sweep
-  // leaves the box level. Its falling speed, g dt, is what the face stops.
+  // leaves the box level, and so does the shock pass after a point-by-point sweep. The box's
+  // falling speed, g dt, is what the face stops.
   const Vector3d h(0.2, 0.3, 0.1);
-  auto spinAfterOneSweep = [&](int manifoldIterations) {
+  auto spinAfterOneSweep = [&](int manifoldIterations, bool shockPass) {
     auto bodies = groundAndBox(h);
     auto contacts = cornerContacts(bodies, h, 0.0, 0.5);
     RigidBodyIntegrator integrator;
@@ -89,6 +90,7 @@ TEST(ContactSolver, OneSweepPushesARestingFaceEvenly) {
     options.velocityIterations = 1;
     options.tolerance = 0;
     options.manifoldIterations = manifoldIterations;
+    options.shockPropagation = shockPass;
     ContactSolver solver;
     solver.prepare(bodies, contacts, kDt, options);
     solver.solveVelocities(bodies);
@@ -99,12 +101,16 @@ TEST(ContactSolver, OneSweepPushesARestingFaceEvenly) {
     }
     return fastest / (9.81 * kDt);
   };
-  const double pointByPoint = spinAfterOneSweep(1);
-  const double manifold = spinAfterOneSweep(ContactSolverOptions{}.manifoldIterations);
-  std::printf("corner speed after one sweep / g dt: point by point %.3g, manifold %.3g\n",
-              pointByPoint, manifold);
+  const double pointByPoint = spinAfterOneSweep(1, false);
+  const double manifold = spinAfterOneSweep(4, false);
+  const double shock = spinAfterOneSweep(1, true);
+  std::printf(
+      "corner speed after one sweep / g dt: point by point %.3g, manifold passes %.3g, point by "
+      "point and the shock pass %.3g\n",
+      pointByPoint, manifold, shock);
   EXPECT_GT(pointByPoint, 1e-3);
   EXPECT_LT(manifold, 1e-6);
+  EXPECT_LT(shock, 1e-6);
 }
 
 TEST(ContactSolver, SlidingBoxDeceleratesByMuG) {

@@ -120,6 +120,7 @@ TEST_F(RecorderTest, MetadataShapesAndBodiesReadBack) {
   EXPECT_EQ(info.solver.convexRadius, scene_->solver.convexRadius);
   EXPECT_EQ(info.solver.velocityIterations, scene_->solver.velocityIterations);
   EXPECT_EQ(info.solver.manifoldIterations, scene_->solver.manifoldIterations);
+  EXPECT_EQ(info.solver.shockIterations, scene_->solver.shockIterations);
 
   // Static body, sphere, capsule, then the spawner's three drops (one of them mid-run).
   ASSERT_EQ(reader.bodies().size(), run_->bodyNames.size());
@@ -451,6 +452,7 @@ TEST(RecordingReader, ReadsVersionOneAsSharpShapes) {
   EXPECT_EQ(reader.info().solver.convexRadius, 0.0);
   // Written before manifolds had passes of their own: swept point by point.
   EXPECT_EQ(reader.info().solver.manifoldIterations, 1);
+  EXPECT_EQ(reader.info().solver.shockIterations, 1);
   ASSERT_EQ(reader.proxies().size(), 3u);
   for (const RecordedProxy& p : reader.proxies()) {
     EXPECT_EQ(p.shape.convexRadius(), 0.0);

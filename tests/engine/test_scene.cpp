@@ -260,6 +260,7 @@ void expectSameScene(const SceneDescription& a, const SceneDescription& b) {
   EXPECT_EQ(s.gjkMaxIterations, t.gjkMaxIterations);
   EXPECT_EQ(s.velocityIterations, t.velocityIterations);
   EXPECT_EQ(s.manifoldIterations, t.manifoldIterations);
+  EXPECT_EQ(s.shockIterations, t.shockIterations);
   EXPECT_EQ(s.positionIterations, t.positionIterations);
   EXPECT_EQ(s.solverTolerance, t.solverTolerance);
   EXPECT_EQ(s.speculativeMargin, t.speculativeMargin);
@@ -419,6 +420,8 @@ TEST(Scene, OutOfRangeValuesAreErrors) {
   EXPECT_SCENE_ERROR(R"({"bounds": {"min": [-1, -1, 6]}})", "bounds: expected min < max");
   EXPECT_SCENE_ERROR(R"({"solver": {"manifold_iterations": 0}})",
                      "solver.manifold_iterations: expected an integer in [1,");
+  EXPECT_SCENE_ERROR(R"({"solver": {"shock_iterations": 0}})",
+                     "solver.shock_iterations: expected an integer in [1,");
   EXPECT_SCENE_ERROR(R"({"solver": {"velocity_iterations": 0}})",
                      "solver.velocity_iterations: expected an integer in [1,");
   EXPECT_SCENE_ERROR(R"({"solver": {"position_iterations": 0}})",

@@ -29,12 +29,13 @@ class HeavyballSim final : public SimPeer {
     return fmt::format(
         "heavyball {}: GJK {} (warm start {}) on boxes and hulls rounded by {:g} m, EPA, contact "
         "manifolds with {:g} m speculative margin; PGS on the Coulomb cone, {} velocity ({} passes "
-        "per manifold), a shock pass from the ground up and {} position iterations, tolerance {:g} "
+        "per manifold), a shock pass from the ground up ({} passes per manifold) and {} position "
+        "iterations, tolerance {:g} "
         "m/s; restitution above {:g} m/s; "
         "sleeping {}",
         HB_VERSION, toString(s.gjkVariant), toString(s.warmStart), s.convexRadius,
-        s.speculativeMargin, s.velocityIterations, s.manifoldIterations, s.positionIterations,
-        s.solverTolerance, s.restitutionThreshold, s.sleeping ? "on" : "off");
+        s.speculativeMargin, s.velocityIterations, s.manifoldIterations, s.shockIterations,
+        s.positionIterations, s.solverTolerance, s.restitutionThreshold, s.sleeping ? "on" : "off");
   }
 
   void drop(int body) override {
