@@ -3,7 +3,7 @@
 # docs/simulation.md and the viewer's picture docs/images/viewer.png, on this machine. Installs
 # what is missing and builds the Release preset first.
 #
-#   scripts/results.sh           # the sizes of docs/results.md (about 15 minutes on 2 cores)
+#   scripts/results.sh           # the sizes of docs/results.md (about 20 minutes on 2 cores)
 #   scripts/results.sh --quick   # small sizes, to check the pipeline (a few minutes)
 #
 # Raw CSVs and recordings go to build/results/ (large); docs/results/ gets the tables and figures.
@@ -14,10 +14,11 @@ quick=0
 [ "${1:-}" = "--quick" ] && quick=1
 if [ $quick -eq 1 ]; then
   pairs=6 poses=4 repeats=10 fw_pairs=10 fw_poses=10 table1_poses=10 runs=10 study_repeats=10
-  sim_objects=20 sim_seconds=2
+  sim_objects=20 sim_seconds=2 cast_sizes=200,800 cast_configurations=10
 else
   pairs=60 poses=20 repeats=50 fw_pairs=100 fw_poses=10 table1_poses=100 runs=1000
   study_repeats=20 sim_objects=100 sim_seconds=10
+  cast_sizes=200,800,3200,12800,51200,204800 cast_configurations=50
 fi
 
 scripts/install-deps.sh
@@ -75,6 +76,12 @@ table study-warmstart "$hb" study warmstart "$data/funnel-pair" --repeats "$stud
 # Simulation peers: the funnel in heavyball, Bullet and MuJoCo.
 table bench-sim "$hb" bench sim --scene assets/scenes/funnel.json --objects "$sim_objects" \
   --seconds "$sim_seconds"
+
+# Collision translations (the collision-translations paper's Figs. 11-18): heavyball's GJK cast
+# against Bullet's two casts on polyhedra of 200 to 200,000 vertices (about 5 minutes).
+table bench-cast "$hb" bench cast --sizes "$cast_sizes" --configurations "$cast_configurations" \
+  --sequences 2 --csv "$data/cast.csv"
+plot cast "$data/cast.csv" -o "$out/cast.png"
 
 # docs/simulation.md: the funnel set-ups, a recording's size, the broad phase.
 echo "== docs/simulation.md" >&2

@@ -8,9 +8,11 @@ Runs with Debian's system python3 and python3-matplotlib (apt-get install python
   /usr/bin/python3 tools/plot.py time       GJK.csv   -o fig10.png
   /usr/bin/python3 tools/plot.py speedups   GJK.csv   -o fig11.png
   /usr/bin/python3 tools/plot.py peers      GJK.csv   -o fig12.png
+  /usr/bin/python3 tools/plot.py cast       CAST.csv  -o cast.png       # heavyball bench cast --csv
 
 Each figure follows the layout of the corresponding figure of the GJK++ paper (Montaut et al.,
-T-RO 2024). Exit code 1 with one line on stderr for a missing file, a CSV without the expected
+T-RO 2024); `cast` follows Figs. 11, 12, 15 and 17 of the collision-translations paper (Mirolo,
+Carpin and Pagello). Exit code 1 with one line on stderr for a missing file, a CSV without the expected
 columns or no rows to plot.
 """
 
@@ -275,7 +277,71 @@ def plot_peers(paths, out):
     fig.savefig(out, dpi=110)
 
 
+# --- heavyball bench cast (collision translations) --------------------------------------------
+
+CAST_COLUMNS = ["vertices", "case", "method", "iterations", "time_us"]
+CAST_LABELS = {"gjk_cast": "heavyball GJK cast", "gjk_cast_warm": "heavyball GJK cast, warm",
+               "bullet_subsimplex": "Bullet subsimplex cast",
+               "bullet_gjk_cast": "Bullet GJK convex cast"}
+CAST_COLOURS = {"gjk_cast": "tab:green", "gjk_cast_warm": "tab:olive",
+                "bullet_subsimplex": "tab:red", "bullet_gjk_cast": "tab:purple"}
+
+
+def plot_cast(paths, out):
+    rows = []
+    for path in paths:
+        rows += read_rows(path, CAST_COLUMNS)
+    times, iterations = defaultdict(list), defaultdict(list)
+    for r in rows:
+        key = (r["case"], r["method"], int(r["vertices"]))
+        times[key].append(float(r["time_us"]))
+        if int(r["iterations"]) >= 0:
+            iterations[key].append(int(r["iterations"]))
+    cases = []
+    for r in rows:
+        if r["case"] not in cases:
+            cases.append(r["case"])
+    panels = [c for c in ("collide", "miss 0.005D") if c in cases]
+    panels += [c for c in cases if c.startswith("seq")][-1:]
+    if not panels:
+        raise PlotError("no collide, miss 0.005D or seq rows")
+    fig, axes = plt.subplots(1, len(panels) + 1, figsize=(4.6 * (len(panels) + 1), 4.2),
+                             squeeze=False)
+    for col, case in enumerate(panels):
+        ax = axes[0][col]
+        methods = sorted({m for c, m, _ in times if c == case})
+        for method in methods:
+            xs = sorted(v for c, m, v in times if c == case and m == method)
+            ys = [statistics.median(times[(case, method, v)]) for v in xs]
+            ax.plot(xs, ys, marker="o", markersize=3, label=CAST_LABELS.get(method, method),
+                    color=CAST_COLOURS.get(method))
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.yaxis.set_major_formatter(matplotlib.ticker.FormatStrFormatter("%g"))
+        ax.set_xlabel("vertices per polyhedron")
+        ax.set_title(f"({chr(ord('a') + col)}) {case}: median query time")
+        ax.grid(alpha=0.3, which="both")
+        ax.legend(fontsize=7)
+    axes[0][0].set_ylabel("time (µs, log)")
+    ax = axes[0][len(panels)]
+    for case in cases:
+        xs = sorted(v for c, m, v in iterations if c == case and m == "gjk_cast")
+        if xs:
+            ax.plot(xs, [statistics.mean(iterations[(case, "gjk_cast", v)]) for v in xs],
+                    marker="o", markersize=3, label=case)
+    ax.set_xscale("log")
+    ax.set_xlabel("vertices per polyhedron")
+    ax.set_ylabel("iterations (mean)")
+    ax.set_title(f"({chr(ord('a') + len(panels))}) heavyball GJK cast: iterations")
+    ax.grid(alpha=0.3, which="both")
+    ax.legend(fontsize=7)
+    fig.suptitle("Collision translations of polyhedra on ellipsoids")
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+
+
 FIGURES = {
+    "cast": plot_cast,
     "warmstart": plot_warmstart,
     "iterations": lambda paths, out: plot_against_distance(paths, out, "iterations",
                                                            "iterations", False),

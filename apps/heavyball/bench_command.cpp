@@ -1,11 +1,12 @@
 // `heavyball bench ...`: benchmarks that print tables. Sub-commands: gjk, broadphase, sim,
-// physics, record.
+// physics, record, cast.
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <memory>
 
 #include "apps/heavyball/bench_broadphase.hpp"
+#include "apps/heavyball/bench_cast.hpp"
 #include "apps/heavyball/bench_gjk.hpp"
 #include "apps/heavyball/bench_method.hpp"
 #include "apps/heavyball/bench_physics.hpp"
@@ -112,6 +113,7 @@ void addBenchCommand(CLI::App& app) {
   addBenchSimCommand(*bench);
   addBenchPhysicsCommand(*bench);
   addBenchRecordCommand(*bench);
+  addBenchCastCommand(*bench);
 }
 
 }  // namespace hb::cli

@@ -2,14 +2,20 @@
 // installed) on btConvexHullShape built from the same hull vertices, or on a shape that calls
 // heavyball's support function (ellipsoids, which Bullet lacks). Bullet's GJK has no early exit on
 // a separating plane, so the Boolean and the distance query are the same call; GJK is started from
-// x0 (Bullet's `guess`, in A's frame).
+// x0 (Bullet's `guess`, in A's frame). For `bench cast`, Bullet's two linear casts on the same
+// shapes: btSubsimplexConvexCast (van den Bergen's GJK ray cast, as heavyball's) and
+// btGjkConvexCast (conservative advancement on GJK distances).
 
 #include <btBulletCollisionCommon.h>
 
+#include <BulletCollision/NarrowPhaseCollision/btGjkConvexCast.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpa2.h>
+#include <BulletCollision/NarrowPhaseCollision/btSubSimplexConvexCast.h>
+#include <BulletCollision/NarrowPhaseCollision/btVoronoiSimplexSolver.h>
 #include <Eigen/Geometry>
 #include <stdexcept>
 
+#include "apps/heavyball/peers/cast_peer.hpp"
 #include "apps/heavyball/peers/peer.hpp"
 #include "collision/support.hpp"
 
@@ -108,10 +114,49 @@ class BulletPeer final : public Method {
   Problem problem_;
 };
 
+template <class Caster>
+class BulletCast final : public CastPeer {
+ public:
+  explicit BulletCast(std::string_view name) : name_(name) {}
+  std::string_view name() const override { return name_; }
+
+  void prepare(std::span<const Shape> shapes) override {
+    shapes_.clear();
+    for (const Shape& s : shapes) shapes_.push_back(toBullet(s));
+  }
+
+  PeerCast cast(int a, const Pose& poseA, int b, const Pose& poseB,
+                const Eigen::Vector3d& direction, double length) override {
+    const btTransform fromA = toBullet(poseA);
+    btTransform toA = fromA;
+    toA.setOrigin(toBullet(poseA.p + length * direction));
+    const btTransform fromB = toBullet(poseB);
+    btVoronoiSimplexSolver simplex;
+    Caster caster(shapes_[a].get(), shapes_[b].get(), &simplex);
+    btConvexCast::CastResult result;
+    PeerCast out;
+    out.hit = caster.calcTimeOfImpact(fromA, toA, fromB, fromB, result);
+    out.distance = out.hit ? result.m_fraction * length : 0.0;
+    return out;
+  }
+
+ private:
+  std::string_view name_;
+  std::vector<std::unique_ptr<btConvexShape>> shapes_;
+};
+
 }  // namespace
 
 std::unique_ptr<Method> makeBulletGjk() {
   return std::make_unique<BulletPeer>();
+}
+
+std::unique_ptr<CastPeer> makeBulletSubsimplexCast() {
+  return std::make_unique<BulletCast<btSubsimplexConvexCast>>("bullet_subsimplex");
+}
+
+std::unique_ptr<CastPeer> makeBulletGjkCast() {
+  return std::make_unique<BulletCast<btGjkConvexCast>>("bullet_gjk_cast");
 }
 
 }  // namespace hb::bench::peers
