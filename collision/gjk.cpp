@@ -12,13 +12,6 @@ namespace {
 
 using Eigen::Vector3d;
 
-bool sameSupport(const Simplex& simplex, const Vector3d& w) {
-  for (int i = 0; i < simplex.size; ++i) {
-    if (simplex.points[i].w == w) return true;
-  }
-  return false;
-}
-
 // The Minkowski difference is strictly convex as soon as one shape is (as GJK sees them: spheres
 // and capsules are point and segment cores). Alg. 7 normalises Nesterov's directions only on
 // non-strictly convex differences, where the plain rule (eq. 28b) cycles between vertices; on
@@ -103,169 +96,181 @@ GjkResult invalidInput(SupportHints hints) {
   return result;
 }
 
-// The solver proper, on a difference already known to be finite.
-GjkResult solve(const MinkowskiDifference& difference, const Vector3d& initialGuess,
-                const GjkOptions& options, SupportHints hints) {
-  GjkResult result;
-  result.hints = hints;
-  const Pose& poseA = difference.poseA();
-  if (!initialGuess.allFinite() || !(options.tolerance > 0.0) || options.maxIterations < 1) {
-    result.status = GjkStatus::InvalidInput;
-    return result;
-  }
-  const double eps = options.tolerance;
-  const double epsCol = options.collisionTolerance >= 0.0 ? options.collisionTolerance
-                                                          : defaults::collisionTolerance(eps);
-  const double inflation = difference.inflation();
-  const bool boolean = options.mode == GjkMode::Boolean;
-  // Boolean mode: shapes closer than eps_col collide; GJK runs on the cores, so add the radii.
-  const double margin = epsCol + inflation;
+// Why a loop ended. Continue: it did not. WithinCollisionTolerance: Boolean mode only,
+// |x_k| <= eps_col + radii, so the answer is collision.
+enum class End {
+  Continue,
+  Converged,
+  Separating,
+  Overlap,
+  WithinCollisionTolerance,
+  MaxIterations,
+  Stalled
+};
 
-  GjkVariant variant = options.variant;
-  bool momentum = variant != GjkVariant::Vanilla;
-  const bool normalize = options.normalizeNesterov && !strictlyConvex(difference.shapeA().type()) &&
-                         !strictlyConvex(difference.shapeB().type());
-
-  // x_0 in A's frame. W_0 is empty, d_{-1} = s_{-1} = x_0 (Alg. 6).
-  Vector3d x = poseA.q.conjugate() * initialGuess;
-  if (x.squaredNorm() == 0.0) x = Vector3d::UnitX();
-  Vector3d previousDirection = x;
-  Vector3d previousSupport = x;
-  Simplex& simplex = result.simplex;
-  simplex.size = 0;
-
-  // WithinCollisionTolerance: Boolean mode only, |x_k| <= eps_col + radii, so the answer is
-  // collision.
-  enum class End {
-    Converged,
-    Separating,
-    Overlap,
-    WithinCollisionTolerance,
-    MaxIterations,
-    Stalled
-  };
-  End end = End::MaxIterations;
+// What the loops carry from one iteration to the next (Alg. 6), in A's frame.
+struct Iterate {
+  Vector3d x;                  // x_k, the closest point of conv(W_k) to the origin
+  Vector3d previousDirection;  // d_{k-1}
+  Vector3d previousSupport;    // s_{k-1}
+  GjkVariant variant;
+  bool momentum;
+  bool normalize;         // Alg. 7's normalised Nesterov directions
+  int momentumStop = -1;  // the iteration at which momentum was switched off
   // Boolean mode: the separating plane's normal and gap <d, s> (unnormalised).
-  double separatingGap = 0.0;
   Vector3d separatingDirection = Vector3d::Zero();
-  int k = 0;
-  for (; k < options.maxIterations; ++k) {
-    // Support direction d_k: plain gradient direction, or momentum (eq. 28a-b, 33).
-    Vector3d d = x;
-    if (momentum && k > 0) {  // d_0 = x_0 for every variant
-      const double delta =
-          (options.schedule == MomentumSchedule::Paper ? k + 1.0 : k + 2.0) / (k + 3.0);
-      const bool nesterov = variant == GjkVariant::Nesterov;
-      const Vector3d y = nesterov ? Vector3d(delta * x + (1.0 - delta) * previousSupport) : x;
-      if (nesterov && normalize) {
-        const double yn = y.norm();
-        const double dn = previousDirection.norm();
-        d = (yn > 0.0 && dn > 0.0)
-                ? Vector3d(delta * previousDirection / dn + (1.0 - delta) * y / yn)
-                : x;
-      } else {
-        d = delta * previousDirection + (1.0 - delta) * 2.0 * y;
-      }
-      // Safeguards beyond Alg. 6 (an adaptive restart in the sense of O'Donoghue and Candes,
-      // 2015): once the momentum points away from the gradient, <d_k, x_k> <= 0, its supports lie
-      // on the far side of D and progress crawls (seen on overlapping shapes whose iterate has
-      // crossed the origin); and past options.momentumMaxIterations the momentum no longer
-      // adapts. Momentum is switched off there, as at a fixed point.
-      if (d.dot(x) <= 0.0 || k >= options.momentumMaxIterations) {
-        momentum = false;
-        result.momentumStopIteration = k;
-        d = x;
-      }
-    }
-    SupportPoint s = difference.supportCore(-d, hints);
+  double separatingGap = 0.0;
+};
 
-    if (k == 0 && variant == GjkVariant::Auto) {
-      variant = autoVariant(difference, x.dot(s.w), x.squaredNorm());
-      momentum = variant != GjkVariant::Vanilla;
-    }
+// x_0 in A's frame; W_0 is empty, d_{-1} = s_{-1} = x_0 (Alg. 6).
+[[gnu::always_inline]] inline Iterate firstIterate(const MinkowskiDifference& difference,
+                                                   const Vector3d& initialGuess,
+                                                   const GjkOptions& options) {
+  Iterate it;
+  it.x = difference.poseA().q.conjugate() * initialGuess;
+  if (it.x.squaredNorm() == 0.0) it.x = Vector3d::UnitX();
+  it.previousDirection = it.x;
+  it.previousSupport = it.x;
+  it.variant = options.variant;
+  it.momentum = it.variant != GjkVariant::Vanilla;
+  it.normalize = options.normalizeNesterov && !strictlyConvex(difference.shapeA().type()) &&
+                 !strictlyConvex(difference.shapeB().type());
+  return it;
+}
 
-    // Alg. 2: a plane of normal d_k separating D from the origin by more than eps_col.
-    // Compared squared, so that no square root waits on the support; the bound is divided out
-    // once, after the loop.
-    if (boolean) {
-      const double gap = d.dot(s.w);
-      if (gap > 0.0 && gap * gap > margin * margin * d.squaredNorm()) {
-        separatingGap = gap;
-        separatingDirection = d;
-        end = End::Separating;
-        break;
-      }
-    }
+// --- The direction rule of each variant (eq. 28a-b, 33; Alg. 7) ------------------------------
 
-    // Duality gap / fixed-point test (eq. 32). Skipped at k = 0: x_0 need not lie in D.
-    if (k > 0) {
-      double g = 2.0 * x.dot(x - s.w);
-      if (g <= eps && momentum) {
-        // Momentum has stalled: continue as vanilla GJK from here (Alg. 6, lines 5-7). The
-        // gradient direction's support is taken now, so convergence is checked at once.
-        momentum = false;
-        result.momentumStopIteration = k;
-        s = difference.supportCore(-x, hints);
-        g = 2.0 * x.dot(x - s.w);
-        if (boolean && x.dot(s.w) > margin * x.norm()) {
-          separatingGap = x.dot(s.w);
-          separatingDirection = x;
-          end = End::Separating;
-          break;
-        }
-      }
-      if (g <= eps) {
-        end = End::Converged;
-        break;
-      }
-    }
+// delta_k: the paper's (k+1)/(k+3), or the late schedule's (k+2)/(k+3).
+double momentumWeight(int k, MomentumSchedule schedule) {
+  return (schedule == MomentumSchedule::Paper ? k + 1.0 : k + 2.0) / (k + 3.0);
+}
 
-    // A support point already in W_k cannot make progress.
-    if (sameSupport(simplex, s.w)) {
-      if (!momentum) {
-        end = End::Stalled;
-        break;
-      }
-      momentum = false;
-      result.momentumStopIteration = k;
-      s = difference.supportCore(-x, hints);
-      if (sameSupport(simplex, s.w)) {
-        end = End::Stalled;
-        break;
-      }
-    }
+Vector3d polyakDirection(const Iterate& it, double delta) {
+  return delta * it.previousDirection + (1.0 - delta) * 2.0 * it.x;
+}
 
-    // W~_{k+1} = W_k + {s_k}; x_{k+1} = projection of the origin on conv(W~_{k+1}).
-    simplex.points[simplex.size++] = s;
-    const double previousNorm2 = x.squaredNorm();
-    x = projectOriginOnSimplex(simplex);
-    const double norm2 = x.squaredNorm();
-    previousSupport = s.w;
-    previousDirection = d;
-    if (simplex.size == 4 || norm2 == 0.0) {
-      end = End::Overlap;
-      break;
-    }
-    // Beyond Alg. 2: x_k is a point of D, so |x_k| bounds the distance from above. Once it is
-    // within eps_col, Alg. 2 run to convergence could only answer collision: answer it now.
-    // Touching shapes would otherwise converge on a distance of zero, the slowest case.
-    if (boolean && norm2 <= margin * margin) {
-      end = End::WithinCollisionTolerance;
-      break;
-    }
-    // Vanilla GJK decreases |x_k| strictly; when rounding stops that, x_k is as good as it gets.
-    if (!momentum && k > 0 && norm2 >= previousNorm2) {
-      end = End::Stalled;
-      break;
-    }
+Vector3d nesterovDirection(const Iterate& it, double delta) {
+  const Vector3d y = delta * it.x + (1.0 - delta) * it.previousSupport;
+  if (!it.normalize) return delta * it.previousDirection + (1.0 - delta) * 2.0 * y;
+  const double yn = y.norm();
+  const double dn = it.previousDirection.norm();
+  return (yn > 0.0 && dn > 0.0)
+             ? Vector3d(delta * it.previousDirection / dn + (1.0 - delta) * y / yn)
+             : it.x;
+}
+
+void stopMomentum(Iterate& it, int k) {
+  it.momentum = false;
+  it.momentumStop = k;
+}
+
+// d_k: the gradient direction x_k (d_0 = x_0 for every variant), or the variant's momentum
+// direction. Safeguards beyond Alg. 6 (an adaptive restart in the sense of O'Donoghue and Candes,
+// 2015): once the momentum points away from the gradient, <d_k, x_k> <= 0, its supports lie on
+// the far side of D and progress crawls (seen on overlapping shapes whose iterate has crossed the
+// origin); and past options.momentumMaxIterations the momentum no longer adapts. Momentum is
+// switched off there, as at a fixed point.
+// Inlined into both loops, as the one loop it replaces was: GJK calls are a few hundred ns.
+[[gnu::always_inline]] inline Vector3d supportDirection(Iterate& it, int k,
+                                                        const GjkOptions& options) {
+  if (!it.momentum || k == 0) return it.x;
+  const double delta = momentumWeight(k, options.schedule);
+  const Vector3d d = it.variant == GjkVariant::Nesterov ? nesterovDirection(it, delta)
+                                                        : polyakDirection(it, delta);
+  if (d.dot(it.x) <= 0.0 || k >= options.momentumMaxIterations) {
+    stopMomentum(it, k);
+    return it.x;
   }
-  // Iterations count the support directions explored: a run that stops inside iteration k
-  // has used k + 1 of them.
-  result.iterations = end == End::MaxIterations ? k : k + 1;
-  result.variantUsed = variant;
+  return d;
+}
 
-  // Witness points of the cores, then of the full shapes (moved out by the radii along x).
-  const Vector3d rotatedX = poseA.q * x;
+// Auto picks its variant once, from the first support (see autoVariant).
+void resolveAuto(const MinkowskiDifference& difference, Iterate& it, const SupportPoint& s) {
+  if (it.variant != GjkVariant::Auto) return;
+  it.variant = autoVariant(difference, it.x.dot(s.w), it.x.squaredNorm());
+  it.momentum = it.variant != GjkVariant::Vanilla;
+}
+
+// --- Stopping tests --------------------------------------------------------------------------
+
+// The duality gap / fixed-point criterion g(x_k) = 2 <x_k, x_k - s_k> (eq. 17, 32).
+double dualityGap(const Vector3d& x, const Vector3d& s) {
+  return 2.0 * x.dot(x - s);
+}
+
+// Alg. 2: a plane of normal d separating D from the origin by more than `margin`. Compared
+// squared, so that no square root waits on the support; the bound is divided out once, after the
+// loop.
+[[gnu::always_inline]] inline bool separatesBeyond(Iterate& it, const Vector3d& d,
+                                                   const Vector3d& s, double margin) {
+  const double gap = d.dot(s);
+  if (!(gap > 0.0 && gap * gap > margin * margin * d.squaredNorm())) return false;
+  it.separatingGap = gap;
+  it.separatingDirection = d;
+  return true;
+}
+
+// --- The iteration step every loop shares ----------------------------------------------------
+
+// Once s_k = S_D(d_k) is known: the duality-gap test (skipped at k = 0, where x_0 need not lie
+// in D; with momentum, a fixed point continues as vanilla GJK, Alg. 6 lines 5-7, checked at once
+// on the gradient's support), the repeated-support test, then W~_{k+1} = W_k + {s_k} and
+// x_{k+1}, the projection of the origin on conv(W~_{k+1}). `booleanMargin` (Boolean mode only):
+// eps_col plus the radii, for the plane test of the gradient's support and the early collision.
+[[gnu::always_inline]] inline End step(const MinkowskiDifference& difference, Iterate& it,
+                                       const Vector3d& d, SupportPoint s, int k, double eps,
+                                       const double* booleanMargin, SupportHints& hints,
+                                       Simplex& simplex) {
+  if (k > 0) {
+    double g = dualityGap(it.x, s.w);
+    if (g <= eps && it.momentum) {
+      stopMomentum(it, k);
+      s = difference.supportCore(-it.x, hints);
+      g = dualityGap(it.x, s.w);
+      if (booleanMargin && separatesBeyond(it, it.x, s.w, *booleanMargin)) {
+        return End::Separating;
+      }
+    }
+    if (g <= eps) return End::Converged;
+  }
+  // A support point already in W_k cannot make progress; momentum's may, the gradient's not.
+  if (simplex.contains(s.w)) {
+    if (!it.momentum) return End::Stalled;
+    stopMomentum(it, k);
+    s = difference.supportCore(-it.x, hints);
+    if (simplex.contains(s.w)) return End::Stalled;
+  }
+  simplex.points[simplex.size++] = s;
+  const double previousNorm2 = it.x.squaredNorm();
+  it.x = projectOriginOnSimplex(simplex);
+  const double norm2 = it.x.squaredNorm();
+  it.previousSupport = s.w;
+  it.previousDirection = d;
+  if (simplex.size == 4 || norm2 == 0.0) return End::Overlap;
+  // Beyond Alg. 2: x_k is a point of D, so |x_k| bounds the distance from above. Once it is
+  // within eps_col, Alg. 2 run to convergence could only answer collision: answer it now.
+  // Touching shapes would otherwise converge on a distance of zero, the slowest case.
+  if (booleanMargin && norm2 <= *booleanMargin * *booleanMargin) {
+    return End::WithinCollisionTolerance;
+  }
+  // Vanilla GJK decreases |x_k| strictly; when rounding stops that, x_k is as good as it gets.
+  if (!it.momentum && k > 0 && norm2 >= previousNorm2) return End::Stalled;
+  return End::Continue;
+}
+
+// --- The result ------------------------------------------------------------------------------
+
+// Distance, witnesses (of the cores, then of the full shapes, moved out by the radii along x)
+// and status from how the loop ended after `iterations` support directions.
+void finish(const MinkowskiDifference& difference, const Iterate& it, End end, int iterations,
+            double eps, double epsCol, SupportHints hints, GjkResult& result) {
+  const Pose& poseA = difference.poseA();
+  const Simplex& simplex = result.simplex;
+  const double inflation = difference.inflation();
+  result.iterations = iterations;
+  result.variantUsed = it.variant;
+  result.momentumStopIteration = it.momentumStop;
+  const Vector3d& x = it.x;
   Vector3d witnessA = simplex.size > 0 ? simplex.witnessA() : Vector3d::Zero();
   Vector3d witnessB = simplex.size > 0 ? simplex.witnessB() : Vector3d::Zero();
   const double coreDistance = x.norm();
@@ -278,11 +283,11 @@ GjkResult solve(const MinkowskiDifference& difference, const Vector3d& initialGu
   } else {
     // At the first support the plane's normal is x itself: its norm is known already.
     const double lowerBound = end != End::Separating ? 0.0
-                              : separatingDirection == x
-                                  ? separatingGap / coreDistance
-                                  : separatingGap / separatingDirection.norm();
+                              : it.separatingDirection == x
+                                  ? it.separatingGap / coreDistance
+                                  : it.separatingGap / it.separatingDirection.norm();
     result.distance = (end == End::Separating ? lowerBound : coreDistance) - inflation;
-    result.separation = rotatedX;
+    result.separation = poseA.q * x;
     if (coreDistance > 0.0) {
       const Vector3d u = x / coreDistance;
       witnessA -= difference.shapeA().convexRadius() * u;
@@ -295,29 +300,91 @@ GjkResult solve(const MinkowskiDifference& difference, const Vector3d& initialGu
   result.inCollision = end != End::Separating && result.distance <= epsCol;
 
   switch (end) {
-    case End::Converged:
-    case End::WithinCollisionTolerance:
-    case End::Separating:
-    case End::Overlap:
-      result.status = result.inCollision ? GjkStatus::Intersecting : GjkStatus::Separated;
-      break;
     case End::Stalled: {
       // Rounding stopped progress: accept when the gap is within rounding of the tolerance.
       const SupportPoint s = difference.supportCore(-x, hints);
-      const double g = 2.0 * x.dot(x - s.w);
+      const double g = dualityGap(x, s.w);
       const double roundoff = 1e-12 * std::max(1.0, x.squaredNorm() + s.w.squaredNorm());
-      if (g <= std::max(eps, roundoff) || coreDistance <= epsCol) {
-        result.status = result.inCollision ? GjkStatus::Intersecting : GjkStatus::Separated;
-      } else {
-        result.status = GjkStatus::Degenerate;
-      }
+      result.status = g <= std::max(eps, roundoff) || coreDistance <= epsCol
+                          ? (result.inCollision ? GjkStatus::Intersecting : GjkStatus::Separated)
+                          : GjkStatus::Degenerate;
       break;
     }
     case End::MaxIterations:
       result.status = GjkStatus::MaxIterations;
       break;
+    default:
+      result.status = result.inCollision ? GjkStatus::Intersecting : GjkStatus::Separated;
+      break;
   }
+}
+
+// --- The entry points ------------------------------------------------------------------------
+
+bool validOptions(const Vector3d& initialGuess, const GjkOptions& options) {
+  return initialGuess.allFinite() && options.tolerance > 0.0 && options.maxIterations >= 1;
+}
+
+// eps_col of Alg. 2.
+double collisionTolerance(const GjkOptions& options) {
+  return options.collisionTolerance >= 0.0 ? options.collisionTolerance
+                                           : defaults::collisionTolerance(options.tolerance);
+}
+
+// Distance (Alg. 4 / 6): iterate to the duality-gap tolerance.
+GjkResult closestPoints(const MinkowskiDifference& difference, const Vector3d& initialGuess,
+                        const GjkOptions& options, SupportHints hints) {
+  GjkResult result;
+  if (!validOptions(initialGuess, options)) return invalidInput(hints);
+  Iterate it = firstIterate(difference, initialGuess, options);
+  End end = End::MaxIterations;
+  int k = 0;
+  for (; k < options.maxIterations; ++k) {
+    const Vector3d d = supportDirection(it, k, options);
+    const SupportPoint s = difference.supportCore(-d, hints);
+    if (k == 0) resolveAuto(difference, it, s);
+    end = step(difference, it, d, s, k, options.tolerance, nullptr, hints, result.simplex);
+    if (end != End::Continue) break;
+  }
+  // Iterations count the support directions explored: a run that stops inside iteration k has
+  // used k + 1 of them.
+  if (end == End::Continue) end = End::MaxIterations;
+  finish(difference, it, end, end == End::MaxIterations ? k : k + 1, options.tolerance,
+         collisionTolerance(options), hints, result);
   return result;
+}
+
+// Boolean (Alg. 2): stop at the first plane separating D from the origin by more than eps_col,
+// or once x_k shows the shapes within eps_col.
+GjkResult intersects(const MinkowskiDifference& difference, const Vector3d& initialGuess,
+                     const GjkOptions& options, SupportHints hints) {
+  GjkResult result;
+  if (!validOptions(initialGuess, options)) return invalidInput(hints);
+  const double epsCol = collisionTolerance(options);
+  // GJK runs on the cores: shapes closer than eps_col collide, so add the radii.
+  const double margin = epsCol + difference.inflation();
+  Iterate it = firstIterate(difference, initialGuess, options);
+  End end = End::MaxIterations;
+  int k = 0;
+  for (; k < options.maxIterations; ++k) {
+    const Vector3d d = supportDirection(it, k, options);
+    const SupportPoint s = difference.supportCore(-d, hints);
+    if (k == 0) resolveAuto(difference, it, s);
+    end = separatesBeyond(it, d, s.w, margin)
+              ? End::Separating
+              : step(difference, it, d, s, k, options.tolerance, &margin, hints, result.simplex);
+    if (end != End::Continue) break;
+  }
+  if (end == End::Continue) end = End::MaxIterations;
+  finish(difference, it, end, end == End::MaxIterations ? k : k + 1, options.tolerance, epsCol,
+         hints, result);
+  return result;
+}
+
+GjkResult solve(const MinkowskiDifference& difference, const Vector3d& initialGuess,
+                const GjkOptions& options, SupportHints hints) {
+  return options.mode == GjkMode::Boolean ? intersects(difference, initialGuess, options, hints)
+                                          : closestPoints(difference, initialGuess, options, hints);
 }
 
 }  // namespace

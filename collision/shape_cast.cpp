@@ -12,22 +12,10 @@ namespace {
 using Eigen::Vector3d;
 
 // The ray cast's simplex keeps D's support points p_i; what is projected is x - p_i for the
-// ray's current point x, so the projection is redone from them at every step.
-struct CastSimplex {
-  std::array<SupportPoint, 4> points;
-  int size = 0;
-
-  bool contains(const Vector3d& p) const {
-    for (int i = 0; i < size; ++i) {
-      if (points[i].w == p) return true;
-    }
-    return false;
-  }
-};
-
-// Closest point to the origin of conv{x - p_i}: keeps the points it needs, and returns the same
+// ray's current point x, so the projection is redone from them at every step. Returns the
+// closest point to the origin of conv{x - p_i}, keeps the points it needs, and gives the same
 // weights applied to their points of A and of B.
-Vector3d project(CastSimplex& s, const Vector3d& x, Vector3d& onA, Vector3d& onB) {
+Vector3d project(Simplex& s, const Vector3d& x, Vector3d& onA, Vector3d& onB) {
   Simplex shifted;
   shifted.size = s.size;
   for (int i = 0; i < s.size; ++i) {
@@ -117,7 +105,7 @@ CastResult castShape(const Shape& a, const Pose& poseA, const Shape& b, const Po
   double lambda = 0.0;
   Vector3d x = Vector3d::Zero();
   Vector3d normal = Vector3d::Zero();
-  CastSimplex simplex;
+  Simplex simplex;
   const SupportPoint start = d.supportFull(d.translationBinA(), hints);
   Vector3d v = x - start.w;
   Vector3d onA = start.a, onB = start.b;

@@ -19,6 +19,13 @@ struct Simplex {
   /// Witness points on A and B: the same weights applied to the points of A and of B.
   Eigen::Vector3d witnessA() const;
   Eigen::Vector3d witnessB() const;
+  /// Whether w is one of the simplex's points already (a support that cannot make progress).
+  bool contains(const Eigen::Vector3d& w) const {
+    for (int i = 0; i < size; ++i) {
+      if (points[i].w == w) return true;
+    }
+    return false;
+  }
 };
 
 /// Replaces `simplex` by the smallest sub-simplex whose hull contains the point closest to the
