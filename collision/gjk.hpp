@@ -51,6 +51,7 @@ struct GjkOptions {
   /// fixed-point test of eq. 32 may take over a hundred iterations to fire, while vanilla GJK
   /// converges in tens.
   int momentumMaxIterations = defaults::kGjkMomentumMaxIterations;
+  /// The momentum weight's schedule; Auto chooses its own per problem with its variant.
   MomentumSchedule schedule = MomentumSchedule::Paper;
   /// eps_col of Alg. 2 (metres); negative means sqrt(tolerance).
   double collisionTolerance = -1.0;

@@ -85,5 +85,46 @@ TEST(GjkYcb, VariantsAgreeOnThousandProblems) {
   EXPECT_GT(intersecting, 200);
 }
 
+// Auto follows one of the named variants exactly: on hulls whose warm-start axis shows them apart
+// by up to a quarter of the centre distance, Nesterov with the late schedule (the fastest there,
+// docs/gjk-benchmark.md); on shallow overlaps along it, Nesterov with the paper's. Iteration
+// counts and distances equal those of the variant it names.
+TEST(GjkYcb, AutoRunsTheVariantAndScheduleItPicks) {
+  const std::vector<Shape> shapes = ycbHulls();
+  std::mt19937 rng(5);
+  std::uniform_int_distribution<int> pick(0, 5);
+  std::uniform_real_distribution<double> reach(0.0, 0.35);
+  int late = 0, paper = 0;
+  for (int t = 0; t < 1000; ++t) {
+    const Shape& a = shapes[pick(rng)];
+    const Shape& b = shapes[pick(rng)];
+    const Pose pa = Pose{test::randomRotation(rng), Vector3d::Zero()} *
+                    Pose::translation(-a.hull().interiorPoint());
+    const Pose pb = Pose{test::randomRotation(rng), test::randomUnitVector(rng) * reach(rng)} *
+                    Pose::translation(-b.hull().interiorPoint());
+    const Vector3d guess = pa.apply(a.hull().interiorPoint()) - pb.apply(b.hull().interiorPoint());
+    for (const GjkMode mode : {GjkMode::Distance, GjkMode::Boolean}) {
+      GjkOptions o;
+      o.mode = mode;
+      o.variant = GjkVariant::Auto;
+      const GjkResult automatic = gjk(a, pa, b, pb, guess, o);
+      if (automatic.variantUsed != GjkVariant::Nesterov) continue;
+      // The side of the warm-start axis Auto saw: <x_0, s_0> with s_0 the first support.
+      const MinkowskiDifference d(a, pa, b, pb);
+      SupportHints hints;
+      const Vector3d x0 = pa.q.conjugate() * guess;
+      const bool apart = x0.dot(d.supportCore(-x0, hints).w) >= 0.0;
+      o.variant = GjkVariant::Nesterov;
+      o.schedule = apart ? MomentumSchedule::Late : MomentumSchedule::Paper;
+      const GjkResult named = gjk(a, pa, b, pb, guess, o);
+      EXPECT_EQ(automatic.iterations, named.iterations) << "trial " << t;
+      EXPECT_EQ(automatic.distance, named.distance) << "trial " << t;
+      (apart ? late : paper)++;
+    }
+  }
+  EXPECT_GT(late, 50);
+  EXPECT_GT(paper, 50);
+}
+
 }  // namespace
 }  // namespace hb
