@@ -271,13 +271,16 @@ double dualityGap(const Vector3d& x, const Vector3d& s) {
 // --- The result ------------------------------------------------------------------------------
 
 // Distance, witnesses (of the cores, then of the full shapes, moved out by the radii along x)
-// and status from how the loop ended after `iterations` support directions.
-void finish(const MinkowskiDifference& difference, const Iterate& it, End end, int iterations,
-            double eps, double epsCol, SupportHints hints, GjkResult& result) {
+// and status from how the loop ended in iteration k (Continue: it ran out of iterations).
+void finish(const MinkowskiDifference& difference, const Iterate& it, End end, int k, double eps,
+            double epsCol, SupportHints hints, GjkResult& result) {
   const Pose& poseA = difference.poseA();
   const Simplex& simplex = result.simplex;
   const double inflation = difference.inflation();
-  result.iterations = iterations;
+  // Iterations count the support directions explored: a run that stops inside iteration k has
+  // used k + 1 of them.
+  if (end == End::Continue) end = End::MaxIterations;
+  result.iterations = end == End::MaxIterations ? k : k + 1;
   result.variantUsed = it.variant;
   result.momentumStopIteration = it.momentumStop;
   const Vector3d& x = it.x;
@@ -347,7 +350,7 @@ GjkResult closestPoints(const MinkowskiDifference& difference, const Vector3d& i
   GjkResult result;
   if (!validOptions(initialGuess, options)) return invalidInput(hints);
   Iterate it = firstIterate(difference, initialGuess, options);
-  End end = End::MaxIterations;
+  End end = End::Continue;
   int k = 0;
   for (; k < options.maxIterations; ++k) {
     const Vector3d d = supportDirection(it, k, options);
@@ -356,11 +359,7 @@ GjkResult closestPoints(const MinkowskiDifference& difference, const Vector3d& i
     end = step(difference, it, d, s, k, options.tolerance, nullptr, hints, result.simplex);
     if (end != End::Continue) break;
   }
-  // Iterations count the support directions explored: a run that stops inside iteration k has
-  // used k + 1 of them.
-  if (end == End::Continue) end = End::MaxIterations;
-  finish(difference, it, end, end == End::MaxIterations ? k : k + 1, options.tolerance,
-         collisionTolerance(options), hints, result);
+  finish(difference, it, end, k, options.tolerance, collisionTolerance(options), hints, result);
   return result;
 }
 
@@ -374,7 +373,7 @@ GjkResult intersects(const MinkowskiDifference& difference, const Vector3d& init
   // GJK runs on the cores: shapes closer than eps_col collide, so add the radii.
   const double margin = epsCol + difference.inflation();
   Iterate it = firstIterate(difference, initialGuess, options);
-  End end = End::MaxIterations;
+  End end = End::Continue;
   int k = 0;
   for (; k < options.maxIterations; ++k) {
     const Vector3d d = supportDirection(it, k, options);
@@ -385,9 +384,7 @@ GjkResult intersects(const MinkowskiDifference& difference, const Vector3d& init
               : step(difference, it, d, s, k, options.tolerance, &margin, hints, result.simplex);
     if (end != End::Continue) break;
   }
-  if (end == End::Continue) end = End::MaxIterations;
-  finish(difference, it, end, end == End::MaxIterations ? k : k + 1, options.tolerance, epsCol,
-         hints, result);
+  finish(difference, it, end, k, options.tolerance, epsCol, hints, result);
   return result;
 }
 
