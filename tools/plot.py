@@ -282,9 +282,11 @@ def plot_peers(paths, out):
 CAST_COLUMNS = ["vertices", "case", "method", "iterations", "time_us"]
 CAST_LABELS = {"gjk_cast": "heavyball GJK cast", "gjk_cast_warm": "heavyball GJK cast, warm",
                "bullet_subsimplex": "Bullet subsimplex cast",
-               "bullet_gjk_cast": "Bullet GJK convex cast"}
+               "bullet_gjk_cast": "Bullet GJK convex cast",
+               "fcl_ca": "FCL conservative advancement"}
 CAST_COLOURS = {"gjk_cast": "tab:green", "gjk_cast_warm": "tab:olive",
-                "bullet_subsimplex": "tab:red", "bullet_gjk_cast": "tab:purple"}
+                "bullet_subsimplex": "tab:red", "bullet_gjk_cast": "tab:purple",
+                "fcl_ca": "tab:brown"}
 
 
 def plot_cast(paths, out):

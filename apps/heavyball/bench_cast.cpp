@@ -163,22 +163,31 @@ double mean(const std::vector<double>& v) {
   return s / static_cast<double>(v.size());
 }
 
-/// The peers of this build.
+}  // namespace
+
 std::vector<std::string> castPeerNames() {
+  std::vector<std::string> names;
 #ifdef HB_HAVE_BULLET
-  return {"bullet", "bullet_ca"};
-#else
-  return {};
+  names.insert(names.end(), {"bullet", "bullet_ca"});
 #endif
+#ifdef HB_HAVE_FCL
+  names.push_back("fcl");
+#endif
+  return names;
 }
+
+namespace {
 
 class CastBench {
  public:
   explicit CastBench(const CastBenchConfig& config) : config_(config), rng_(config.seed) {
     for ([[maybe_unused]] const std::string& name : config.peers) {
+#ifdef HB_HAVE_FCL
+      if (name == "fcl") peers_.push_back(peers::makeFclCast());
+#endif
 #ifdef HB_HAVE_BULLET
-      peers_.push_back(name == "bullet" ? peers::makeBulletSubsimplexCast()
-                                        : peers::makeBulletGjkCast());
+      if (name == "bullet") peers_.push_back(peers::makeBulletSubsimplexCast());
+      if (name == "bullet_ca") peers_.push_back(peers::makeBulletGjkCast());
 #endif
     }
     if (!config.csv.empty()) {
@@ -468,7 +477,7 @@ namespace hb::cli {
 
 void addBenchCastCommand(CLI::App& bench) {
   auto config = std::make_shared<bench::CastBenchConfig>();
-  auto peers = std::make_shared<std::string>("bullet,bullet_ca");
+  auto peers = std::make_shared<std::string>("all");
   CLI::App* command = bench.add_subcommand(
       "cast",
       "Collision translations (shape casts) on polyhedra of 200 to 200,000 vertices on "
@@ -502,12 +511,13 @@ void addBenchCastCommand(CLI::App& bench) {
   command
       ->add_option("--peers", *peers,
                    "Other libraries, comma-separated (bullet: btSubsimplexConvexCast; bullet_ca: "
-                   "btGjkConvexCast; empty: none)")
+                   "btGjkConvexCast; fcl: continuousCollide with conservative advancement; all: "
+                   "every one built; empty: none)")
       ->capture_default_str();
   command->add_option("--seed", config->seed, "Random seed")->capture_default_str();
   command->add_option("--csv", config->csv, "Also write one row per query and method here");
   command->callback([config, peers] {
-    config->peers = splitNames(*peers);
+    config->peers = *peers == "all" ? bench::castPeerNames() : splitNames(*peers);
     try {
       bench::checkCastBenchConfig(*config);
     } catch (const std::invalid_argument& e) {

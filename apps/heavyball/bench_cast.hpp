@@ -9,8 +9,9 @@
 //   - `seq`: sequences of 100 configurations along a continuous motion of A (each step moves it
 //     by delta D and turns it by delta D over its radius), the direction unrelated to the motion,
 //     cast from scratch and warm-started from the previous query of the sequence.
-// heavyball's GJK ray cast against the peers built in (Bullet's btGjkConvexCast), with their
-// agreement on every query. The paper's own algorithm (CTA) is not part of heavyball yet.
+// heavyball's GJK ray cast against the peers built in (Bullet's two convex casts, FCL's
+// continuous collision), every answer judged by a referee independent of the casts. The paper's own
+// algorithm (CTA) is not part of heavyball yet.
 
 #include <Eigen/Core>
 #include <cstdint>
@@ -33,10 +34,13 @@ struct CastBenchConfig {
   int repeats = 3;                              ///< timings of each query; the fastest counts
   bool stretched =
       false;  ///< thin, stretched faces (eight times longer than wide) instead of balanced
-  std::vector<std::string> peers = {"bullet", "bullet_ca"};
+  std::vector<std::string> peers;  ///< of castPeerNames()
   std::uint64_t seed = 20240615;
   std::filesystem::path csv;  ///< one row per query when not empty
 };
+
+/// The cast peers of this build: bullet, bullet_ca (Bullet), fcl (FCL).
+std::vector<std::string> castPeerNames();
 
 /// Throws std::invalid_argument for a bad configuration or a peer that is not built.
 void checkCastBenchConfig(const CastBenchConfig& config);

@@ -32,5 +32,8 @@ class CastPeer {
 /// within 1 mm, at most 32 steps: a cast that needs more reports no hit).
 std::unique_ptr<CastPeer> makeBulletSubsimplexCast();
 std::unique_ptr<CastPeer> makeBulletGjkCast();
+/// FCL (HB_HAVE_FCL) on fcl::Convex: fcl::continuousCollide with a translational motion and
+/// conservative advancement (libccd's GJK), to a micrometre along the motion.
+std::unique_ptr<CastPeer> makeFclCast();
 
 }  // namespace hb::bench::peers

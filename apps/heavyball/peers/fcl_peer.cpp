@@ -6,11 +6,15 @@
 //    guess. Its Boolean query runs EPA after GJK when the shapes overlap (FCL has no cheaper one).
 // Both are called through the solver's shapeIntersect / shapeDistance, bypassing the collision
 // objects and broad phase of fcl::collide / fcl::distance.
+//  - fcl_ca (`bench cast`): fcl::continuousCollide with a translational motion and FCL's
+//    conservative advancement (CCDC_CONSERVATIVE_ADVANCEMENT, GJK by libccd), its time of contact
+//    resolved to a micrometre along the motion.
 // libfcl is built for the baseline instruction set and its ABI holds Eigen types, so this file is
 // compiled the same way and talks to the benchmark through the Eigen-free PlainPeer interface.
 
 #include <fcl/geometry/shape/convex.h>
 #include <fcl/geometry/shape/ellipsoid.h>
+#include <fcl/narrowphase/continuous_collision.h>
 #include <fcl/narrowphase/detail/gjk_solver_indep.h>
 #include <fcl/narrowphase/detail/gjk_solver_libccd.h>
 
@@ -127,7 +131,49 @@ class FclPeer final : public PlainPeer {
   SolveFn solve_ = nullptr;
 };
 
+class FclCast final : public PlainCastPeer {
+ public:
+  const char* name() const override { return "fcl_ca"; }
+
+  void prepare(const std::vector<PlainShape>& shapes) override {
+    shapes_.clear();
+    for (const PlainShape& s : shapes) shapes_.push_back(toFcl(s));
+  }
+
+  PlainCast cast(int a, const PlainPose& poseA, int b, const PlainPose& poseB,
+                 const std::array<double, 3>& direction, double length) override {
+    const fcl::Transform3d fromA = toFcl(poseA);
+    fcl::Transform3d toA = fromA;
+    toA.translation() += length * fcl::Vector3d(direction[0], direction[1], direction[2]);
+    const fcl::Transform3d tfB = toFcl(poseB);
+    fcl::ContinuousCollisionRequestd request;
+    request.ccd_motion_type = fcl::CCDM_TRANS;
+    request.ccd_solver_type = fcl::CCDC_CONSERVATIVE_ADVANCEMENT;
+    request.gjk_solver_type = fcl::GST_LIBCCD;
+    request.toc_err = 1e-6 / length;
+    fcl::ContinuousCollisionResultd result;
+    fcl::continuousCollide(geometry(shapes_[a]), fromA, toA, geometry(shapes_[b]), tfB, tfB,
+                           request, result);
+    PlainCast out;
+    out.hit = result.is_collide;
+    out.distance = out.hit ? result.time_of_contact * length : 0.0;
+    return out;
+  }
+
+ private:
+  static const fcl::CollisionGeometryd* geometry(const FclShape& s) {
+    return s.convex ? static_cast<const fcl::CollisionGeometryd*>(s.convex.get())
+                    : s.ellipsoid.get();
+  }
+
+  std::vector<FclShape> shapes_;
+};
+
 }  // namespace
+
+std::unique_ptr<PlainCastPeer> makeFclCastPlain() {
+  return std::make_unique<FclCast>();
+}
 
 std::unique_ptr<PlainPeer> makeFclLibccdPlain() {
   return std::make_unique<FclPeer<fcl::detail::GJKSolver_libccd<double>>>("fcl_gjk");

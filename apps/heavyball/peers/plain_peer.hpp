@@ -48,8 +48,25 @@ class PlainPeer {
   virtual PlainAnswer solve(bool distanceMode) = 0;
 };
 
+/// A cast of `bench cast`: whether A, translating along a unit direction over `length` metres,
+/// touches B, and after how far.
+struct PlainCast {
+  bool hit = false;
+  double distance = 0.0;
+};
+
+class PlainCastPeer {
+ public:
+  virtual ~PlainCastPeer() = default;
+  virtual const char* name() const = 0;
+  virtual void prepare(const std::vector<PlainShape>& shapes) = 0;
+  virtual PlainCast cast(int a, const PlainPose& poseA, int b, const PlainPose& poseB,
+                         const std::array<double, 3>& direction, double length) = 0;
+};
+
 /// FCL 0.7 (fcl_peer.cpp).
 std::unique_ptr<PlainPeer> makeFclLibccdPlain();
 std::unique_ptr<PlainPeer> makeFclIndepPlain();
+std::unique_ptr<PlainCastPeer> makeFclCastPlain();
 
 }  // namespace hb::bench::peers

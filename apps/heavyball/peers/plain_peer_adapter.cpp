@@ -1,10 +1,12 @@
-// Runs a PlainPeer as a benchmark Method: converts shapes and problems to plain data, untimed
-// (the peer converts the plain poses to its library's types in its timed solve).
+// Runs a PlainPeer as a benchmark Method, and a PlainCastPeer as a CastPeer: converts shapes and
+// problems to plain data, untimed for the shapes (the peer converts the plain poses to its
+// library's types in its timed call).
 
 #include <cmath>
 #include <stdexcept>
 #include <string>
 
+#include "apps/heavyball/peers/cast_peer.hpp"
 #include "apps/heavyball/peers/peer.hpp"
 #include "apps/heavyball/peers/plain_peer.hpp"
 
@@ -74,7 +76,32 @@ class PlainPeerMethod final : public Method {
   std::unique_ptr<PlainPeer> peer_;
 };
 
+class PlainCastAdapter final : public CastPeer {
+ public:
+  explicit PlainCastAdapter(std::unique_ptr<PlainCastPeer> peer) : peer_(std::move(peer)) {}
+
+  std::string_view name() const override { return peer_->name(); }
+  void prepare(std::span<const Shape> shapes) override {
+    std::vector<PlainShape> plain;
+    for (const Shape& s : shapes) plain.push_back(toPlain(s));
+    peer_->prepare(plain);
+  }
+  PeerCast cast(int a, const Pose& poseA, int b, const Pose& poseB,
+                const Eigen::Vector3d& direction, double length) override {
+    const PlainCast c = peer_->cast(a, toPlain(poseA), b, toPlain(poseB),
+                                    {direction.x(), direction.y(), direction.z()}, length);
+    return {c.hit, c.distance};
+  }
+
+ private:
+  std::unique_ptr<PlainCastPeer> peer_;
+};
+
 }  // namespace
+
+std::unique_ptr<CastPeer> makeFclCast() {
+  return std::make_unique<PlainCastAdapter>(makeFclCastPlain());
+}
 
 std::unique_ptr<Method> makeFclLibccd() {
   return std::make_unique<PlainPeerMethod>(makeFclLibccdPlain());
