@@ -128,7 +128,7 @@ void ContactSolver::buildManifolds() {
   }
 }
 
-void ContactSolver::prepareBlocks(Manifold& m) const {
+void ContactSolver::prepareBlocks(Manifold& m) {
   if (m.blocksReady) return;
   // The manifold's Delassus matrix, W_(3i+c)(3j+d) = (m_A^-1 + m_B^-1) c_i . d_j
   // + (r_Ai x c_i) . I_A^-1 (r_Aj x d_j) + the same for B; its normal entries are the block of

@@ -166,7 +166,7 @@ class ContactSolver {
   };
   void buildManifolds();
   /// Fills a manifold's delassus and block, once.
-  void prepareBlocks(Manifold& m) const;
+  void prepareBlocks(Manifold& m);
   /// A manifold's Delassus matrix (see Manifold::delassus) from A's terms, B's or both.
   void fillDelassus(const Manifold& m, bool withA, bool withB,
                     double (*delassus)[kManifoldRows]) const;
