@@ -63,6 +63,13 @@ std::string_view toString(MomentumSchedule s) {
   return s == MomentumSchedule::Late ? "late" : "paper";
 }
 
+std::optional<MomentumSchedule> momentumScheduleNamed(std::string_view name) {
+  for (const MomentumSchedule s : {MomentumSchedule::Paper, MomentumSchedule::Late}) {
+    if (name == toString(s)) return s;
+  }
+  return std::nullopt;
+}
+
 std::string_view toString(GjkVariant v) {
   switch (v) {
     case GjkVariant::Vanilla:

@@ -14,6 +14,7 @@
 // GJK runs on the cores of the shapes (their convex radii are added back to the results).
 
 #include <Eigen/Core>
+#include <optional>
 
 #include "collision/defaults.hpp"
 #include "collision/minkowski_difference.hpp"
@@ -36,6 +37,8 @@ enum class GjkStatus {
 
 std::string_view toString(GjkVariant v);
 std::string_view toString(MomentumSchedule s);  ///< "paper", "late"
+/// The schedule toString names `name`, if any.
+std::optional<MomentumSchedule> momentumScheduleNamed(std::string_view name);
 std::string_view toString(GjkStatus s);
 
 struct GjkOptions {

@@ -234,8 +234,7 @@ GjkVariant parseGjkVariant(const json& value, const std::string& where) {
 
 MomentumSchedule parseMomentumSchedule(const json& value, const std::string& where) {
   const std::string name = stringValue(value, where);
-  if (name == "paper") return MomentumSchedule::Paper;
-  if (name == "late") return MomentumSchedule::Late;
+  if (const auto schedule = momentumScheduleNamed(name)) return *schedule;
   fail(where, "unknown momentum schedule '" + name + "' (expected paper or late)");
 }
 

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <numbers>
+#include <optional>
 #include <random>
 #include <stdexcept>
 
@@ -143,11 +144,15 @@ double signedDistanceAt(const Pair& pair, const Query& q, double s) {
   return collide(pair.a, moved, pair.b, q.poseB, moved.p - q.poseB.p, options).distance;
 }
 
-/// A hit at s is right when the shapes touch there (within 0.1 mm) and were apart 0.1 mm before.
+/// A hit at s is right when the shapes touch there (within 0.1 mm) and were apart 0.1 mm before;
+/// then its error is |signed distance at s|.
 constexpr double kRefereeTolerance = 1e-4;
-bool hitIsRight(const Pair& pair, const Query& q, double s) {
-  return std::abs(signedDistanceAt(pair, q, s)) <= kRefereeTolerance &&
-         (s <= kRefereeTolerance || signedDistanceAt(pair, q, s - kRefereeTolerance) > 0.0);
+std::optional<double> rightHitError(const Pair& pair, const Query& q, double s) {
+  const double error = std::abs(signedDistanceAt(pair, q, s));
+  const bool right =
+      error <= kRefereeTolerance &&
+      (s <= kRefereeTolerance || signedDistanceAt(pair, q, s - kRefereeTolerance) > 0.0);
+  return right ? std::optional<double>(error) : std::nullopt;
 }
 
 double median(std::vector<double> v) {
@@ -359,12 +364,10 @@ class CastBench {
       bool someHitRight = false;
       for (size_t m = 0; m < hit.size(); ++m) {
         if (!hit[m]) continue;
-        right[m] = hitIsRight(pair, q, at[m]);
+        const std::optional<double> error = rightHitError(pair, q, at[m]);
+        right[m] = error.has_value();
         someHitRight = someHitRight || right[m];
-        if (right[m]) {
-          verdicts[m].largestError =
-              std::max(verdicts[m].largestError, std::abs(signedDistanceAt(pair, q, at[m])));
-        }
+        if (error) verdicts[m].largestError = std::max(verdicts[m].largestError, *error);
       }
       for (size_t m = 0; m < hit.size(); ++m) {
         verdicts[m].wrong += hit[m] ? !right[m] : someHitRight;

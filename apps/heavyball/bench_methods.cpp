@@ -55,9 +55,9 @@ struct Entry {
   bool byDefault = true;  // false: run only when named
 };
 
-template <GjkVariant V>
+template <GjkVariant V, MomentumSchedule Schedule = MomentumSchedule::Paper>
 std::unique_ptr<Method> makeHeavyball(std::string_view name) {
-  return std::make_unique<HeavyballGjk>(name, V);
+  return std::make_unique<HeavyballGjk>(name, V, Schedule);
 }
 
 const std::vector<Entry>& entries() {
@@ -69,15 +69,11 @@ const std::vector<Entry>& entries() {
       {"auto", [](S) { return makeHeavyball<GjkVariant::Auto>("auto"); }},
       // delta_k = (k+2)/(k+3): run when named (`--methods polyak_late,nesterov_late`).
       {"polyak_late",
-       [](S) -> std::unique_ptr<Method> {
-         return std::make_unique<HeavyballGjk>("polyak_late", GjkVariant::Polyak,
-                                               MomentumSchedule::Late);
-       },
+       [](S) { return makeHeavyball<GjkVariant::Polyak, MomentumSchedule::Late>("polyak_late"); },
        false},
       {"nesterov_late",
-       [](S) -> std::unique_ptr<Method> {
-         return std::make_unique<HeavyballGjk>("nesterov_late", GjkVariant::Nesterov,
-                                               MomentumSchedule::Late);
+       [](S) {
+         return makeHeavyball<GjkVariant::Nesterov, MomentumSchedule::Late>("nesterov_late");
        },
        false},
 #ifdef HB_HAVE_CCD

@@ -272,12 +272,13 @@ void RecordingReader::Impl::readInfo() {
   c.gjk.normalizeNesterov = intAttribute(attr::kGjkNormalizeNesterov) != 0;
   // Recordings from before the option ran the paper's schedule.
   if (file.attrExists(attr::kGjkMomentumSchedule)) {
-    const std::string schedule = stringAttribute(attr::kGjkMomentumSchedule);
-    if (schedule != "paper" && schedule != "late") {
-      fail("attribute '" + std::string(attr::kGjkMomentumSchedule) + "' is '" + schedule +
+    const std::string name = stringAttribute(attr::kGjkMomentumSchedule);
+    const auto schedule = momentumScheduleNamed(name);
+    if (!schedule) {
+      fail("attribute '" + std::string(attr::kGjkMomentumSchedule) + "' is '" + name +
            "', expected paper or late");
     }
-    s.momentumSchedule = schedule == "late" ? MomentumSchedule::Late : MomentumSchedule::Paper;
+    s.momentumSchedule = *schedule;
   }
   c.gjk.schedule = s.momentumSchedule;
   c.epa.tolerance = doubleAttribute(attr::kEpaTolerance);
