@@ -1,0 +1,82 @@
+// Query lines with a translation: parsed or refused with a clear message, and answered with the
+// cast's fields, against the exact answers for two spheres.
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "engine/collision_query.hpp"
+
+namespace hb {
+namespace {
+
+using nlohmann::json;
+
+// Two spheres of 0.5 m, B 3 m along x from A: A touches B after 2 m along +x.
+json spheres(const json& translation) {
+  json problem = {{"a", {{"type", "sphere"}, {"radius", 0.5}}},
+                  {"b", {{"type", "sphere"}, {"radius", 0.5}}},
+                  {"pose_b", {{"p", {3.0, 0.0, 0.0}}}}};
+  if (!translation.is_null()) problem["translation"] = translation;
+  return problem;
+}
+
+std::string errorOf(const json& problem) {
+  MeshHullCache meshes;
+  try {
+    parseQueryProblem(problem, meshes);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(CollisionQuery, TranslationIsReadAndBadOnesAreRefused) {
+  MeshHullCache meshes;
+  const QueryProblem p = parseQueryProblem(spheres({0.0, 0.0, 2.0}), meshes);
+  ASSERT_TRUE(p.translation.has_value());
+  EXPECT_EQ(*p.translation, Eigen::Vector3d(0.0, 0.0, 2.0));
+  EXPECT_FALSE(parseQueryProblem(spheres(nullptr), meshes).translation.has_value());
+
+  EXPECT_NE(errorOf(spheres({0.0, 0.0, 0.0})).find("expected a non-zero direction"),
+            std::string::npos);
+  json castOnly = spheres(nullptr);
+  castOnly["cast_method"] = "gjk";
+  EXPECT_NE(errorOf(castOnly).find("only with \"translation\""), std::string::npos);
+  json cta = spheres({1.0, 0.0, 0.0});
+  cta["cast_method"] = "cta";
+  EXPECT_NE(errorOf(cta).find("CTA is not built"), std::string::npos) << errorOf(cta);
+}
+
+TEST(CollisionQuery, AnswersCarryTheCastAgainstExactSphereAnswers) {
+  CollisionQueries queries;
+  // Towards B, at any length of the direction: contact after 2 m, normal +x, at x = 2.5.
+  const auto hit = queries.answer(spheres({4.0, 0.0, 0.0}));
+  EXPECT_NEAR(hit["translation_distance"].get<double>(), 2.0, 1e-6);
+  EXPECT_NEAR(hit["normal"][0].get<double>(), 1.0, 1e-6);
+  EXPECT_NEAR(hit["witness_a"][0].get<double>(), 2.5, 1e-6);
+  EXPECT_NEAR(hit["witness_b"][0].get<double>(), 2.5, 1e-6);
+  EXPECT_EQ(hit["cast_status"], "hit");
+
+  // Away from B: never touches; the plane has A's sweep on its positive side, B on the other
+  // (the extreme points of the spheres along x are the nearest ones).
+  const auto miss = queries.answer(spheres({-1.0, 0.0, 0.0}));
+  EXPECT_TRUE(miss["translation_distance"].is_null());
+  const auto& plane = miss["separating_plane"];
+  const Eigen::Vector3d n(plane["normal"][0], plane["normal"][1], plane["normal"][2]);
+  const double offset = plane["offset"];
+  EXPECT_GT(n.dot(Eigen::Vector3d(0.5, 0.0, 0.0)), offset);  // A's nearest point
+  EXPECT_LT(n.dot(Eigen::Vector3d(2.5, 0.0, 0.0)), offset);  // B's nearest point
+  EXPECT_GE(n.dot(Eigen::Vector3d(-1.0, 0.0, 0.0)), 0.0);    // A moves further to its side
+
+  // Already overlapping: no translation needed.
+  json overlapping = spheres({0.0, 1.0, 0.0});
+  overlapping["pose_b"] = {{"p", {0.8, 0.0, 0.0}}};
+  EXPECT_EQ(queries.answer(overlapping)["translation_distance"].get<double>(), 0.0);
+
+  // Without a translation the answer has no cast fields.
+  EXPECT_FALSE(queries.answer(spheres(nullptr)).contains("translation_distance"));
+}
+
+}  // namespace
+}  // namespace hb
