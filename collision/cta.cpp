@@ -1,0 +1,624 @@
+#include "collision/cta.hpp"
+
+#include <Eigen/Geometry>
+#include <Eigen/LU>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <vector>
+
+#include "collision/section_pair.hpp"
+
+namespace hb {
+
+namespace {
+
+using Eigen::Matrix3d;
+using Eigen::Matrix4d;
+using Eigen::Vector2d;
+using Eigen::Vector3d;
+using Eigen::Vector4d;
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+std::shared_ptr<const ConvexHull> polyhedronOf(const Shape& shape) {
+  if (shape.convexRadius() > 0.0)
+    throw std::invalid_argument("cta: a rounded shape is not a polyhedron");
+  if (shape.type() == ShapeType::ConvexHull) return shape.hullPtr();
+  if (shape.type() != ShapeType::Box)
+    throw std::invalid_argument(
+        "cta: the collision-translation algorithm needs polyhedra (box, "
+        "hull), not a " +
+        std::string(toString(shape.type())));
+  std::vector<Vector3d> corners;
+  for (int i = 0; i < 8; ++i)
+    corners.emplace_back((i & 1 ? 1 : -1) * shape.halfExtents().x(),
+                         (i & 2 ? 1 : -1) * shape.halfExtents().y(),
+                         (i & 4 ? 1 : -1) * shape.halfExtents().z());
+  return std::make_shared<const ConvexHull>(ConvexHull::build(corners));
+}
+
+double mergeTolerance(double radius) {
+  return 1e-12 * radius;
+}
+
+// ---- The search region: a convex polygon in (x, y) ----
+
+using Region = std::vector<Vector2d>;
+
+/// Keeps the part of `region` with n . z <= c.
+void cut(Region& region, const Vector2d& n, double c) {
+  Region out;
+  const std::size_t m = region.size();
+  for (std::size_t i = 0; i < m; ++i) {
+    const Vector2d& p = region[i];
+    const Vector2d& q = region[(i + 1) % m];
+    const double fp = n.dot(p) - c, fq = n.dot(q) - c;
+    if (fp <= 0.0) out.push_back(p);
+    if ((fp < 0.0 && fq > 0.0) || (fp > 0.0 && fq < 0.0))
+      out.push_back(p + (fp / (fp - fq)) * (q - p));
+  }
+  region.swap(out);
+}
+
+Vector2d centroid(const Region& region) {
+  double area = 0.0;
+  Vector2d c = Vector2d::Zero(), mean = Vector2d::Zero();
+  for (const Vector2d& p : region) mean += p;
+  mean /= static_cast<double>(region.size());
+  for (std::size_t i = 0; i < region.size(); ++i) {
+    const Vector2d p = region[i] - mean, q = region[(i + 1) % region.size()] - mean;
+    const double w = p.x() * q.y() - p.y() * q.x();
+    area += w;
+    c += w * (p + q);
+  }
+  if (!(std::abs(area) > 0.0)) return mean;
+  return mean + c / (3.0 * area);
+}
+
+double diameter(const Region& region) {
+  double d = 0.0;
+  for (const Vector2d& p : region)
+    for (const Vector2d& q : region) d = std::max(d, (p - q).squaredNorm());
+  return std::sqrt(d);
+}
+
+bool inside(const Region& region, const Vector2d& z) {
+  for (std::size_t i = 0; i < region.size(); ++i) {
+    const Vector2d e = region[(i + 1) % region.size()] - region[i];
+    const Vector2d r = z - region[i];
+    if (e.x() * r.y() - e.y() * r.x() < 0.0) return false;
+  }
+  return true;
+}
+
+// ---- A placed polyhedron ----
+
+struct Placed {
+  const CtaPolyhedron* poly;
+  PlacedStack stack;
+  Pose pose;
+
+  Vector3d vertex(int v) const {
+    return stack.rotation * poly->hull().vertices()[v] + stack.translation;
+  }
+  Vector3d faceNormal(int f) const { return stack.rotation * poly->hull().faceNormal(f); }
+  double faceOffset(int f) const {
+    return poly->hull().faceOffset(f) + faceNormal(f).dot(stack.translation);
+  }
+  /// max over the polyhedron of n . x (world).
+  double support(const Vector3d& n, int& hint) const {
+    const int v = poly->hull().supportVertex(stack.rotation.transpose() * n, hint);
+    return n.dot(vertex(v));
+  }
+  /// The four corners of side `side` of `slab` (bottom, bottom next, top next, top), world.
+  std::array<Vector3d, 4> sideCorners(int slab, int side) const {
+    const SectionStack& s = *stack.stack;
+    const int next = (side + 1) % s.numCrossings(slab);
+    const auto at = [&](int k, double h) {
+      return Vector3d(stack.rotation * s.sectionVertex(slab, k, h) + stack.translation);
+    };
+    return {at(side, s.slabBottom(slab)), at(next, s.slabBottom(slab)), at(next, s.slabTop(slab)),
+            at(side, s.slabTop(slab))};
+  }
+};
+
+/// A touching of P translated by `time` d with Q, and normals that may separate them there.
+struct Touch {
+  double time = kInf;
+  Vector3d pointP = Vector3d::Zero(), pointQ = Vector3d::Zero();
+  std::vector<Vector3d> normals;
+};
+
+/// The least translation along d of a planar convex polygon of P bringing it onto one of Q:
+/// vertices of either against the other, and edges against edges.
+Touch touchPolygons(const std::array<Vector3d, 4>& fp, const Vector3d& np,
+                    const std::array<Vector3d, 4>& fq, const Vector3d& nq, const Vector3d& d,
+                    double eps) {
+  Touch best;
+  const auto within = [&](const std::array<Vector3d, 4>& poly, const Vector3d& n,
+                          const Vector3d& z) {
+    for (int i = 0; i < 4; ++i) {
+      const Vector3d e = poly[(i + 1) % 4] - poly[i];
+      if (e.squaredNorm() == 0.0) continue;
+      if (n.dot(e.cross(z - poly[i])) < -eps * e.norm()) return false;
+    }
+    return true;
+  };
+  const auto offer = [&](double t, const Vector3d& onP, const Vector3d& n) {
+    if (t < best.time) {
+      best.time = t;
+      best.pointP = onP;
+      best.pointQ = onP + t * d;
+      best.normals.assign(1, n);
+    }
+  };
+  const double npd = np.dot(d), nqd = nq.dot(d);
+  for (const Vector3d& v : fp)  // P's corner onto Q's face
+    if (std::abs(nqd) > 1e-12) {
+      const double t = nq.dot(fq[0] - v) / nqd;
+      if (within(fq, nq, v + t * d)) offer(t, v, -nq);
+    }
+  for (const Vector3d& w : fq)  // Q's corner reached by P's face
+    if (std::abs(npd) > 1e-12) {
+      const double t = np.dot(w - fp[0]) / npd;
+      if (within(fp, np, w - t * d)) offer(t, w - t * d, np);
+    }
+  for (int i = 0; i < 4; ++i) {
+    const Vector3d ep = fp[(i + 1) % 4] - fp[i];
+    for (int j = 0; j < 4; ++j) {
+      const Vector3d eq = fq[(j + 1) % 4] - fq[j];
+      Matrix3d m;
+      m << ep, d, -eq;
+      const double det = m.determinant();
+      if (std::abs(det) <= 1e-14 * ep.norm() * eq.norm()) continue;
+      const Vector3d st = m.inverse() * (fq[j] - fp[i]);
+      if (st.x() < -1e-12 || st.x() > 1 + 1e-12 || st.z() < -1e-12 || st.z() > 1 + 1e-12) continue;
+      offer(st.y(), fp[i] + st.x() * ep, ep.cross(eq).normalized());
+    }
+  }
+  for (Vector3d& n : best.normals)
+    if (n.dot(d) < 0.0) n = -n;
+  return best;
+}
+
+/// The dual side of the problem: for any unit n with n . d > 0, P translated by t d can only
+/// meet Q once its highest point along n reaches Q's lowest, so
+///   t >= (min_Q n . x - max_P n . x) / (n . d),
+/// with equality for the plane separating P and Q at the first contact. The best of a few
+/// candidate normals bounds the translation from below; a contact found at that bound is the
+/// first one.
+struct LowerBound {
+  double time = -kInf;
+  Vector3d normal = Vector3d::UnitX();
+};
+
+LowerBound lowerBound(const Placed& p, const Placed& q, const std::vector<Vector3d>& normals,
+                      const Vector3d& d, SupportHints& hints, CtaStats& stats) {
+  LowerBound best;
+  for (Vector3d n : normals) {
+    if (n.dot(d) < 0.0) n = -n;
+    const double nd = n.dot(d);
+    if (!(nd > 1e-9)) continue;
+    const double t = (-q.support(-n, hints.b) - p.support(n, hints.a)) / nd;
+    stats.supportQueries += 2;
+    if (t > best.time) best = {t, n};
+  }
+  return best;
+}
+
+/// Normals of the features of a placed polyhedron within eps of `point`, from the stack's sides
+/// and crossing edges around the point's height: the side faces' normals, the edges' directions
+/// (crossing edges, and the sections' edges along the side faces), and the slicing axis (a cap).
+void featuresNear(const Placed& pl, const Vector3d& point, double eps, std::vector<Vector3d>& faces,
+                  std::vector<Vector3d>& edges) {
+  const SectionStack& s = *pl.stack.stack;
+  const Vector3d axis = pl.stack.axis();
+  const double h = axis.dot(point) - pl.stack.offset();
+  const int centre = s.slabAt(h);
+  faces.push_back(axis);
+  for (int slab = std::max(0, centre - 1); slab <= std::min(s.numSlabs() - 1, centre + 1); ++slab) {
+    const int m = s.numCrossings(slab);
+    for (int k = 0; k < m; ++k) {
+      const int f = s.sideFace(slab, k);
+      if (f < 0) continue;
+      const Vector3d n = pl.faceNormal(f);
+      if (std::abs(n.dot(point) - pl.faceOffset(f)) <= eps) {
+        faces.push_back(n);
+        edges.push_back(n.cross(axis));
+      }
+      const Vector3d dir = pl.stack.rotation * s.crossingSlope(slab, k);
+      const Vector3d on = pl.stack.rotation * s.sectionVertex(slab, k, h) + pl.stack.translation;
+      if ((point - on).cross(dir).norm() <= eps * dir.norm()) edges.push_back(dir.normalized());
+    }
+  }
+}
+
+/// A unit n perpendicular to d with P's whole line of translations on n . x > offset and Q on
+/// n . x < offset, when their shadows along d are apart: 2-D GJK on the shadows' difference.
+bool shadowSeparation(const Placed& p, const Placed& q, const Vector3d& d, SupportHints& hints,
+                      CtaStats& stats, Plane& plane) {
+  const Vector3d f1 = d.unitOrthogonal(), f2 = d.cross(f1);
+  const auto support = [&](const Vector2d& v) {  // of shadow(P) - shadow(Q), minimising v . z
+    const Vector3d n = -(v.x() * f1 + v.y() * f2);
+    int va = p.poly->hull().supportVertex(p.stack.rotation.transpose() * n, hints.a);
+    int vb = q.poly->hull().supportVertex(-(q.stack.rotation.transpose() * n), hints.b);
+    stats.supportQueries += 2;
+    const Vector3d w = p.vertex(va) - q.vertex(vb);
+    return Vector2d(f1.dot(w), f2.dot(w));
+  };
+  std::vector<Vector2d> simplex{support(Vector2d(1.0, 0.0))};
+  Vector2d v = simplex[0];
+  for (int i = 0; i < 100; ++i) {
+    const Vector2d w = support(v);
+    if (v.squaredNorm() - v.dot(w) <= 1e-12 * v.squaredNorm()) break;
+    simplex.push_back(w);
+    // Closest point of the simplex's hull to the origin, keeping the points it needs.
+    if (simplex.size() == 3) {
+      const auto sign = [](const Vector2d& a, const Vector2d& b) {
+        return a.x() * b.y() - a.y() * b.x();
+      };
+      const double s0 = sign(simplex[0], simplex[1]), s1 = sign(simplex[1], simplex[2]),
+                   s2 = sign(simplex[2], simplex[0]);
+      if ((s0 >= 0 && s1 >= 0 && s2 >= 0) || (s0 <= 0 && s1 <= 0 && s2 <= 0)) return false;
+    }
+    double bestNorm = kInf;
+    std::vector<Vector2d> keep;
+    for (std::size_t a = 0; a < simplex.size(); ++a)
+      for (std::size_t b = a; b < simplex.size(); ++b) {
+        const Vector2d e = simplex[b] - simplex[a];
+        const double t = e.squaredNorm() > 0.0
+                             ? std::clamp(-simplex[a].dot(e) / e.squaredNorm(), 0.0, 1.0)
+                             : 0.0;
+        const Vector2d z = simplex[a] + t * e;
+        if (z.squaredNorm() < bestNorm) {
+          bestNorm = z.squaredNorm();
+          v = z;
+          keep = (t > 0.0 && t < 1.0) ? std::vector<Vector2d>{simplex[a], simplex[b]}
+                                      : std::vector<Vector2d>{t == 0.0 ? simplex[a] : simplex[b]};
+        }
+      }
+    simplex = keep;
+    if (v.squaredNorm() == 0.0) return false;
+  }
+  // shadow(P) - shadow(Q) lies in v . z >= |v|^2: P is on the side of larger v . x.
+  const Vector3d n = (v.x() * f1 + v.y() * f2).normalized();
+  const double lowP = -p.support(-n, hints.a), highQ = q.support(n, hints.b);
+  stats.supportQueries += 2;
+  if (!(lowP > highQ)) return false;
+  plane = {n, 0.5 * (lowP + highQ)};
+  return true;
+}
+
+/// One minimisation: the least translation of P along d onto Q over all pairs of sections.
+struct Minimum {
+  bool found = false;  // a contact exists (else the shadows along d are apart)
+  bool certified = false;
+  bool capped = false;
+  double time = kInf;
+  Vector3d pointP = Vector3d::Zero(), pointQ = Vector3d::Zero(), normal = Vector3d::UnitX();
+  Vector2d at = Vector2d::Zero();  // (x, y) of the minimum
+};
+
+class Minimiser {
+ public:
+  Minimiser(const Placed& p, const Placed& q, const Vector3d& d, const CtaOptions& options,
+            SupportHints& hints, CtaStats& stats)
+      : p_(p), q_(q), d_(d), options_(options), hints_(hints), stats_(stats) {
+    const SectionStack& sp = *p.stack.stack;
+    const SectionStack& sq = *q.stack.stack;
+    region_ = {{sp.minHeight(), sq.minHeight()},
+               {sp.maxHeight(), sq.minHeight()},
+               {sp.maxHeight(), sq.maxHeight()},
+               {sp.minHeight(), sq.maxHeight()}};
+  }
+
+  Minimum run(const Vector2d* start, double focus) {
+    Vector2d c = start ? clampToStacks(*start) : centroid(region_);
+    bool focusing = start && options_.focus;
+    const double stop = options_.tolerance;
+    for (int step = 0; step < options_.maxSteps; ++step) {
+      ++stats_.steps;
+      if (evaluate(c) && best_.certified) return best_;
+      if (region_.size() < 3 || diameter(region_) <= stop) return finish();
+      c = centroid(region_);
+      if (focusing) {
+        // Stay in the square of half side `focus` around the start while the region allows.
+        const Vector2d off = c - *start;
+        const double reach = std::max(std::abs(off.x()), std::abs(off.y()));
+        if (reach > focus) {
+          const Vector2d onSquare = *start + (focus / reach) * off;
+          if (inside(region_, onSquare))
+            c = onSquare;
+          else
+            focusing = false;
+        }
+      }
+    }
+    best_.capped = true;
+    return finish();
+  }
+
+ private:
+  /// z moved off the planes through the vertices, where sections have coinciding vertices, by
+  /// a billionth of its slab.
+  Vector2d clampToStacks(const Vector2d& z) const {
+    const auto inside = [](const SectionStack& s, double h) {
+      const int slab = s.slabAt(h);
+      const double margin = 1e-9 * (s.slabTop(slab) - s.slabBottom(slab));
+      return std::clamp(h, s.slabBottom(slab) + margin, s.slabTop(slab) - margin);
+    };
+    return {inside(*p_.stack.stack, z.x()), inside(*q_.stack.stack, z.y())};
+  }
+
+  /// Solves the sections at c, cuts the region, and for a side-face contact shifts to the least
+  /// translation of those faces. True when a contact was certified.
+  bool evaluate(Vector2d c) {
+    c = clampToStacks(c);
+    const SectionPairAnswer s = solve(c);
+    if (!s.collide) {
+      // Every pair of sections that collides has G = max_R m . r - min_S m . s >= 0; G is
+      // concave in (x, y), so its tangent plane at c bounds it from above.
+      const SectionStack& sp = *p_.stack.stack;
+      const SectionStack& sq = *q_.stack.stack;
+      const double g = s.supportP - s.supportQ;
+      const Vector2d grad(
+          s.normal.dot(p_.stack.rotation * sp.crossingSlope(s.slabP, s.crossingP)),
+          -s.normal.dot(q_.stack.rotation * sq.crossingSlope(s.slabQ, s.crossingQ)));
+      cut(region_, -grad, g - grad.dot(c));
+      return false;
+    }
+    record(c, s);
+    if (s.kind == SectionContactKind::Edge) {
+      // Cell shift: the two side faces' own least translation, then the sections through it.
+      const auto fp = p_.sideCorners(s.slabP, s.sideP);
+      const auto fq = q_.sideCorners(s.slabQ, s.sideQ);
+      Touch t = touchPolygons(fp, p_.faceNormal(s.faceP[0]), fq, q_.faceNormal(s.faceQ[0]), d_,
+                              1e-12 * (p_.poly->radius() + q_.poly->radius()));
+      if (std::isfinite(t.time)) {
+        t.normals.push_back(p_.faceNormal(s.faceP[0]));
+        t.normals.push_back(-q_.faceNormal(s.faceQ[0]));
+        const LowerBound bound = lowerBound(p_, q_, t.normals, d_, hints_, stats_);
+        const Vector2d shifted(p_.stack.axis().dot(t.pointP) - p_.stack.offset(),
+                               q_.stack.axis().dot(t.pointQ) - q_.stack.offset());
+        if (bound.time >= t.time - options_.tolerance) {
+          best_ = {true, true, false, t.time, t.pointP, t.pointQ, bound.normal, shifted};
+          return true;
+        }
+        const Vector2d c2 = clampToStacks(shifted);
+        const SectionPairAnswer s2 = solve(c2);
+        if (s2.collide) record(c2, s2);
+      }
+    }
+    return false;
+  }
+
+  SectionPairAnswer solve(const Vector2d& c) {
+    ++stats_.sectionPairs;
+    const SectionPairAnswer s = collideSections(p_.stack, c.x(), q_.stack, c.y(), d_);
+    stats_.chordSearches += s.chordSearches;
+    return s;
+  }
+
+  /// A contact of the sections at c: keep the best, and cut with phi's subgradient there (a
+  /// deep cut: the minimum has phi <= best).
+  void record(const Vector2d& c, const SectionPairAnswer& s) {
+    if (s.time < best_.time) {
+      best_.found = true;
+      best_.time = s.time;
+      best_.pointP = s.pointP;
+      best_.pointQ = s.pointQ;
+      best_.at = c;
+      lastFaces_ = s;
+    }
+    const Vector2d grad = gradient(c, s);
+    const double slack = options_.tolerance * 1e-3;
+    cut(region_, grad, best_.time - s.time + grad.dot(c) + slack);
+  }
+
+  /// phi's gradient at c: the contact point solves four linear equations (the two section
+  /// planes and the two constraints that hold), affine in (x, y).
+  Vector2d gradient(const Vector2d& c, const SectionPairAnswer& s) {
+    Matrix4d k = Matrix4d::Zero();
+    const Vector3d a = p_.stack.axis(), b = q_.stack.axis();
+    k.block<1, 3>(0, 0) = a.transpose();
+    k.block<1, 3>(1, 0) = b.transpose();
+    k(1, 3) = b.dot(d_);
+    int row = 2;
+    for (const int f : s.faceP)
+      if (f >= 0 && row < 4) k.block<1, 3>(row++, 0) = p_.faceNormal(f).transpose();
+    for (const int f : s.faceQ)
+      if (f >= 0 && row < 4) {
+        const Vector3d n = q_.faceNormal(f);
+        k.block<1, 3>(row, 0) = n.transpose();
+        k(row++, 3) = n.dot(d_);
+      }
+    Eigen::FullPivLU<Matrix4d> lu(k);
+    if (row == 4 && lu.isInvertible()) {
+      const Vector4d dx = lu.solve(Vector4d::UnitX()), dy = lu.solve(Vector4d::UnitY());
+      return {dx(3), dy(3)};
+    }
+    // Degenerate constraints: central differences of phi.
+    const double h = 1e-7 * (p_.poly->radius() + q_.poly->radius());
+    const auto at = [&](const Vector2d& z) {
+      const SectionPairAnswer e = solve(clampToStacks(z));
+      return e.collide ? e.time : s.time;
+    };
+    return {(at(c + Vector2d(h, 0)) - at(c - Vector2d(h, 0))) / (2 * h),
+            (at(c + Vector2d(0, h)) - at(c - Vector2d(0, h))) / (2 * h)};
+  }
+
+  /// The region is spent: the best contact found is the minimum; its normal is the best of the
+  /// candidate planes through it.
+  Minimum finish() {
+    if (!best_.found) return best_;
+    // The features at the best contact, and the planes they span.
+    const double eps = 1e-6 * (p_.poly->radius() + q_.poly->radius());
+    std::vector<Vector3d> facesP, edgesP, facesQ, edgesQ, normals;
+    featuresNear(p_, best_.pointP, eps, facesP, edgesP);
+    featuresNear(q_, best_.pointQ, eps, facesQ, edgesQ);
+    normals = facesP;
+    normals.insert(normals.end(), facesQ.begin(), facesQ.end());
+    for (const Vector3d& e : edgesP)
+      for (const Vector3d& f : edgesQ) {
+        const Vector3d n = e.cross(f);
+        if (n.squaredNorm() > 1e-12) normals.push_back(n.normalized());
+      }
+    const LowerBound bound = lowerBound(p_, q_, normals, d_, hints_, stats_);
+    best_.normal = bound.time > -kInf ? bound.normal : d_;
+    best_.certified = bound.time >= best_.time - 1e3 * options_.tolerance;
+    if (best_.certified) {  // exact where the contact's plane is among the normals
+      best_.time = bound.time;
+      best_.pointP = best_.pointQ - best_.time * d_;
+    }
+    return best_;
+  }
+
+  const Placed& p_;
+  const Placed& q_;
+  Vector3d d_;
+  const CtaOptions& options_;
+  SupportHints& hints_;
+  CtaStats& stats_;
+  Region region_;
+  Minimum best_;
+  SectionPairAnswer lastFaces_;
+};
+
+/// Axes of A's and B's stacks, pairwise far from parallel with each other and with d: the first
+/// good enough in the order of axesBySlabs (the frame's, then the diagonals), else the best.
+std::pair<int, int> chooseAxes(const CtaPolyhedron& a, const Matrix3d& ra, const CtaPolyhedron& b,
+                               const Matrix3d& rb, const Vector3d& d) {
+  std::pair<int, int> best{a.axesBySlabs()[0], b.axesBySlabs()[0]};
+  double bestScore = -1.0;
+  for (const int ia : a.axesBySlabs())
+    for (const int ib : b.axesBySlabs()) {
+      const Vector3d x = ra * CtaPolyhedron::axis(ia), y = rb * CtaPolyhedron::axis(ib);
+      const double score = std::min({std::abs(x.dot(d)), std::abs(y.dot(d)), x.cross(y).norm()});
+      if (score >= 0.2) return {ia, ib};
+      if (score > bestScore) bestScore = score, best = {ia, ib};
+    }
+  return best;
+}
+
+}  // namespace
+
+CtaPolyhedron::CtaPolyhedron(const Shape& shape) : CtaPolyhedron(polyhedronOf(shape)) {}
+
+CtaPolyhedron::CtaPolyhedron(std::shared_ptr<const ConvexHull> hull) : hull_(std::move(hull)) {
+  if (!hull_) throw std::invalid_argument("cta: no hull");
+  for (const Vector3d& v : hull_->vertices()) radius_ = std::max(radius_, v.norm());
+  std::array<int, 3> counts{};
+  for (int i = 0; i < 3; ++i)
+    counts[i] = countDistinctHeights(*hull_, axis(i), mergeTolerance(radius_));
+  std::stable_sort(axesBySlabs_.begin(), axesBySlabs_.begin() + 3,
+                   [&](int l, int r) { return counts[l] < counts[r]; });
+}
+
+Vector3d CtaPolyhedron::axis(int i) {
+  if (i < 3) return Vector3d::Unit(i);
+  return Vector3d(i & 1 ? -1.0 : 1.0, i & 2 ? -1.0 : 1.0, 1.0) / std::sqrt(3.0);
+}
+
+const SectionStack& CtaPolyhedron::stack(int i) const {
+  std::call_once(built_[i], [&] {
+    stacks_[i] = std::make_unique<SectionStack>(*hull_, axis(i), mergeTolerance(radius_));
+  });
+  return *stacks_[i];
+}
+
+CastResult castCta(const CtaPolyhedron& a, const Pose& poseA, const CtaPolyhedron& b,
+                   const Pose& poseB, const Vector3d& direction, const CtaOptions& options,
+                   CtaWarmStart* warm, CtaStats* statsOut) {
+  CastResult result;
+  CtaStats stats;
+  const double length = direction.norm();
+  if (!poseA.isValid() || !poseB.isValid() || !std::isfinite(length) || !(length > 0.0)) {
+    if (statsOut) *statsOut = stats;
+    return result;
+  }
+  const Vector3d d = direction / length;
+  const Matrix3d ra = poseA.rotation(), rb = poseB.rotation();
+  const auto [ia, ib] = chooseAxes(a, ra, b, rb, d);
+  const Placed pa{&a, {&a.hull(), &a.stack(ia), ra, poseA.p}, poseA};
+  const Placed pb{&b, {&b.hull(), &b.stack(ib), rb, poseB.p}, poseB};
+  SupportHints hints = warm ? warm->hints : SupportHints{};
+
+  // Warm start: the last minimum, and a focus square as wide as A's contact point moved across d
+  // relative to B.
+  const bool coherent = warm && warm->valid && warm->axisA == ia && warm->axisB == ib;
+  double focus = 0.0;
+  if (coherent) {
+    const Vector3d before = warm->poseB.applyInverse(warm->poseA.apply(warm->contactOnA));
+    const Vector3d now = poseB.applyInverse(poseA.apply(warm->contactOnA));
+    Vector3d shift = rb * (now - before);
+    shift -= shift.dot(d) * d;
+    focus = std::max(shift.norm(), options.tolerance);
+  }
+
+  Minimum forward =
+      Minimiser(pa, pb, d, options, hints, stats).run(coherent ? &warm->solution : nullptr, focus);
+  result.iterations = stats.steps;
+  const auto remember = [&](const Minimum& m) {
+    if (!warm) return;
+    warm->valid = m.found;
+    warm->axisA = ia;
+    warm->axisB = ib;
+    warm->solution = m.at;
+    warm->contactOnA = poseA.applyInverse(m.pointP);
+    warm->poseA = poseA;
+    warm->poseB = poseB;
+  };
+  const auto finish = [&] {
+    result.hints = hints;
+    result.iterations = stats.steps;
+    if (warm) warm->hints = hints;
+    if (statsOut) *statsOut = stats;
+    return result;
+  };
+
+  if (!forward.found) {  // the shadows along d are apart
+    result.status = CastStatus::Miss;
+    result.distance = kInf;
+    if (!shadowSeparation(pa, pb, d, hints, stats, result.separatingPlane)) {
+      result.status = CastStatus::MaxIterations;
+      result.distance = 0.0;
+    }
+    if (warm) warm->valid = false;
+    return finish();
+  }
+  remember(forward);
+  const double tol = options.tolerance;
+  if (forward.time > tol) {
+    result.status =
+        forward.capped && !forward.certified ? CastStatus::MaxIterations : CastStatus::Hit;
+    result.distance = forward.time;
+    result.normal = forward.normal;
+    result.witnessA = forward.pointP + forward.time * d;
+    result.witnessB = forward.pointQ;
+    return finish();
+  }
+  // The first contact is at or behind the start: the last one, searched along -d, decides
+  // between overlapping now and B lying wholly behind A.
+  const Minimum backward = Minimiser(pa, pb, -d, options, hints, stats).run(nullptr, 0.0);
+  const double last = -backward.time;
+  if (last >= -tol) {
+    result.status = CastStatus::Overlapping;
+    result.distance = 0.0;
+    result.witnessA = forward.pointP;
+    result.witnessB = forward.pointQ;
+    result.normal = forward.normal;
+    return finish();
+  }
+  // B behind A: at the last contact a plane separates them with A ahead along d; A starts
+  // -last (n . d) beyond it, and the plane is put halfway.
+  result.status = CastStatus::Miss;
+  result.distance = kInf;
+  const Vector3d n = -backward.normal;
+  result.separatingPlane = {n, n.dot(backward.pointQ) - 0.5 * last * n.dot(d)};
+  if (warm) warm->valid = false;
+  return finish();
+}
+
+}  // namespace hb
