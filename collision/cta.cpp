@@ -376,7 +376,8 @@ class Minimiser {
       const auto fq = q_.sideCorners(s.slabQ, s.sideQ);
       Touch t = touchPolygons(fp, p_.faceNormal(s.faceP[0]), fq, q_.faceNormal(s.faceQ[0]), d_,
                               1e-12 * (p_.poly->radius() + q_.poly->radius()));
-      if (std::isfinite(t.time)) {
+      // Only a touch that improves on the best can be the minimum: certify those alone.
+      if (std::isfinite(t.time) && t.time <= best_.time + options_.tolerance) {
         t.normals.push_back(p_.faceNormal(s.faceP[0]));
         t.normals.push_back(-q_.faceNormal(s.faceQ[0]));
         const LowerBound bound = lowerBound(p_, q_, t.normals, d_, hints_, stats_);
@@ -486,20 +487,33 @@ class Minimiser {
   SectionPairAnswer lastFaces_;
 };
 
-/// Axes of A's and B's stacks, pairwise far from parallel with each other and with d: the first
-/// good enough in the order of axesBySlabs (the frame's, then the diagonals), else the best.
+/// Axes of A's and B's stacks, pairwise far from parallel with each other and with d (the
+/// sections' shadows and the times grow as 1 / the sines of the angles): the smallest stacks
+/// among those well enough conditioned. Stacks many times larger than a polyhedron's smallest
+/// (the diagonals of a lattice: O(n^1.5) crossings against O(n)) are used only where every
+/// small one is parallel to d or to the other's.
 std::pair<int, int> chooseAxes(const CtaPolyhedron& a, const Matrix3d& ra, const CtaPolyhedron& b,
                                const Matrix3d& rb, const Vector3d& d) {
-  std::pair<int, int> best{a.axesBySlabs()[0], b.axesBySlabs()[0]};
-  double bestScore = -1.0;
-  for (const int ia : a.axesBySlabs())
-    for (const int ib : b.axesBySlabs()) {
+  constexpr double kWellConditioned = 1e-3, kDegenerate = 1e-6;
+  struct Choice {
+    std::pair<int, int> axes{-1, -1};
+    std::size_t size = 0;
+    double score = -1.0;
+  };
+  Choice cheapest, bestSmall, best;
+  for (int ia = 0; ia < CtaPolyhedron::kAxes; ++ia)
+    for (int ib = 0; ib < CtaPolyhedron::kAxes; ++ib) {
       const Vector3d x = ra * CtaPolyhedron::axis(ia), y = rb * CtaPolyhedron::axis(ib);
       const double score = std::min({std::abs(x.dot(d)), std::abs(y.dot(d)), x.cross(y).norm()});
-      if (score >= 0.2) return {ia, ib};
-      if (score > bestScore) bestScore = score, best = {ia, ib};
+      const Choice c{{ia, ib}, a.stackSize(ia) + b.stackSize(ib), score};
+      if (score > best.score) best = c;
+      if (!a.isSmallStack(ia) || !b.isSmallStack(ib)) continue;
+      if (score > bestSmall.score) bestSmall = c;
+      if (score >= kWellConditioned && (cheapest.axes.first < 0 || c.size < cheapest.size))
+        cheapest = c;
     }
-  return best;
+  if (cheapest.axes.first >= 0) return cheapest.axes;
+  return bestSmall.score >= kDegenerate ? bestSmall.axes : best.axes;
 }
 
 }  // namespace
@@ -509,11 +523,18 @@ CtaPolyhedron::CtaPolyhedron(const Shape& shape) : CtaPolyhedron(polyhedronOf(sh
 CtaPolyhedron::CtaPolyhedron(std::shared_ptr<const ConvexHull> hull) : hull_(std::move(hull)) {
   if (!hull_) throw std::invalid_argument("cta: no hull");
   for (const Vector3d& v : hull_->vertices()) radius_ = std::max(radius_, v.norm());
-  std::array<int, 3> counts{};
-  for (int i = 0; i < 3; ++i)
-    counts[i] = countDistinctHeights(*hull_, axis(i), mergeTolerance(radius_));
-  std::stable_sort(axesBySlabs_.begin(), axesBySlabs_.begin() + 3,
-                   [&](int l, int r) { return counts[l] < counts[r]; });
+  for (int i = 0; i < kAxes; ++i)
+    stackSizes_[i] = countCrossings(*hull_, axis(i), mergeTolerance(radius_));
+}
+
+bool CtaPolyhedron::isSmallStack(int i) const {
+  const std::size_t least = *std::min_element(stackSizes_.begin(), stackSizes_.end());
+  return stackSizes_[i] <= std::max<std::size_t>(4 * least, 1u << 20);
+}
+
+void CtaPolyhedron::prepare() const {
+  for (int i = 0; i < kAxes; ++i)
+    if (isSmallStack(i)) stack(i);
 }
 
 Vector3d CtaPolyhedron::axis(int i) {

@@ -47,14 +47,19 @@ class CtaPolyhedron {
   static Eigen::Vector3d axis(int i);
   /// The stack normal to axis(i).
   const SectionStack& stack(int i) const;
-  /// All axes, the frame's first ordered by how many slabs their stacks have, fewest first.
-  const std::array<int, kAxes>& axesBySlabs() const { return axesBySlabs_; }
+  /// The size of the stack along axis(i) (crossings stored), known before it is built.
+  std::size_t stackSize(int i) const { return stackSizes_[i]; }
+  /// Whether queries use the stack along axis(i) when it is well conditioned: not many times
+  /// larger than the smallest (a lattice's diagonals hold O(n^1.5) crossings, its axis O(n)).
+  bool isSmallStack(int i) const;
+  /// Builds every small stack now (else each is built by the first query that needs it).
+  void prepare() const;
   /// Largest distance of a vertex from the frame's origin (sets the tolerances' scale).
   double radius() const { return radius_; }
 
  private:
   std::shared_ptr<const ConvexHull> hull_;
-  std::array<int, kAxes> axesBySlabs_{2, 0, 1, 3, 4, 5, 6};
+  std::array<std::size_t, kAxes> stackSizes_{};
   double radius_ = 0.0;
   mutable std::array<std::unique_ptr<SectionStack>, kAxes> stacks_;
   mutable std::array<std::once_flag, kAxes> built_;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 namespace hb {
 
@@ -48,6 +49,25 @@ int argmaxCyclic(int m, F&& f) {
 /// A section drawn in the coordinates (u, w) of S's plane: u = U . v + cu, w = W . v + cw for
 /// a vertex v of the section (its hull's frame). `reversed` walks the crossings backwards so
 /// that the polygon is counter-clockwise in (u, w).
+/// Vertices already drawn, so that the binary searches of one pair compute each once: valid
+/// where stamp == current.
+struct VertexMemo {
+  std::vector<Vector2d> value;
+  std::vector<unsigned> stamp;
+  unsigned current = 0;
+  void reset(int m) {
+    if (static_cast<int>(value.size()) < m) {
+      value.resize(m);
+      stamp.assign(m, 0);
+      current = 0;
+    }
+    if (++current == 0) {  // wrapped: forget every stamp
+      std::fill(stamp.begin(), stamp.end(), 0u);
+      current = 1;
+    }
+  }
+};
+
 struct Section2 {
   const SectionStack* stack = nullptr;
   int slab = 0;
@@ -56,14 +76,19 @@ struct Section2 {
   bool reversed = false;
   Vector3d U = Vector3d::Zero(), W = Vector3d::Zero();
   double cu = 0.0, cw = 0.0;
+  VertexMemo* memo = nullptr;
 
+  /// The crossing of vertex k, for k in [0, 2m) (a chain's start plus a position on it).
   int crossing(int k) const {
-    k %= m;
-    return reversed ? (m - k) % m : k;
+    if (k >= m) k -= m;
+    return reversed && k != 0 ? m - k : k;
   }
   Vector2d at(int k) const {
-    const Vector3d v = stack->sectionVertex(slab, crossing(k), height);
-    return {U.dot(v) + cu, W.dot(v) + cw};
+    const int c = crossing(k);
+    if (memo->stamp[c] == memo->current) return memo->value[c];
+    const Vector3d v = stack->sectionVertex(slab, c, height);
+    memo->stamp[c] = memo->current;
+    return memo->value[c] = Vector2d(U.dot(v) + cu, W.dot(v) + cw);
   }
   /// The stack's side (SectionStack::sideFace) of the edge from vertex k to vertex k + 1.
   int edgeSide(int k) const {
@@ -86,11 +111,39 @@ struct Chain {
   const Section2* s = nullptr;
   int start = 0, length = 0;
   bool lower = true;
+  mutable int hint = 0;  // the edge of the last chord: the next level is usually near it
 
   ChordPoint at(double u) const {
     if (length == 0) return {s->at(start).y(), 0, 0.0};
-    // The last edge whose first vertex is at or before u along the chain.
+    // The last edge whose first vertex is at or before u along the chain: gallop from the hint
+    // to bracket it, then bisect.
+    const auto before = [&](int j) {
+      const double uj = s->at(start + j).x();
+      return lower ? uj <= u : uj >= u;
+    };
     int lo = 0, hi = length - 1;
+    const int h = std::clamp(hint, 0, length - 1);
+    if (before(h)) {
+      lo = h;
+      int step = 1;
+      while (lo + step <= hi && before(lo + step)) {
+        lo += step;
+        step *= 2;
+      }
+      hi = std::min(hi, lo + step - 1);
+    } else {
+      hi = h - 1;
+      for (int step = 1;; step *= 2) {
+        const int probe = h - step;
+        if (probe <= 0) break;  // lo stays 0
+        if (before(probe)) {
+          lo = probe;
+          break;
+        }
+        hi = probe - 1;
+      }
+      hi = std::max(hi, lo);
+    }
     while (lo < hi) {
       const int mid = (lo + hi + 1) / 2;
       const double um = s->at(start + mid).x();
@@ -99,6 +152,7 @@ struct Chain {
       else
         hi = mid - 1;
     }
+    hint = lo;
     const Vector2d a = s->at(start + lo), b = s->at(start + lo + 1);
     const double du = b.x() - a.x();
     if (std::abs(du) <= 1e-300)
@@ -174,11 +228,16 @@ SectionPairAnswer collideSections(const PlacedStack& p, double x, const PlacedSt
     r2.cu = eu.dot(p.translation) + e1.dot(d) * yWorld / bd;
     r2.cw = ew.dot(p.translation) + e2.dot(d) * yWorld / bd;
   }
+  thread_local VertexMemo memoR, memoS;
+  memoR.reset(r2.m);
+  r2.memo = &memoR;
   Section2 s2;
   s2.stack = &sq;
   s2.slab = out.slabQ;
   s2.height = y;
   s2.m = sq.numCrossings(out.slabQ);
+  memoS.reset(s2.m);
+  s2.memo = &memoS;
   s2.U = q.rotation.transpose() * e1;
   s2.W = q.rotation.transpose() * e2;
   s2.cu = e1.dot(q.translation);
@@ -215,24 +274,57 @@ SectionPairAnswer collideSections(const PlacedStack& p, double x, const PlacedSt
         setContact(U0, std::max(lo.loR.w, lo.loS.w));
         out.kind = SectionContactKind::VertexP;
         out.faceP[0] = R.s.edgeFace(k);
-        out.faceP[1] = R.s.edgeFace(k + R.s.m - 1);
+        out.faceP[1] = R.s.edgeFace((k + R.s.m - 1) % R.s.m);
       } else {
         const int k = S.lower.start + lo.loS.edge;
         setContact(U0, std::max(lo.loR.w, lo.loS.w));
         out.kind = SectionContactKind::VertexQ;
         out.faceQ[0] = S.s.edgeFace(k);
-        out.faceQ[1] = S.s.edgeFace(k + S.s.m - 1);
+        out.faceQ[1] = S.s.edgeFace((k + S.s.m - 1) % S.s.m);
       }
       return out;
     }
     Level hi = level(U1);
-    // Bisect the level until [lo, hi] lies on one edge of each chain. H(lo) > 0 throughout and
-    // the overlap, if any, starts in [lo, hi].
+    // An edge contact at level u: A's root (0: R's lower edge on S's upper one) or B's (1: S's
+    // lower edge on R's upper one), the edges those of `pieces`.
+    const auto edgeContact = [&](double u, double w, const Level& pieces, int which) {
+      setContact(u, w);
+      out.kind = SectionContactKind::Edge;
+      out.sideP = which == 0 ? R.s.edgeSide(R.lower.start + pieces.loR.edge)
+                             : R.s.edgeSide(R.upper.start + pieces.hiR.edge);
+      out.sideQ = which == 0 ? S.s.edgeSide(S.upper.start + pieces.hiS.edge)
+                             : S.s.edgeSide(S.lower.start + pieces.loS.edge);
+      out.faceP[0] = sp.sideFace(out.slabP, out.sideP);
+      out.faceQ[0] = sq.sideFace(out.slabQ, out.sideQ);
+      return out;
+    };
+    // Search the level until [lo, hi] lies on one edge of each chain; H(lo) > 0 throughout and
+    // the overlap, if any, starts in [lo, hi]. While every positive one of A and B falls at lo,
+    // Newton's step from lo is safe: a convex function lies above its tangent, so the tangents'
+    // roots come no later than the overlap, and a root that lands in it is its first level.
+    // Otherwise bisect.
     for (int i = 0; i < 200 && !lo.samePieces(hi); ++i) {
-      const double mid = 0.5 * (lo.u + hi.u);
-      if (!(mid > lo.u && mid < hi.u)) break;
-      const Level m = level(mid);
+      double next = 0.5 * (lo.u + hi.u);
+      double newton = lo.u;
+      int binding = -1;
+      bool falling = true;
+      const double slopes[2] = {lo.loR.slope - lo.hiS.slope, lo.loS.slope - lo.hiR.slope};
+      const double values[2] = {lo.A(), lo.B()};
+      for (int f = 0; f < 2; ++f) {
+        if (values[f] <= 0.0) continue;
+        if (!(slopes[f] < 0.0) || !std::isfinite(slopes[f])) {
+          falling = false;
+        } else if (const double root = lo.u - values[f] / slopes[f]; root > newton) {
+          newton = root;
+          binding = f;
+        }
+      }
+      const bool useNewton = falling && binding >= 0 && newton > lo.u && newton < hi.u;
+      if (useNewton) next = newton;
+      if (!(next > lo.u && next < hi.u)) break;
+      const Level m = level(next);
       if (m.H() <= 0.0) {
+        if (useNewton) return edgeContact(m.u, binding == 0 ? m.loR.w : m.loS.w, m, binding);
         hi = m;
         continue;
       }
@@ -249,7 +341,7 @@ SectionPairAnswer collideSections(const PlacedStack& p, double x, const PlacedSt
         start = kInf;
       } else if (flo > 0.0) {
         const double root = lo.u + span * flo / (flo - fhi);
-        if (root > start) start = root, startBy = which;
+        if (root >= start) start = root, startBy = which;  // >=: a root within rounding of lo
       } else if (fhi > 0.0) {
         end = std::min(end, lo.u + span * flo / (flo - fhi));
       }
@@ -259,19 +351,8 @@ SectionPairAnswer collideSections(const PlacedStack& p, double x, const PlacedSt
     if (start <= end && startBy >= 0) {
       const double t = span > 0.0 ? (start - lo.u) / span : 0.0;
       const auto lerp = [&](double wlo, double whi) { return wlo + t * (whi - wlo); };
-      out.kind = SectionContactKind::Edge;
-      if (startBy == 0) {  // R's lower edge meets S's upper edge
-        setContact(start, lerp(lo.loR.w, hi.loR.w));
-        out.sideP = R.s.edgeSide(R.lower.start + lo.loR.edge);
-        out.sideQ = S.s.edgeSide(S.upper.start + lo.hiS.edge);
-      } else {  // S's lower edge meets R's upper edge
-        setContact(start, lerp(lo.loS.w, hi.loS.w));
-        out.sideP = R.s.edgeSide(R.upper.start + lo.hiR.edge);
-        out.sideQ = S.s.edgeSide(S.lower.start + lo.loS.edge);
-      }
-      out.faceP[0] = sp.sideFace(out.slabP, out.sideP);
-      out.faceQ[0] = sq.sideFace(out.slabQ, out.sideQ);
-      return out;
+      return edgeContact(start, startBy == 0 ? lerp(lo.loR.w, hi.loR.w) : lerp(lo.loS.w, hi.loS.w),
+                         lo, startBy);
     }
     // No overlap: R' lies above S (A > 0) or below it (B > 0) at the level where they come
     // closest; a common slope of the two facing chains there gives the separating lines.

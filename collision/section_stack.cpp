@@ -34,8 +34,20 @@ struct Edge {
 
 }  // namespace
 
-int countDistinctHeights(const ConvexHull& hull, const Vector3d& axis, double mergeTolerance) {
-  return static_cast<int>(distinctHeights(hull, axis, mergeTolerance).size());
+std::size_t countCrossings(const ConvexHull& hull, const Vector3d& axis, double mergeTolerance) {
+  const Vector3d unit = axis.normalized();
+  const std::vector<double> heights = distinctHeights(hull, unit, mergeTolerance);
+  const auto index = [&](const Vector3d& v) {
+    return std::upper_bound(heights.begin(), heights.end(), unit.dot(v) + mergeTolerance) -
+           heights.begin();
+  };
+  std::vector<std::ptrdiff_t> at(hull.vertices().size());
+  for (std::size_t v = 0; v < at.size(); ++v) at[v] = index(hull.vertices()[v]);
+  std::size_t total = 0;
+  for (int v = 0; v < hull.numVertices(); ++v)
+    for (const int w : hull.neighbours(v))
+      if (v < w) total += static_cast<std::size_t>(std::abs(at[v] - at[w]));
+  return total;
 }
 
 SectionStack::SectionStack(const ConvexHull& hull, const Vector3d& axis, double mergeTolerance)

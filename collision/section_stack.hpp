@@ -65,9 +65,9 @@ class SectionStack {
   std::vector<Crossing> crossings_;
 };
 
-/// Number of distinct heights of the hull's vertices along `axis` (within `mergeTolerance`):
-/// the slab count a SectionStack along it would have, plus one.
-int countDistinctHeights(const ConvexHull& hull, const Eigen::Vector3d& axis,
-                         double mergeTolerance);
+/// The number of crossings a SectionStack along `axis` would store (its size()), counted without
+/// building it: every edge once per slab it spans.
+std::size_t countCrossings(const ConvexHull& hull, const Eigen::Vector3d& axis,
+                           double mergeTolerance);
 
 }  // namespace hb

@@ -80,11 +80,22 @@ QueryProblem parseQueryProblem(const json& value, MeshHullCache& meshes) {
   if (const auto it = value.find("cast_method"); it != value.end()) {
     if (!problem.translation) fail("cast_method", "only with \"translation\"");
     const std::string method = stringValue(*it, "cast_method");
-    if (method != "gjk") {
+    if (method != "gjk" && method != "cta") {
       fail("cast_method",
-           "expected \"gjk\" (the GJK ray cast; the paper's CTA is not built "
-           "yet), got \"" +
+           "expected \"gjk\" (the GJK ray cast) or \"cta\" (the "
+           "collision-translation algorithm), got \"" +
                method + "\"");
+    }
+    problem.castByCta = method == "cta";
+    for (const Shape* s : {&problem.a, &problem.b}) {
+      const bool polyhedron = s->type() == ShapeType::Box || s->type() == ShapeType::ConvexHull;
+      if (problem.castByCta && (!polyhedron || s->convexRadius() > 0.0)) {
+        fail("cast_method",
+             "\"cta\" works on polyhedra (boxes and meshes without a "
+             "convex_radius), not on a " +
+                 std::string(s->convexRadius() > 0.0 ? "rounded " : "") +
+                 std::string(toString(s->type())));
+      }
     }
   }
   return problem;
@@ -108,6 +119,17 @@ Eigen::Vector3d CollisionQueries::initialGuess(const Shape& a, const Pose& poseA
   return localBox(a).transformed(poseA).center - localBox(b).transformed(poseB).center;
 }
 
+std::shared_ptr<const CtaPolyhedron> CollisionQueries::polyhedron(const Shape& shape) {
+  if (shape.type() != ShapeType::ConvexHull) return std::make_shared<const CtaPolyhedron>(shape);
+  const std::lock_guard lock(mutex_);
+  auto& slot = polyhedra_[shape.hullPtr().get()];
+  if (!slot) {
+    slot = std::make_shared<const CtaPolyhedron>(shape);
+    holders_.push_back(shape.hullPtr());
+  }
+  return slot;
+}
+
 CollisionResult CollisionQueries::solve(const QueryProblem& p) {
   const Eigen::Vector3d x0 = initialGuess(p.a, p.poseA, p.b, p.poseB, p.warmStart);
   return collide(p.a, p.poseA, p.b, p.poseB, x0, p.options);
@@ -126,9 +148,14 @@ ordered_json CollisionQueries::answer(const QueryProblem& p) {
   const CollisionResult collision = solve(p);
   ordered_json out = toJson(collision);
   if (!p.translation) return out;
-  CastOptions cast;
-  cast.maxIterations = p.options.gjk.maxIterations;
-  const CastResult r = castShape(p.a, p.poseA, p.b, p.poseB, *p.translation, cast);
+  CastResult r;
+  if (p.castByCta) {
+    r = castCta(*polyhedron(p.a), p.poseA, *polyhedron(p.b), p.poseB, *p.translation);
+  } else {
+    CastOptions cast;
+    cast.maxIterations = p.options.gjk.maxIterations;
+    r = castShape(p.a, p.poseA, p.b, p.poseB, *p.translation, cast);
+  }
   // Already colliding (by the distance query's tolerance): no translation needed.
   if (collision.collide || r.status == CastStatus::Overlapping) {
     out["translation_distance"] = 0.0;

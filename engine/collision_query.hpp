@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "collision/collide.hpp"
+#include "collision/cta.hpp"
 #include "collision/obb.hpp"
 #include "collision/pose.hpp"
 #include "collision/shape.hpp"
@@ -32,11 +33,15 @@ struct QueryProblem {
   CollisionOptions options;
   /// "translation": cast A along this direction (world, non-zero) against B as well.
   std::optional<Eigen::Vector3d> translation;
+  /// "cast_method": "cta" answers the translation with the collision-translation algorithm
+  /// (polyhedra only) instead of the GJK ray cast.
+  bool castByCta = false;
 };
 
 /// Keys: a, b (required; boxes and meshes may add convex_radius); pose_a, pose_b, variant,
-/// warm_start, tolerance, max_iterations, translation, cast_method (only "gjk"), id (optional;
-/// id is not interpreted). Unknown keys are errors.
+/// warm_start, tolerance, max_iterations, translation, cast_method ("gjk" or "cta"; "cta" for
+/// boxes and meshes without a convex radius), id (optional; id is not interpreted). Unknown keys
+/// are errors.
 QueryProblem parseQueryProblem(const nlohmann::json& value, MeshHullCache& meshes);
 
 /// A shape as parseShape reads it, rounded by its optional "convex_radius" (metres; boxes and
@@ -64,9 +69,12 @@ class CollisionQueries {
 
  private:
   Obb localBox(const Shape& shape);
-  mutable std::mutex mutex_;  // guards meshes_ and boxes_
+  /// A box's or hull's section stacks, built once per hull.
+  std::shared_ptr<const CtaPolyhedron> polyhedron(const Shape& shape);
+  mutable std::mutex mutex_;  // guards meshes_, boxes_ and polyhedra_
   MeshHullCache meshes_;
   std::map<const ConvexHull*, Obb> boxes_;
+  std::map<const ConvexHull*, std::shared_ptr<const CtaPolyhedron>> polyhedra_;
   std::vector<std::shared_ptr<const ConvexHull>> holders_;  // keep boxes_'s keys alive
 };
 

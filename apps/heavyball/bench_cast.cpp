@@ -18,6 +18,7 @@
 #include "apps/heavyball/peers/cast_peer.hpp"
 #include "collision/collide.hpp"
 #include "collision/convex_hull.hpp"
+#include "collision/cta.hpp"
 #include "collision/shape_cast.hpp"
 
 namespace hb::bench {
@@ -67,7 +68,8 @@ struct Sample {
 struct Row {
   std::string caseName;
   std::vector<Query> queries;
-  std::vector<Sample> cold, warm;
+  std::vector<Sample> cold, warm;        // the GJK ray cast
+  std::vector<Sample> ctaCold, ctaWarm;  // CTA
   std::vector<std::vector<peers::PeerCast>> peerAnswers;
   std::vector<std::vector<double>> peerMicroseconds;
 };
@@ -77,6 +79,13 @@ struct Pair {
   double radiusA = 0.0, radiusB = 0.0;  // bounding
   double innerA = 0.0, innerB = 0.0;    // smallest semi-axis
   int vertices = 0;                     // of each
+  std::shared_ptr<const CtaPolyhedron> ctaA, ctaB;
+};
+
+/// What a sequence carries from one query to the next.
+struct Coherence {
+  SupportHints hints;
+  CtaWarmStart cta;
 };
 
 Pair makePair(int vertices, bool stretched) {
@@ -85,8 +94,13 @@ Pair makePair(int vertices, bool stretched) {
     const std::vector<Vector3d> points = ellipsoidLattice(vertices, radii, stretched);
     return Shape::convexHull(std::make_shared<const ConvexHull>(ConvexHull::build(points)));
   };
-  Pair p{hull(ra), hull(rb), ra.maxCoeff(), rb.maxCoeff(), ra.minCoeff(), rb.minCoeff(), 0};
+  Pair p{hull(ra), hull(rb), ra.maxCoeff(), rb.maxCoeff(), ra.minCoeff(), rb.minCoeff(), 0, {}, {}};
   p.vertices = p.a.hull().numVertices();
+  // CTA's section stacks are preprocessing, as the hulls are: built before any timing.
+  p.ctaA = std::make_shared<const CtaPolyhedron>(p.a);
+  p.ctaB = std::make_shared<const CtaPolyhedron>(p.b);
+  p.ctaA->prepare();
+  p.ctaB->prepare();
   return p;
 }
 
@@ -261,24 +275,27 @@ class CastBench {
     Query q = collidingQuery(pair, rng_);
     const Vector3d velocity = step * uniformDirection(rng_);
     const Eigen::Quaterniond turn(Eigen::AngleAxisd(step / pair.radiusA, uniformDirection(rng_)));
-    SupportHints hints;
+    Coherence coherence;
     for (int k = 0; k < config_.sequenceLength; ++k) {
-      measure(pair, q, row, &hints);
+      measure(pair, q, row, &coherence);
       q.poseA.p += velocity;
       q.poseA.q = (turn * q.poseA.q).normalized();
     }
   }
 
-  /// Casts one query with every method; with `hints`, also warm-started from them (which it
-  /// then updates).
-  void measure(const Pair& pair, const Query& q, Row& row, SupportHints* hints) {
+  /// Casts one query with every method; with `coherence`, heavyball's also warm-started from
+  /// the sequence's previous query (and updates it).
+  void measure(const Pair& pair, const Query& q, Row& row, Coherence* coherence) {
     const int index = static_cast<int>(row.cold.size());
     row.queries.push_back(q);
     row.cold.push_back(castTimed(pair, q, SupportHints{}));
-    if (hints) {
-      SupportHints used = *hints;
+    CtaWarmStart scratch;
+    row.ctaCold.push_back(ctaTimed(pair, q, scratch, false));
+    if (coherence) {
+      SupportHints used = coherence->hints;
       row.warm.push_back(castTimed(pair, q, used));
-      *hints = lastHints_;
+      coherence->hints = lastHints_;
+      row.ctaWarm.push_back(ctaTimed(pair, q, coherence->cta, true));
     }
     const double length = 6.0 * (pair.radiusA + pair.radiusB) + q.poseB.p.norm();
     row.peerAnswers.resize(peers_.size());
@@ -300,11 +317,41 @@ class CastBench {
     }
     writeCsv(pair.vertices, row.caseName, index, "gjk_cast", toString(row.cold.back().status),
              row.cold.back().distance, row.cold.back().iterations, row.cold.back().microseconds);
-    if (hints) {
+    writeCsv(pair.vertices, row.caseName, index, "cta", toString(row.ctaCold.back().status),
+             row.ctaCold.back().distance, row.ctaCold.back().iterations,
+             row.ctaCold.back().microseconds);
+    if (coherence) {
       writeCsv(pair.vertices, row.caseName, index, "gjk_cast_warm",
                toString(row.warm.back().status), row.warm.back().distance,
                row.warm.back().iterations, row.warm.back().microseconds);
+      writeCsv(pair.vertices, row.caseName, index, "cta_warm", toString(row.ctaWarm.back().status),
+               row.ctaWarm.back().distance, row.ctaWarm.back().iterations,
+               row.ctaWarm.back().microseconds);
     }
+  }
+
+  /// CTA's cast, from `warm` when `useWarm` (each timing from the same state; `warm` ends as
+  /// the query leaves it). Iterations: minimisation steps.
+  Sample ctaTimed(const Pair& pair, const Query& q, CtaWarmStart& warm, bool useWarm) {
+    Sample sample;
+    double best = std::numeric_limits<double>::infinity();
+    CastResult r;
+    const CtaWarmStart before = warm;
+    CtaStats stats;
+    for (int k = 0; k < config_.repeats; ++k) {
+      warm = before;
+      const std::uint64_t start = TickClock::now();
+      r = castCta(*pair.ctaA, q.poseA, *pair.ctaB, q.poseB, q.direction, CtaOptions{},
+                  useWarm ? &warm : nullptr, &stats);
+      const std::uint64_t stop = TickClock::now();
+      doNotOptimize(r);
+      best = std::min(best, clock_.microseconds(start, stop));
+    }
+    sample.status = r.status;
+    sample.distance = r.distance;
+    sample.iterations = stats.steps;
+    sample.microseconds = best;
+    return sample;
   }
 
   Sample castTimed(const Pair& pair, const Query& q, const SupportHints& hints) {
@@ -335,8 +382,10 @@ class CastBench {
   }
 
   void printHeader() const {
-    std::printf("\n%8s  %-11s %5s %5s  %9s %9s %5s %8s  %9s %9s", "vertices", "case", "casts",
-                "hits", "gjk iter", "gjk us", "wrong", "error", "warm iter", "warm us");
+    std::printf("\n%8s  %-11s %5s %5s  %9s %9s %5s %8s  %9s %9s  %9s %9s %6s %5s %8s  %9s %9s",
+                "vertices", "case", "casts", "hits", "gjk iter", "gjk us", "wrong", "error",
+                "warm iter", "warm us", "cta steps", "cta us", "/ gjk", "wrong", "error",
+                "warm stp", "warm us");
     for (const auto& peer : peers_) {
       std::printf("  %11.*s %7s %5s %8s", static_cast<int>(peer->name().size()),
                   peer->name().data(), "/ gjk", "wrong", "error");
@@ -344,18 +393,18 @@ class CastBench {
     std::printf("\n");
   }
 
-  /// Per method (heavyball's cold cast first, then the peers): answers the referee contradicts,
-  /// and the largest |signed distance| at a hit it confirms.
+  /// Per method (heavyball's cold GJK cast, its CTA, then the peers): answers the referee
+  /// contradicts, and the largest |signed distance| at a hit it confirms.
   struct Verdict {
     int wrong = 0;
     double largestError = 0.0;
   };
   std::vector<Verdict> judge(const Pair& pair, const Row& row) const {
-    std::vector<Verdict> verdicts(1 + peers_.size());
+    std::vector<Verdict> verdicts(2 + peers_.size());
     for (size_t i = 0; i < row.cold.size(); ++i) {
       const Query& q = row.queries[i];
-      std::vector<bool> hit = {isHit(row.cold[i].status)};
-      std::vector<double> at = {row.cold[i].distance};
+      std::vector<bool> hit = {isHit(row.cold[i].status), isHit(row.ctaCold[i].status)};
+      std::vector<double> at = {row.cold[i].distance, row.ctaCold[i].distance};
       for (size_t m = 0; m < peers_.size(); ++m) {
         hit.push_back(row.peerAnswers[m][i].hit);
         at.push_back(row.peerAnswers[m][i].distance);
@@ -399,10 +448,31 @@ class CastBench {
     } else {
       std::printf("  %9.2f %9.2f", mean(warmIterations), median(warmTimes));
     }
+    std::vector<double> ctaSteps, ctaTimes, ctaWarmSteps, ctaWarmTimes;
+    for (const Sample& s : row.ctaCold) {
+      ctaSteps.push_back(s.iterations);
+      ctaTimes.push_back(s.microseconds);
+    }
+    for (const Sample& s : row.ctaWarm) {
+      ctaWarmSteps.push_back(s.iterations);
+      ctaWarmTimes.push_back(s.microseconds);
+    }
+    const double ctaTime = median(ctaTimes);
+    std::printf("  %9.2f %9.2f %6.2f %5d %6.3gmm", mean(ctaSteps), ctaTime, ctaTime / gjkTime,
+                verdicts[1].wrong, 1e3 * verdicts[1].largestError);
+    if (row.ctaWarm.empty()) {
+      std::printf("  %9s %9s", "-", "-");
+    } else {
+      std::printf("  %9.2f %9.2f", mean(ctaWarmSteps), median(ctaWarmTimes));
+    }
+    growth_[row.caseName]["cta"].emplace_back(vertices, ctaTime);
+    if (!row.ctaWarm.empty()) {
+      growth_[row.caseName]["cta_warm"].emplace_back(vertices, median(ctaWarmTimes));
+    }
     for (size_t m = 0; m < peers_.size(); ++m) {
       const double peerTime = median(row.peerMicroseconds[m]);
-      std::printf("  %11.2f %7.2f %5d %6.3gmm", peerTime, peerTime / gjkTime, verdicts[m + 1].wrong,
-                  1e3 * verdicts[m + 1].largestError);
+      std::printf("  %11.2f %7.2f %5d %6.3gmm", peerTime, peerTime / gjkTime, verdicts[m + 2].wrong,
+                  1e3 * verdicts[m + 2].largestError);
       growth_[row.caseName][std::string(peers_[m]->name())].emplace_back(vertices, peerTime);
     }
     std::printf("\n");
@@ -485,7 +555,8 @@ void addBenchCastCommand(CLI::App& bench) {
       "cast",
       "Collision translations (shape casts) on polyhedra of 200 to 200,000 vertices on "
       "ellipsoids: colliding, close and far misses, coherent sequences; heavyball's GJK ray cast "
-      "cold and warm-started against Bullet's convex cast");
+      "and CTA, cold and warm-started, against Bullet's convex casts and FCL's continuous "
+      "collision");
   command->add_option("--sizes", config->sizes, "Vertices per polyhedron (about)")
       ->delimiter(',')
       ->capture_default_str();

@@ -9,9 +9,9 @@
 //   - `seq`: sequences of 100 configurations along a continuous motion of A (each step moves it
 //     by delta D and turns it by delta D over its radius), the direction unrelated to the motion,
 //     cast from scratch and warm-started from the previous query of the sequence.
-// heavyball's GJK ray cast against the peers built in (Bullet's two convex casts, FCL's
-// continuous collision), every answer judged by a referee independent of the casts. The paper's own
-// algorithm (CTA) is not part of heavyball yet.
+// heavyball's GJK ray cast and its CTA (the paper's own algorithm, collision/cta.hpp) against the
+// peers built in (Bullet's two convex casts, FCL's continuous collision), every answer judged by a
+// referee independent of the casts.
 
 #include <Eigen/Core>
 #include <cstdint>

@@ -327,11 +327,15 @@ TEST_F(QueryCliFiles, TranslationsAnswerHowFarAMayMove) {
                 pair + ", \"pose_b\": {\"p\": [1, 0, 0]}, \"translation\": [0, 0, 1]}\n" + "{" +
                 pair + ", \"pose_b\": {\"p\": [0.1, 0, 0]}, \"translation\": [0, 1, 0]}\n" + "{" +
                 pair + ", \"translation\": [0, 0, 0]}\n" + "{" + pair +
-                ", \"translation\": [1, 0, 0], \"cast_method\": \"cta\"}\n");
+                ", \"translation\": [1, 0, 0], \"cast_method\": \"cta\"}\n" + "{" + pair +
+                ", \"translation\": [1, 0, 0], \"cast_method\": \"lp\"}\n" +
+                "{\"a\": {\"type\": \"box\", \"half_extents\": [0.1, 0.1, 0.1]}, \"b\": "
+                "{\"type\": \"box\", \"half_extents\": [0.05, 0.05, 0.05]}, \"pose_b\": "
+                "{\"p\": [1, 0, 0]}, \"translation\": [2, 0, 0], \"cast_method\": \"cta\"}\n");
   const CliRun run = runCli("query --input '" + input + "'");
   EXPECT_EQ(run.exitCode, 1);
   const std::vector<json> answers = parseLines(run.out);
-  ASSERT_EQ(answers.size(), 5u) << run.out;
+  ASSERT_EQ(answers.size(), 7u) << run.out;
   EXPECT_NEAR(answers[0].at("translation_distance").get<double>(), 0.85, 1e-6) << answers[0];
   EXPECT_EQ(answers[0].at("cast_status"), "hit");
   EXPECT_NEAR(answers[0].at("normal")[0].get<double>(), 1.0, 1e-9);
@@ -353,8 +357,13 @@ TEST_F(QueryCliFiles, TranslationsAnswerHowFarAMayMove) {
   EXPECT_NE(answers[3].value("error", "").find("translation: expected a non-zero direction"),
             std::string::npos)
       << answers[3];
-  EXPECT_NE(answers[4].value("error", "").find("cast_method: expected \"gjk\""), std::string::npos)
+  EXPECT_NE(answers[4].value("error", "").find("\"cta\" works on polyhedra"), std::string::npos)
       << answers[4];
+  EXPECT_NE(answers[5].value("error", "").find("cast_method: expected \"gjk\""), std::string::npos)
+      << answers[5];
+  // CTA on two boxes: the gap, exactly.
+  EXPECT_NEAR(answers[6].at("translation_distance").get<double>(), 0.85, 1e-9) << answers[6];
+  EXPECT_EQ(answers[6].at("cast_status"), "hit");
 }
 
 TEST_F(QueryCliFiles, MissingInputFileExitsTwo) {

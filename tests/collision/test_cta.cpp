@@ -98,6 +98,7 @@ TEST(SectionStack, SectionsAreTheHullCutByThePlane) {
     const Vector3d axis = randomUnitVector(rng);
     const SectionStack stack(*hull, axis, 1e-13);
     ASSERT_GE(stack.numSlabs(), 1);
+    EXPECT_EQ(countCrossings(*hull, axis, 1e-13), stack.size());
     for (int slab = 0; slab < stack.numSlabs(); ++slab) {
       const double h = 0.5 * (stack.slabBottom(slab) + stack.slabTop(slab));
       // Brute force: every hull edge that crosses the plane.
@@ -123,6 +124,88 @@ TEST(SectionStack, SectionsAreTheHullCutByThePlane) {
       }
     }
   }
+}
+
+// The collision translation of two sections by brute force: every vertex of either cast into
+// every triangle of the other's vertices, every segment of either against every one of the other.
+double sectionsBruteForce(const std::vector<Vector3d>& r, const std::vector<Vector3d>& s,
+                          const Vector3d& d) {
+  double best = kInf;
+  const auto intoTriangles = [&](const Vector3d& o, const Vector3d& dir,
+                                 const std::vector<Vector3d>& poly) {
+    for (size_t i = 0; i < poly.size(); ++i)
+      for (size_t j = i + 1; j < poly.size(); ++j)
+        for (size_t k = j + 1; k < poly.size(); ++k) {
+          Matrix3d m;
+          m << poly[j] - poly[i], poly[k] - poly[i], -dir;
+          Eigen::FullPivLU<Matrix3d> lu(m);
+          if (!lu.isInvertible()) continue;
+          const Vector3d uvt = lu.solve(o - poly[i]);
+          if (uvt.x() >= 0 && uvt.y() >= 0 && uvt.x() + uvt.y() <= 1)
+            best = std::min(best, uvt.z());
+        }
+  };
+  for (const Vector3d& p : r) intoTriangles(p, d, s);
+  for (const Vector3d& q : s) {
+    const double before = best;
+    best = kInf;
+    intoTriangles(q, -d, r);
+    best = std::min(before, best == kInf ? kInf : best);
+  }
+  for (size_t i = 0; i < r.size(); ++i)
+    for (size_t i2 = i + 1; i2 < r.size(); ++i2)
+      for (size_t j = 0; j < s.size(); ++j)
+        for (size_t j2 = j + 1; j2 < s.size(); ++j2) {
+          Matrix3d m;
+          m << r[i2] - r[i], d, -(s[j2] - s[j]);
+          Eigen::FullPivLU<Matrix3d> lu(m);
+          if (!lu.isInvertible()) continue;
+          const Vector3d st = lu.solve(s[j] - r[i]);
+          if (st.x() >= 0 && st.x() <= 1 && st.z() >= 0 && st.z() <= 1)
+            best = std::min(best, st.y());
+        }
+  return best;
+}
+
+TEST(SectionPair, CollisionTranslationsOfSectionsAgreeWithBruteForce) {
+  std::mt19937 rng(7);
+  int contacts = 0, separations = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const auto ha = randomHull(rng, 25, 0.1);
+    const auto hb = randomHull(rng, 25, 0.1);
+    const Vector3d d = randomUnitVector(rng);
+    const SectionStack sa(*ha, randomUnitVector(rng), 1e-13), sb(*hb, randomUnitVector(rng), 1e-13);
+    const Pose pa = randomPose(rng, 0.05);
+    const Pose pb{test::randomRotation(rng), pa.p + 0.3 * d + randomVector(rng, -0.1, 0.1)};
+    const PlacedStack a{ha.get(), &sa, pa.rotation(), pa.p}, b{hb.get(), &sb, pb.rotation(), pb.p};
+    std::uniform_real_distribution<double> u(0.02, 0.98);
+    const double x = sa.minHeight() + u(rng) * (sa.maxHeight() - sa.minHeight());
+    const double y = sb.minHeight() + u(rng) * (sb.maxHeight() - sb.minHeight());
+    const auto section = [](const PlacedStack& p, double h) {
+      std::vector<Vector3d> points;
+      const int slab = p.stack->slabAt(h);
+      for (int k = 0; k < p.stack->numCrossings(slab); ++k)
+        points.push_back(p.rotation * p.stack->sectionVertex(slab, k, h) + p.translation);
+      return points;
+    };
+    const double expected = sectionsBruteForce(section(a, x), section(b, y), d);
+    const SectionPairAnswer got = collideSections(a, x, b, y, d);
+    if (std::isfinite(expected)) {
+      ++contacts;
+      ASSERT_TRUE(got.collide) << trial;
+      EXPECT_NEAR(got.time, expected, 1e-9) << trial;
+      EXPECT_NEAR((got.pointQ - got.pointP - got.time * d).norm(), 0.0, 1e-12);
+    } else {
+      ++separations;
+      ASSERT_FALSE(got.collide) << trial;
+      EXPECT_LT(got.supportP, got.supportQ) << trial;
+      EXPECT_NEAR(got.normal.dot(d), 0.0, 1e-12);
+      for (const Vector3d& p : section(a, x)) EXPECT_LE(got.normal.dot(p), got.supportP + 1e-12);
+      for (const Vector3d& q : section(b, y)) EXPECT_GE(got.normal.dot(q), got.supportQ - 1e-12);
+    }
+  }
+  EXPECT_GT(contacts, 50);
+  EXPECT_GT(separations, 50);
 }
 
 TEST(Cta, CubesAlongAnAxisCloseTheirGap) {

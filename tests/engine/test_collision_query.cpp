@@ -45,7 +45,26 @@ TEST(CollisionQuery, TranslationIsReadAndBadOnesAreRefused) {
   EXPECT_NE(errorOf(castOnly).find("only with \"translation\""), std::string::npos);
   json cta = spheres({1.0, 0.0, 0.0});
   cta["cast_method"] = "cta";
-  EXPECT_NE(errorOf(cta).find("CTA is not built"), std::string::npos) << errorOf(cta);
+  EXPECT_NE(errorOf(cta).find("works on polyhedra"), std::string::npos) << errorOf(cta);
+  cta["cast_method"] = "lp";
+  EXPECT_NE(errorOf(cta).find("expected \"gjk\""), std::string::npos) << errorOf(cta);
+}
+
+// Both methods on boxes: B's face 0.6 m ahead, turned about the motion; the same answer.
+TEST(CollisionQuery, BothCastMethodsAnswerAlike) {
+  CollisionQueries queries;
+  json line = {{"a", {{"type", "box"}, {"half_extents", {0.1, 0.2, 0.3}}}},
+               {"b", {{"type", "box"}, {"half_extents", {0.2, 0.2, 0.2}}}},
+               {"pose_b", {{"p", {0.9, 0.05, 0.0}}, {"q", {0.9800666, 0.1986693, 0.0, 0.0}}}},
+               {"translation", {1.0, 0.0, 0.0}}};
+  const auto gjk = queries.answer(line);
+  line["cast_method"] = "cta";
+  const auto cta = queries.answer(line);
+  EXPECT_NEAR(gjk["translation_distance"].get<double>(), 0.6, 1e-6) << gjk;
+  EXPECT_NEAR(cta["translation_distance"].get<double>(), 0.6, 1e-9) << cta;
+  EXPECT_EQ(cta["cast_status"], "hit");
+  EXPECT_NEAR(cta["normal"][0].get<double>(), 1.0, 1e-9);
+  EXPECT_NEAR(cta["witness_b"][0].get<double>(), 0.7, 1e-9);
 }
 
 TEST(CollisionQuery, AnswersCarryTheCastAgainstExactSphereAnswers) {
