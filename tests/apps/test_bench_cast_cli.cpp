@@ -57,6 +57,9 @@ TEST(BenchCastCli, EveryCastAgreesWithTheRefereeAndTheCsvHasEveryQuery) {
     const int hits = std::stoi(row[3 + offset]);
     const int wrong = std::stoi(row[6 + offset]);
     EXPECT_EQ(wrong, 0) << "row: " << row[0] << " " << row[1];
+    // CTA's columns follow the GJK cast's warm ones: steps, time, ratio, wrong, error.
+    const int ctaWrong = std::stoi(row[13 + offset]);
+    EXPECT_EQ(ctaWrong, 0) << "CTA, row: " << row[0] << " " << row[1];
     if (row[1] == "collide") {
       EXPECT_EQ(hits, casts);
     }
@@ -70,7 +73,7 @@ TEST(BenchCastCli, EveryCastAgreesWithTheRefereeAndTheCsvHasEveryQuery) {
   std::string line;
   int lines = -1;  // header
   while (std::getline(in, line)) ++lines;
-  EXPECT_EQ(lines, queries + warm);
+  EXPECT_EQ(lines, 2 * (queries + warm));  // the GJK cast's rows and CTA's
   EXPECT_NE(run.out.find("growth of the median time"), std::string::npos) << run.out;
   fs::remove(csv);
 }
