@@ -267,6 +267,8 @@ void supportFeature(const Shape& shape, const Pose& pose, const Vector3d& dir, d
       break;
     case ShapeType::Sphere:
     case ShapeType::Ellipsoid:
+    case ShapeType::Superquadric:
+    case ShapeType::SupportPoints:
       setPoint(f, Vector3d::Zero());
       break;
   }

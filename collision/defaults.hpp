@@ -37,6 +37,12 @@ inline constexpr double kMaxConvexRadiusFraction = 0.25;
 /// cores the funnel ran 1.2-1.5x slower with no less penetration (docs/physics.md). A scene can
 /// round its boxes and hulls with solver.convex_radius.
 inline constexpr double kSceneConvexRadius = 0.0;
+/// Convex radius of a superquadric (metres): the small sphere An et al. add so that the support's
+/// Hessian stays positive definite where the surface flattens (exponents above 1).
+inline constexpr double kSuperquadricRadius = 1e-4;
+/// Directions whose support points make the polyhedron standing in for a smooth body where a
+/// mesh is needed (mass properties, rendering, picking).
+inline constexpr int kSmoothTessellationDirections = 1922;
 /// Largest convex radius a scene may set, metres.
 inline constexpr double kMaxSceneConvexRadius = 0.02;
 /// A rounded hull's core may reach this far (metres) past the hull's face planes moved in by the

@@ -66,6 +66,12 @@ Obb localObb(const Shape& shape) {
     case ShapeType::ConvexHull:
       box = fitObb(shape.hull());
       break;
+    case ShapeType::Superquadric:
+    case ShapeType::SupportPoints:
+      // The supports along the frame's axes bound the body (a support point may be off-centre).
+      box.halfExtents =
+          shape.smooth().boundingHalfExtents() + Vector3d::Constant(shape.convexRadius());
+      break;
   }
   return box;
 }

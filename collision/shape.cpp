@@ -8,6 +8,7 @@
 
 #include "collision/defaults.hpp"
 #include "collision/inset_hull_cache.hpp"
+#include "collision/superquadric.hpp"
 
 namespace hb {
 namespace {
@@ -41,6 +42,10 @@ std::string_view toString(ShapeType type) {
       return "ellipsoid";
     case ShapeType::ConvexHull:
       return "mesh";
+    case ShapeType::Superquadric:
+      return "superquadric";
+    case ShapeType::SupportPoints:
+      return "support_points";
   }
   return "unknown";
 }
@@ -99,6 +104,46 @@ Shape Shape::ellipsoid(const Eigen::Vector3d& radii) {
   Shape s;
   s.type_ = ShapeType::Ellipsoid;
   s.dims_ = radii;
+  return s;
+}
+
+namespace {
+
+/// The polyhedron of a smooth body's support points (with its convex radius) over directions
+/// spread evenly on the sphere (a Fibonacci lattice).
+std::shared_ptr<const ConvexHull> tessellate(const SmoothConvex& body, double radius) {
+  const int n = defaults::kSmoothTessellationDirections;
+  std::vector<Eigen::Vector3d> points;
+  points.reserve(n);
+  const double golden = M_PI * (3.0 - std::sqrt(5.0));
+  for (int i = 0; i < n; ++i) {
+    const double z = 1.0 - (2.0 * i + 1.0) / n;
+    const double r = std::sqrt(1.0 - z * z);
+    const Eigen::Vector3d x(r * std::cos(golden * i), r * std::sin(golden * i), z);
+    points.push_back(body.supportPoint(x) + radius * x);
+  }
+  return std::make_shared<const ConvexHull>(ConvexHull::build(points));
+}
+
+}  // namespace
+
+Shape Shape::superquadric(const Eigen::Vector3d& radii, double alpha1, double alpha2) {
+  Shape s;
+  s.type_ = ShapeType::Superquadric;
+  s.smooth_ = std::make_shared<const Superquadric>(radii, alpha1, alpha2);
+  s.dims_ = radii;
+  s.convexRadius_ = defaults::kSuperquadricRadius;
+  s.hull_ = tessellate(*s.smooth_, s.convexRadius_);
+  return s;
+}
+
+Shape Shape::supportPoints(std::shared_ptr<const SmoothConvex> body) {
+  if (!body) throw std::invalid_argument("support_points shape needs a body");
+  Shape s;
+  s.type_ = ShapeType::SupportPoints;
+  s.smooth_ = std::move(body);
+  s.dims_ = s.smooth_->boundingHalfExtents();
+  s.hull_ = tessellate(*s.smooth_, 0.0);
   return s;
 }
 

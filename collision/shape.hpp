@@ -10,10 +10,21 @@
 #include <string_view>
 
 #include "collision/convex_hull.hpp"
+#include "collision/smooth_convex.hpp"
 
 namespace hb {
 
-enum class ShapeType { Sphere, Box, Capsule, Cylinder, Cone, Ellipsoid, ConvexHull };
+enum class ShapeType {
+  Sphere,
+  Box,
+  Capsule,
+  Cylinder,
+  Cone,
+  Ellipsoid,
+  ConvexHull,
+  Superquadric,   ///< smooth: collision/superquadric.hpp
+  SupportPoints,  ///< smooth: a prescribed support function, collision/support_points.hpp
+};
 
 std::string_view toString(ShapeType type);
 
@@ -29,6 +40,11 @@ class Shape {
   /// Axis = local z: base disk at z = -halfLength, apex at z = +halfLength.
   static Shape cone(double radius, double halfLength);
   static Shape ellipsoid(const Eigen::Vector3d& radii);
+  /// A superquadric of scales `radii` and exponents alpha1 (z), alpha2 (x-y) in (0, 2), with the
+  /// convex radius defaults::kSuperquadricRadius.
+  static Shape superquadric(const Eigen::Vector3d& radii, double alpha1, double alpha2);
+  /// A prescribed support function (collision/support_points.hpp).
+  static Shape supportPoints(std::shared_ptr<const SmoothConvex> body);
   static Shape convexHull(std::shared_ptr<const ConvexHull> hull);
   /// A hull rounded by `convexRadius` around a core computed before (a recording's): the core
   /// must be insetHull(*hull, convexRadius)'s. Throws std::invalid_argument when the radius is
@@ -65,6 +81,12 @@ class Shape {
   /// hull() itself when the radius is 0.
   const ConvexHull& coreHull() const { return *core_; }
   const std::shared_ptr<const ConvexHull>& coreHullPtr() const { return core_; }
+  /// A superquadric's or prescribed support function's body (its core: without the convex
+  /// radius). Their hull() is a polyhedron of defaults::kSmoothTessellationDirections support
+  /// points of the full body, standing in for it where a mesh is needed (mass, rendering).
+  const SmoothConvex& smooth() const { return *smooth_; }
+  const std::shared_ptr<const SmoothConvex>& smoothPtr() const { return smooth_; }
+  bool isSmooth() const { return smooth_ != nullptr; }
 
   /// Radius by which the core is inflated: sphere and capsule radius, the rounding of a box or
   /// hull, 0 otherwise.
@@ -78,6 +100,7 @@ class Shape {
   double convexRadius_ = 0.0;
   std::shared_ptr<const ConvexHull> hull_;
   std::shared_ptr<const ConvexHull> core_;
+  std::shared_ptr<const SmoothConvex> smooth_;
 };
 
 }  // namespace hb

@@ -55,6 +55,11 @@ Vector3d ellipsoidSupport(const Shape& s, const Vector3d& d, int&) {
   return r.cwiseProduct(rd) / n;
 }
 
+Vector3d smoothCore(const Shape& s, const Vector3d& d, int&) {
+  if (!(d.squaredNorm() > 0.0)) return s.smooth().supportPoint(Vector3d::UnitX());
+  return s.smooth().supportPoint(d);
+}
+
 Vector3d hullCore(const Shape& s, const Vector3d& d, int& hint) {
   const ConvexHull& hull = s.coreHull();
   return hull.vertices()[hull.supportVertex(d, hint)];
@@ -78,6 +83,9 @@ SupportFunction coreSupportFunction(ShapeType type) {
       return &ellipsoidSupport;
     case ShapeType::ConvexHull:
       return &hullCore;
+    case ShapeType::Superquadric:
+    case ShapeType::SupportPoints:
+      return &smoothCore;
   }
   return &sphereCore;
 }

@@ -151,6 +151,8 @@ int World::addBody(const BodyDescription& d) {
         mass = ellipsoidMassProperties(shape.radii(), density);
         break;
       case ShapeType::ConvexHull:
+      case ShapeType::Superquadric:   // integrated over its tessellation (Shape::hull())
+      case ShapeType::SupportPoints:
         mass = hullMassProperties(shape.hull(), density);
         break;
     }

@@ -165,7 +165,9 @@ std::optional<double> rayCast(const Shape& shape, const Ray& r) {
     }
     case ShapeType::Cone:
       return coneCast(r, shape.radius(), shape.halfLength());
-    case ShapeType::ConvexHull: {
+    case ShapeType::ConvexHull:
+    case ShapeType::Superquadric:  // its tessellation
+    case ShapeType::SupportPoints: {
       const ConvexHull& hull = shape.hull();
       for (int f = 0; f < hull.numFaces() && !in.empty(); ++f) {
         in.clipPlane(r, hull.faceNormal(f), hull.faceOffset(f));

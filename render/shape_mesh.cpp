@@ -182,6 +182,8 @@ RenderMesh shapeMesh(const Shape& shape, int segments) {
       break;
     }
     case ShapeType::ConvexHull:
+    case ShapeType::Superquadric:  // its tessellation (Shape::hull())
+    case ShapeType::SupportPoints:
       hull(b, shape.hull());
       break;
   }

@@ -281,10 +281,12 @@ def plot_peers(paths, out):
 
 CAST_COLUMNS = ["vertices", "case", "method", "iterations", "time_us"]
 CAST_LABELS = {"gjk_cast": "heavyball GJK cast", "gjk_cast_warm": "heavyball GJK cast, warm",
+               "cta": "heavyball CTA", "cta_warm": "heavyball CTA, warm",
                "bullet_subsimplex": "Bullet subsimplex cast",
                "bullet_gjk_cast": "Bullet GJK convex cast",
                "fcl_ca": "FCL conservative advancement"}
 CAST_COLOURS = {"gjk_cast": "tab:green", "gjk_cast_warm": "tab:olive",
+                "cta": "tab:blue", "cta_warm": "tab:cyan",
                 "bullet_subsimplex": "tab:red", "bullet_gjk_cast": "tab:purple",
                 "fcl_ca": "tab:brown"}
 
@@ -325,16 +327,24 @@ def plot_cast(paths, out):
         ax.grid(alpha=0.3, which="both")
         ax.legend(fontsize=7)
     axes[0][0].set_ylabel("time (µs, log)")
+    # The paper's Fig. 11 (top): CTA's minimisation steps against the size, per case; the GJK
+    # cast's iterations on colliding pairs, dashed, for scale.
     ax = axes[0][len(panels)]
     for case in cases:
-        xs = sorted(v for c, m, v in iterations if c == case and m == "gjk_cast")
-        if xs:
-            ax.plot(xs, [statistics.mean(iterations[(case, "gjk_cast", v)]) for v in xs],
-                    marker="o", markersize=3, label=case)
+        for method, style in (("cta", "-"), ("cta_warm", ":")):
+            xs = sorted(v for c, m, v in iterations if c == case and m == method)
+            if xs:
+                label = case if method == "cta" else f"{case}, warm"
+                ax.plot(xs, [statistics.mean(iterations[(case, method, v)]) for v in xs],
+                        style, marker="o", markersize=3, label=label)
+    xs = sorted(v for c, m, v in iterations if c == "collide" and m == "gjk_cast")
+    if xs:
+        ax.plot(xs, [statistics.mean(iterations[("collide", "gjk_cast", v)]) for v in xs], "--",
+                color="grey", label="GJK cast iterations, collide")
     ax.set_xscale("log")
     ax.set_xlabel("vertices per polyhedron")
-    ax.set_ylabel("iterations (mean)")
-    ax.set_title(f"({chr(ord('a') + len(panels))}) heavyball GJK cast: iterations")
+    ax.set_ylabel("steps (mean)")
+    ax.set_title(f"({chr(ord('a') + len(panels))}) CTA: minimisation steps")
     ax.grid(alpha=0.3, which="both")
     ax.legend(fontsize=7)
     fig.suptitle("Collision translations of polyhedra on ellipsoids")

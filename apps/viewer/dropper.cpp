@@ -24,6 +24,8 @@ Shape primitive(ShapeType type, double s) {
     case ShapeType::Ellipsoid:
       return Shape::ellipsoid({1.3 * s, 0.9 * s, 0.65 * s});
     case ShapeType::ConvexHull:
+    case ShapeType::Superquadric:
+    case ShapeType::SupportPoints:
       break;
   }
   return Shape::box(Eigen::Vector3d::Constant(s));

@@ -331,6 +331,10 @@ void Recorder::Impl::appendNewBodies(const World& world) {
   const std::vector<Proxy>& worldProxies = world.proxies();
   for (; proxiesWritten < worldProxies.size(); ++proxiesWritten) {
     const Proxy& p = worldProxies[proxiesWritten];
+    if (p.shape.isSmooth()) {
+      throw RecordingError("recordings do not store " + std::string(toString(p.shape.type())) +
+                           " shapes (body " + std::to_string(p.body) + ") yet");
+    }
     ProxyRow row{};
     row.body = p.body;
     row.shapeType = static_cast<std::int8_t>(p.shape.type());

@@ -101,7 +101,7 @@ inline constexpr const char* kProblems = "problems";
 }  // namespace dataset
 
 /// Enum fields store the enumerator's value; these give their names.
-inline constexpr int kShapeTypeCount = 7;
+inline constexpr int kShapeTypeCount = 7;  // smooth shapes are not recorded
 inline constexpr int kGjkVariantCount = 4;
 inline constexpr int kWarmStartCount = 4;
 inline constexpr int kGjkStatusCount = 5;

@@ -431,6 +431,9 @@ void RecordingReader::Impl::readProxies() {
         case ShapeType::Ellipsoid:
           p.shape = Shape::ellipsoid(vec3(row.halfExtents));
           break;
+        case ShapeType::Superquadric:  // beyond kShapeTypeCount: refused by enumValue
+        case ShapeType::SupportPoints:
+          fail(which + ": smooth shapes are not stored in recordings");
         case ShapeType::ConvexHull:
           if (p.hull < 0 || p.hull >= static_cast<int>(hullList.size())) {
             fail(which + ": hull index " + std::to_string(p.hull) + " is out of range");

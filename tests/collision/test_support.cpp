@@ -63,6 +63,8 @@ std::vector<Vector3d> surfaceSamples(const Shape& s) {
       if (s.type() == ShapeType::Cone) pts.push_back({0, 0, s.halfLength()});
       break;
     case ShapeType::ConvexHull:
+    case ShapeType::Superquadric:  // tested against their surfaces in test_smooth_convex.cpp
+    case ShapeType::SupportPoints:
       break;
   }
   return pts;
@@ -104,6 +106,25 @@ TEST(Support, ZeroDirectionGivesAPointOfTheShape) {
                          Shape::cylinder(1, 2), Shape::cone(1, 2), Shape::ellipsoid({1, 2, 3})}) {
     EXPECT_TRUE(support(s, zero, hint).allFinite()) << toString(s.type());
   }
+}
+
+// Smooth shapes: the core's support point is the support function's gradient, the full shape
+// adds the convex radius, and the tessellation standing in for the body lies inside it, within
+// the radius plus a fraction of its size of the true surface.
+TEST(Support, SmoothShapesUseTheirSupportFunction) {
+  const Shape sq = Shape::superquadric({0.2, 0.3, 0.4}, 1.5, 1.2);
+  std::mt19937 rng(8);
+  for (int trial = 0; trial < 100; ++trial) {
+    const Vector3d dir = test::randomUnitVector(rng);
+    int hint = 0;
+    EXPECT_LT((supportCore(sq, dir, hint) - sq.smooth().supportPoint(dir)).norm(), 1e-15);
+    EXPECT_NEAR(dir.dot(support(sq, dir, hint)), sq.smooth().evaluate(dir).h + 1e-4, 1e-12);
+    const ConvexHull& mesh = sq.hull();
+    const double meshReach = dir.dot(mesh.vertices()[mesh.supportVertexScan(dir)]);
+    EXPECT_LE(meshReach, sq.smooth().evaluate(dir).h + 1e-4 + 1e-12);
+    EXPECT_GE(meshReach, sq.smooth().evaluate(dir).h - 0.01);
+  }
+  EXPECT_EQ(toString(sq.type()), "superquadric");
 }
 
 TEST(Support, InvalidParametersThrow) {

@@ -1,0 +1,114 @@
+#include "collision/superquadric.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace hb {
+
+namespace {
+
+using Eigen::Matrix2d;
+using Eigen::Matrix3d;
+using Eigen::Vector2d;
+using Eigen::Vector3d;
+
+/// g(u, v) = (|u|^q + |v|^q)^(1/q) with its gradient and Hessian, computed on (u, v) scaled by
+/// their largest magnitude so that large q neither overflows nor underflows.
+struct PNorm {
+  double value = 0.0;
+  Vector2d gradient = Vector2d::Zero();
+  Matrix2d hessian = Matrix2d::Zero();
+};
+
+PNorm pnorm(double u, double v, double q) {
+  PNorm out;
+  const double m = std::max(std::abs(u), std::abs(v));
+  if (!(m > 0.0)) return out;
+  const double au = std::abs(u) / m, av = std::abs(v) / m;
+  const double su = u < 0.0 ? -1.0 : 1.0, sv = v < 0.0 ? -1.0 : 1.0;
+  const double pu = std::pow(au, q), pv = std::pow(av, q);
+  const double g = std::pow(pu + pv, 1.0 / q);  // in [1, 2^(1/q)]
+  out.value = m * g;
+  // Degree 0 in (u, v): d g / d u = sign(u) |u|^(q-1) g^(1-q).
+  const double g1q = std::pow(g, 1.0 - q);
+  const double du = au > 0.0 ? std::pow(au, q - 1.0) : 0.0;
+  const double dv = av > 0.0 ? std::pow(av, q - 1.0) : 0.0;
+  out.gradient = {su * du * g1q, sv * dv * g1q};
+  // Degree -1: d2g/du2 = (q-1) |u|^(q-2) |v|^q g^(1-2q), d2g/dudv = -(q-1) s_u s_v
+  // |u|^(q-1) |v|^(q-1) g^(1-2q). |u|^(q-2) is unbounded at u = 0 when q < 2 (alpha < 1),
+  // where the support is not twice differentiable; it is floored there.
+  const double g12q = std::pow(g, 1.0 - 2.0 * q) / m;
+  const auto powFloor = [&](double a, double e) { return std::pow(std::max(a, 1e-12), e); };
+  out.hessian(0, 0) = (q - 1.0) * powFloor(au, q - 2.0) * pv * g12q;
+  out.hessian(1, 1) = (q - 1.0) * powFloor(av, q - 2.0) * pu * g12q;
+  out.hessian(0, 1) = out.hessian(1, 0) = -(q - 1.0) * su * sv * du * dv * g12q;
+  return out;
+}
+
+void requireExponent(double alpha, const char* name) {
+  if (!(alpha > 0.0 && alpha < 2.0)) {
+    throw std::invalid_argument(std::string("superquadric ") + name +
+                                " must be in (0, 2) (strictly convex), got " +
+                                std::to_string(alpha));
+  }
+}
+
+}  // namespace
+
+Superquadric::Superquadric(const Vector3d& scales, double alpha1, double alpha2)
+    : scales_(scales), alpha1_(alpha1), alpha2_(alpha2) {
+  for (int i = 0; i < 3; ++i) {
+    if (!(std::isfinite(scales[i]) && scales[i] > 0.0)) {
+      throw std::invalid_argument("superquadric radii must be finite and > 0");
+    }
+  }
+  requireExponent(alpha1, "alpha1");
+  requireExponent(alpha2, "alpha2");
+  q1_ = 2.0 / (2.0 - alpha1);
+  q2_ = 2.0 / (2.0 - alpha2);
+}
+
+double Superquadric::implicit(const Vector3d& p) const {
+  const double xy = std::pow(std::abs(p.x() / scales_.x()), 2.0 / alpha2_) +
+                    std::pow(std::abs(p.y() / scales_.y()), 2.0 / alpha2_);
+  return std::pow(xy, alpha2_ / alpha1_) + std::pow(std::abs(p.z() / scales_.z()), 2.0 / alpha1_) -
+         1.0;
+}
+
+SupportValue Superquadric::evaluate(const Vector3d& x) const {
+  // h = G(s, w) with s = g2(a x, b y) and w = c z.
+  const Vector3d& k = scales_;
+  const PNorm inner = pnorm(k.x() * x.x(), k.y() * x.y(), q2_);
+  const PNorm outer = pnorm(inner.value, k.z() * x.z(), q1_);
+  const Vector3d ds(k.x() * inner.gradient.x(), k.y() * inner.gradient.y(), 0.0);
+  const Vector3d dw(0.0, 0.0, k.z());
+  Matrix3d hs = Matrix3d::Zero();
+  hs(0, 0) = k.x() * k.x() * inner.hessian(0, 0);
+  hs(1, 1) = k.y() * k.y() * inner.hessian(1, 1);
+  hs(0, 1) = hs(1, 0) = k.x() * k.y() * inner.hessian(0, 1);
+  SupportValue out;
+  out.h = outer.value;
+  out.gradient = outer.gradient.x() * ds + outer.gradient.y() * dw;
+  out.hessian = outer.gradient.x() * hs + outer.hessian(0, 0) * ds * ds.transpose() +
+                outer.hessian(0, 1) * (ds * dw.transpose() + dw * ds.transpose()) +
+                outer.hessian(1, 1) * dw * dw.transpose();
+  return out;
+}
+
+Vector3d Superquadric::supportPoint(const Vector3d& x) const {
+  const Vector3d& k = scales_;
+  const PNorm inner = pnorm(k.x() * x.x(), k.y() * x.y(), q2_);
+  const double m = std::max(std::abs(inner.value), std::abs(k.z() * x.z()));
+  if (!(m > 0.0)) return {k.x(), 0.0, 0.0};
+  // Only the outer gradient is needed: sign |.|^(q-1) g^(1-q), on scaled values.
+  const double as = inner.value / m, aw = std::abs(k.z() * x.z()) / m;
+  const double g = std::pow(std::pow(as, q1_) + std::pow(aw, q1_), 1.0 / q1_);
+  const double g1q = std::pow(g, 1.0 - q1_);
+  const double gs = as > 0.0 ? std::pow(as, q1_ - 1.0) * g1q : 0.0;
+  const double gw = (x.z() < 0.0 ? -1.0 : 1.0) * (aw > 0.0 ? std::pow(aw, q1_ - 1.0) * g1q : 0.0);
+  return {gs * k.x() * inner.gradient.x(), gs * k.y() * inner.gradient.y(), gw * k.z()};
+}
+
+}  // namespace hb
