@@ -78,7 +78,8 @@ table bench-sim "$hb" bench sim --scene assets/scenes/funnel.json --objects "$si
   --seconds "$sim_seconds"
 
 # Collision translations (the collision-translations paper's Figs. 11-18): heavyball's GJK cast
-# against Bullet's two casts and FCL's on polyhedra of 200 to 200,000 vertices (about 7 minutes).
+# and CTA against Bullet's two casts and FCL's on polyhedra of 200 to 200,000 vertices (about 8
+# minutes).
 table bench-cast "$hb" bench cast --sizes "$cast_sizes" --configurations "$cast_configurations" \
   --sequences 2 --csv "$data/cast.csv"
 plot cast "$data/cast.csv" -o "$out/cast.png"
