@@ -74,6 +74,20 @@ CollisionResult collide(const Shape& a, const Pose& poseA, const Shape& b, const
       result.witnessB = g.witnessB - b.convexRadius() * result.normal;
       return result;
     }
+    if (options.depthMethod != DepthMethod::Epa && hasSmoothSupport(a) && hasSmoothSupport(b)) {
+      // Smooth shapes: the exact minimum translational distance, from the warm start's side.
+      const RtrResult r =
+          minimumTranslationalDistance(a, poseA, b, poseB, options.rtr, guessNormal);
+      result.rtrStatus = r.status;
+      result.rtrIterations = r.iterations;
+      if (r.status == RtrStatus::Converged) {
+        result.distance = r.distance;
+        result.normal = r.normal;
+        result.witnessA = r.witnessA;
+        result.witnessB = r.witnessB;
+        return result;
+      }
+    }
     SupportHints epaHints = g.hints;
     EpaOptions epaOptions = options.epa;
     // Inflated shapes: expand around the cores and add the radii (exact, and fast).

@@ -7,12 +7,22 @@
 
 #include "collision/epa.hpp"
 #include "collision/gjk.hpp"
+#include "collision/rtr.hpp"
 
 namespace hb {
+
+/// How the penetration depth is found once the cores overlap.
+enum class DepthMethod {
+  Auto,  ///< RTR when both shapes have a twice differentiable support (rtr.hpp), else EPA
+  Epa,
+  Rtr,  ///< RTR; a pair without smooth supports falls back to EPA
+};
 
 struct CollisionOptions {
   GjkOptions gjk;
   EpaOptions epa;
+  DepthMethod depthMethod = DepthMethod::Auto;
+  RtrOptions rtr;
   /// Compute the penetration depth with EPA when the cores overlap (off: Boolean answer only).
   bool computePenetration = true;
 };
@@ -28,6 +38,8 @@ struct CollisionResult {
   int gjkIterations = 0;
   std::optional<EpaStatus> epaStatus;  ///< set when EPA ran
   int epaIterations = 0;
+  std::optional<RtrStatus> rtrStatus;  ///< set when RTR ran
+  int rtrIterations = 0;
   SupportHints hints;
   /// True when the answer is trustworthy: GJK converged and EPA (if run) did too or stopped on
   /// a cap with a usable answer.

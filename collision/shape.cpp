@@ -130,10 +130,12 @@ std::shared_ptr<const ConvexHull> tessellate(const SmoothConvex& body, double ra
 Shape Shape::superquadric(const Eigen::Vector3d& radii, double alpha1, double alpha2) {
   Shape s;
   s.type_ = ShapeType::Superquadric;
-  s.smooth_ = std::make_shared<const Superquadric>(radii, alpha1, alpha2);
+  const auto body = std::make_shared<const Superquadric>(radii, alpha1, alpha2);
+  s.smooth_ = body;
   s.dims_ = radii;
   s.convexRadius_ = defaults::kSuperquadricRadius;
-  s.hull_ = tessellate(*s.smooth_, s.convexRadius_);
+  s.hull_ = std::make_shared<const ConvexHull>(
+      ConvexHull::build(body->surfacePoints(40, 80, s.convexRadius_)));
   return s;
 }
 

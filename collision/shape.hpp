@@ -82,8 +82,10 @@ class Shape {
   const ConvexHull& coreHull() const { return *core_; }
   const std::shared_ptr<const ConvexHull>& coreHullPtr() const { return core_; }
   /// A superquadric's or prescribed support function's body (its core: without the convex
-  /// radius). Their hull() is a polyhedron of defaults::kSmoothTessellationDirections support
-  /// points of the full body, standing in for it where a mesh is needed (mass, rendering).
+  /// radius). Their hull() is a polyhedron of points of the full body's surface (a superquadric's
+  /// parametric grid, 40 x 80; a prescribed support function's support points along
+  /// defaults::kSmoothTessellationDirections directions), standing in for it where a mesh is
+  /// needed (mass, rendering, picking).
   const SmoothConvex& smooth() const { return *smooth_; }
   const std::shared_ptr<const SmoothConvex>& smoothPtr() const { return smooth_; }
   bool isSmooth() const { return smooth_ != nullptr; }

@@ -77,6 +77,36 @@ double Superquadric::implicit(const Vector3d& p) const {
          1.0;
 }
 
+std::vector<Vector3d> Superquadric::surfacePoints(int rings, int segments, double offset) const {
+  const auto signedPow = [](double v, double e) {
+    return (v < 0.0 ? -1.0 : 1.0) * std::pow(std::abs(v), e);
+  };
+  const Vector3d& k = scales_;
+  std::vector<Vector3d> points;
+  for (int i = 0; i <= rings; ++i) {
+    const double eta = -M_PI / 2 + M_PI * i / rings;
+    const int around = (i == 0 || i == rings) ? 1 : segments;
+    for (int j = 0; j < around; ++j) {
+      const double omega = -M_PI + 2.0 * M_PI * j / segments;
+      const double ce = signedPow(std::cos(eta), alpha1_);
+      const Vector3d p(k.x() * ce * signedPow(std::cos(omega), alpha2_),
+                       k.y() * ce * signedPow(std::sin(omega), alpha2_),
+                       k.z() * signedPow(std::sin(eta), alpha1_));
+      // The outward normal: the gradient of eq. 16 (its x-y part vanishes at the poles).
+      const double X = std::pow(std::abs(p.x() / k.x()), 2.0 / alpha2_);
+      const double Y = std::pow(std::abs(p.y() / k.y()), 2.0 / alpha2_);
+      const double xy = X + Y > 0.0 ? std::pow(X + Y, alpha2_ / alpha1_ - 1.0) : 0.0;
+      const auto radial = [&](double v, double scale) {
+        return (2.0 / alpha1_) * xy * signedPow(v / scale, 2.0 / alpha2_ - 1.0) / scale;
+      };
+      Vector3d n(radial(p.x(), k.x()), radial(p.y(), k.y()),
+                 (2.0 / alpha1_) * signedPow(p.z() / k.z(), 2.0 / alpha1_ - 1.0) / k.z());
+      points.push_back(n.squaredNorm() > 0.0 ? Vector3d(p + offset * n.normalized()) : p);
+    }
+  }
+  return points;
+}
+
 SupportValue Superquadric::evaluate(const Vector3d& x) const {
   // h = G(s, w) with s = g2(a x, b y) and w = c z.
   const Vector3d& k = scales_;

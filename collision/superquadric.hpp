@@ -9,6 +9,8 @@
 // ellipsoid; alpha -> 0 a box; alpha -> 2 a double cone or pyramid. Strictly convex for exponents
 // in (0, 2), with a twice differentiable support for [1, 2).
 
+#include <vector>
+
 #include "collision/smooth_convex.hpp"
 
 namespace hb {
@@ -25,6 +27,11 @@ class Superquadric final : public SmoothConvex {
   double alpha2() const { return alpha2_; }
   /// The implicit function of eq. 16 (0 on the surface, negative inside).
   double implicit(const Eigen::Vector3d& p) const;
+  /// Points of the surface moved out along its normal by `offset`, on the classic parametric
+  /// grid (x = a C(eta)^alpha1 C(omega)^alpha2, y = b C(eta)^alpha1 S(omega)^alpha2,
+  /// z = c S(eta)^alpha1 with signed powers), which crowds the points where the surface bends
+  /// most: `rings` latitudes between the poles, `segments` longitudes.
+  std::vector<Eigen::Vector3d> surfacePoints(int rings, int segments, double offset) const;
 
   SupportValue evaluate(const Eigen::Vector3d& x) const override;
   Eigen::Vector3d supportPoint(const Eigen::Vector3d& x) const override;

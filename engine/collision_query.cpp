@@ -40,9 +40,10 @@ Shape parseQueryShape(const json& value, const std::string& where, MeshHullCache
 
 QueryProblem parseQueryProblem(const json& value, MeshHullCache& meshes) {
   if (!value.is_object()) throw JsonError("expected a JSON object");
-  rejectUnknownKeys(value, "",
-                    {"id", "a", "pose_a", "b", "pose_b", "variant", "momentum_schedule",
-                     "warm_start", "tolerance", "max_iterations", "translation", "cast_method"});
+  rejectUnknownKeys(
+      value, "",
+      {"id", "a", "pose_a", "b", "pose_b", "variant", "momentum_schedule", "warm_start",
+       "tolerance", "max_iterations", "translation", "cast_method", "method"});
   QueryProblem problem;
   problem.a = parseQueryShape(required(value, "", "a"), "a", meshes);
   problem.b = parseQueryShape(required(value, "", "b"), "b", meshes);
@@ -71,6 +72,29 @@ QueryProblem parseQueryProblem(const json& value, MeshHullCache& meshes) {
   if (const auto it = value.find("max_iterations"); it != value.end()) {
     problem.options.gjk.maxIterations =
         static_cast<int>(integer(*it, "max_iterations", 1, 1'000'000));
+  }
+  if (const auto it = value.find("method"); it != value.end()) {
+    const std::string method = stringValue(*it, "method");
+    if (method == "auto") {
+      problem.options.depthMethod = DepthMethod::Auto;
+    } else if (method == "epa") {
+      problem.options.depthMethod = DepthMethod::Epa;
+    } else if (method == "rtr") {
+      problem.options.depthMethod = DepthMethod::Rtr;
+      if (!hasSmoothSupport(problem.a) || !hasSmoothSupport(problem.b)) {
+        fail("method",
+             "\"rtr\" needs shapes with a smooth support (sphere, ellipsoid, "
+             "superquadric, support_points), not a " +
+                 std::string(
+                     toString(hasSmoothSupport(problem.a) ? problem.b.type() : problem.a.type())));
+      }
+    } else {
+      fail("method",
+           "expected \"auto\" (GJK, then RTR for the depth of smooth pairs and EPA "
+           "otherwise), \"epa\" or \"rtr\" (the minimum translational distance by "
+           "RTR alone), got \"" +
+               method + "\"");
+    }
   }
   if (const auto it = value.find("translation"); it != value.end()) {
     const Eigen::Vector3d t = finiteVector3(*it, "translation");
@@ -145,8 +169,23 @@ ordered_json CollisionQueries::answer(const json& problem) {
 }
 
 ordered_json CollisionQueries::answer(const QueryProblem& p) {
-  const CollisionResult collision = solve(p);
-  ordered_json out = toJson(collision);
+  CollisionResult collision;
+  ordered_json out;
+  if (p.options.depthMethod == DepthMethod::Rtr) {
+    // RTR alone, apart or overlapping: the minimum translational distance.
+    const RtrResult r = minimumTranslationalDistance(p.a, p.poseA, p.b, p.poseB, p.options.rtr);
+    collision.collide = r.distance <= 0.0;
+    out["collide"] = collision.collide;
+    out["distance"] = r.distance;
+    out["normal"] = vectorJson(r.normal);
+    out["witness_a"] = vectorJson(r.witnessA);
+    out["witness_b"] = vectorJson(r.witnessB);
+    out["rtr_iterations"] = r.iterations;
+    out["rtr_status"] = std::string(toString(r.status));
+  } else {
+    collision = solve(p);
+    out = toJson(collision);
+  }
   if (!p.translation) return out;
   CastResult r;
   if (p.castByCta) {
@@ -190,6 +229,10 @@ ordered_json toJson(const CollisionResult& r) {
   out["epa_iterations"] = r.epaIterations;
   out["status"] = std::string(toString(r.gjkStatus));
   if (r.epaStatus) out["epa_status"] = std::string(toString(*r.epaStatus));
+  if (r.rtrStatus) {
+    out["rtr_iterations"] = r.rtrIterations;
+    out["rtr_status"] = std::string(toString(*r.rtrStatus));
+  }
   return out;
 }
 

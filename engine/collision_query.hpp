@@ -39,7 +39,8 @@ struct QueryProblem {
 };
 
 /// Keys: a, b (required; boxes and meshes may add convex_radius); pose_a, pose_b, variant,
-/// warm_start, tolerance, max_iterations, translation, cast_method ("gjk" or "cta"; "cta" for
+/// warm_start, tolerance, max_iterations, method ("auto", "epa" or "rtr"), translation,
+/// cast_method ("gjk" or "cta"; "cta" for
 /// boxes and meshes without a convex radius), id (optional; id is not interpreted). Unknown keys
 /// are errors.
 QueryProblem parseQueryProblem(const nlohmann::json& value, MeshHullCache& meshes);

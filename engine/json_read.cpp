@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "collision/defaults.hpp"
+#include "collision/support_points.hpp"
 #include "engine/obj_mesh.hpp"
 
 namespace hb {
@@ -179,6 +180,55 @@ Shape parseShape(const json& value, const std::string& where, MeshHullCache& mes
     rejectUnknownKeys(value, where, {"type", "radii"});
     return Shape::ellipsoid(vector3("radii"));
   }
+  if (type == "superquadric") {
+    rejectUnknownKeys(value, where, {"type", "radii", "exponents"});
+    const std::string key = child(where, "exponents");
+    const json& exponents = required(value, where, "exponents");
+    if (!exponents.is_array() || exponents.size() != 2) fail(key, "expected [alpha1, alpha2]");
+    const double alpha1 = finiteNumber(exponents[0], key + "[0]");
+    const double alpha2 = finiteNumber(exponents[1], key + "[1]");
+    try {
+      return Shape::superquadric(vector3("radii"), alpha1, alpha2);
+    } catch (const std::invalid_argument& e) {
+      fail(key, e.what());
+    }
+  }
+  if (type == "support_points") {
+    rejectUnknownKeys(value, where, {"type", "points", "profile", "beta", "gamma"});
+    const double beta = finiteNumber(required(value, where, "beta"), child(where, "beta"));
+    const bool profile = value.contains("profile");
+    if (profile == value.contains("points")) {
+      fail(where, "expected either \"points\" ([[x, y, z], ...]) or \"profile\" ([[r, z], ...])");
+    }
+    const std::string key = child(where, profile ? "profile" : "points");
+    const json& list = value.at(profile ? "profile" : "points");
+    if (!list.is_array()) fail(key, "expected an array of points");
+    try {
+      if (profile) {
+        const double gamma = positiveNumber(required(value, where, "gamma"), child(where, "gamma"));
+        std::vector<Eigen::Vector2d> points;
+        for (std::size_t i = 0; i < list.size(); ++i) {
+          const std::string at = key + "[" + std::to_string(i) + "]";
+          if (!list[i].is_array() || list[i].size() != 2) fail(at, "expected [r, z]");
+          points.emplace_back(finiteNumber(list[i][0], at), finiteNumber(list[i][1], at));
+        }
+        return Shape::supportPoints(
+            std::make_shared<const SupportPoints>(SupportPoints::revolution(points, beta, gamma)));
+      }
+      if (value.contains("gamma")) fail(child(where, "gamma"), "only with \"profile\"");
+      std::vector<Eigen::Vector3d> points;
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string at = key + "[" + std::to_string(i) + "]";
+        points.push_back(finiteVector3(list[i], at));
+        if (points.back().cwiseAbs().maxCoeff() > defaults::kMaxLength) {
+          fail(at, "a coordinate beyond " + std::to_string(defaults::kMaxLength) + " m");
+        }
+      }
+      return Shape::supportPoints(std::make_shared<const SupportPoints>(std::move(points), beta));
+    } catch (const std::invalid_argument& e) {
+      fail(key, e.what());
+    }
+  }
   if (type == "mesh") {
     rejectUnknownKeys(value, where, {"type", "path"});
     const std::string pathKey = child(where, "path");
@@ -193,8 +243,8 @@ Shape parseShape(const json& value, const std::string& where, MeshHullCache& mes
     }
   }
   fail(child(where, "type"), "unknown shape type '" + type +
-                                 "' (expected sphere, box, capsule, cylinder, cone, ellipsoid "
-                                 "or mesh)");
+                                 "' (expected sphere, box, capsule, cylinder, cone, ellipsoid, "
+                                 "superquadric, support_points or mesh)");
 }
 
 Pose parsePose(const json& value, const std::string& where) {

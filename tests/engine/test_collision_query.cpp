@@ -99,3 +99,61 @@ TEST(CollisionQuery, AnswersCarryTheCastAgainstExactSphereAnswers) {
 
 }  // namespace
 }  // namespace hb
+
+namespace hb {
+namespace {
+
+json superquadricAt(double x) {
+  return {{"a", {{"type", "superquadric"}, {"radii", {0.1, 0.1, 0.14}}, {"exponents", {1.5, 1.0}}}},
+          {"b", {{"type", "ellipsoid"}, {"radii", {0.1, 0.1, 0.1}}}},
+          {"pose_b", {{"p", {x, 0.0, 0.0}}}}};
+}
+
+// Smooth shapes in the query: the superquadric reaches 0.1 m (plus its 1e-4 m radius) along x,
+// the ball 0.1 m, so at 0.25 m they are 0.0499 m apart and at 0.15 m 0.0501 m deep; GJK (auto)
+// and RTR agree, and RTR ran for the depth.
+TEST(CollisionQuery, SmoothShapesAnswerByGjkAndRtr) {
+  CollisionQueries queries;
+  for (const double x : {0.25, 0.15}) {
+    json line = superquadricAt(x);
+    const auto automatic = queries.answer(line);
+    line["method"] = "rtr";
+    const auto rtr = queries.answer(line);
+    const double expected = x - 0.2001;
+    EXPECT_NEAR(automatic["distance"].get<double>(), expected, 1e-7) << automatic;
+    EXPECT_NEAR(rtr["distance"].get<double>(), expected, 1e-9) << rtr;
+    EXPECT_EQ(rtr["rtr_status"], "converged");
+    EXPECT_NEAR(rtr["normal"][0].get<double>(), 1.0, 1e-9);
+    if (x < 0.2) {
+      EXPECT_EQ(automatic["rtr_status"], "converged") << automatic;
+    }
+  }
+  json epa = superquadricAt(0.15);
+  epa["method"] = "epa";
+  EXPECT_FALSE(queries.answer(epa).contains("rtr_status"));
+}
+
+TEST(CollisionQuery, SmoothShapesAndMethodsAreCheckedWhenRead) {
+  json line = superquadricAt(0.3);
+  line["method"] = "newton";
+  EXPECT_NE(errorOf(line).find("method: expected \"auto\""), std::string::npos) << errorOf(line);
+  line["method"] = "rtr";
+  line["b"] = {{"type", "box"}, {"half_extents", {0.1, 0.1, 0.1}}};
+  EXPECT_NE(errorOf(line).find("needs shapes with a smooth support"), std::string::npos);
+  line = superquadricAt(0.3);
+  line["a"]["exponents"] = {2.0, 1.0};
+  EXPECT_NE(errorOf(line).find("a.exponents: superquadric alpha1 must be in (0, 2)"),
+            std::string::npos)
+      << errorOf(line);
+  line["a"] = {{"type", "support_points"},
+               {"points", {{1, 1, 1}, {2, 1, 1}, {1, 2, 1}, {1, 1, 2}}},
+               {"beta", 10}};
+  EXPECT_NE(errorOf(line).find("origin"), std::string::npos) << errorOf(line);
+  line["a"] = {{"type", "support_points"}, {"profile", {{0.4, 0.5}, {0.4, -0.5}}}, {"beta", 10}};
+  EXPECT_NE(errorOf(line).find("a.gamma"), std::string::npos) << errorOf(line);
+  line["a"]["points"] = {{0.4, 0.5, 0.0}};
+  EXPECT_NE(errorOf(line).find("either"), std::string::npos) << errorOf(line);
+}
+
+}  // namespace
+}  // namespace hb
