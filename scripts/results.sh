@@ -14,11 +14,11 @@ quick=0
 [ "${1:-}" = "--quick" ] && quick=1
 if [ $quick -eq 1 ]; then
   pairs=6 poses=4 repeats=10 fw_pairs=10 fw_poses=10 table1_poses=10 runs=10 study_repeats=10
-  sim_objects=20 sim_seconds=2 cast_sizes=200,800 cast_configurations=10
+  sim_objects=20 sim_seconds=2 cast_sizes=200,800 cast_configurations=10 smooth_poses=20
 else
   pairs=60 poses=20 repeats=50 fw_pairs=100 fw_poses=10 table1_poses=100 runs=1000
   study_repeats=20 sim_objects=100 sim_seconds=10
-  cast_sizes=200,800,3200,12800,51200,204800 cast_configurations=50
+  cast_sizes=200,800,3200,12800,51200,204800 cast_configurations=50 smooth_poses=10000
 fi
 
 scripts/install-deps.sh
@@ -83,6 +83,11 @@ table bench-sim "$hb" bench sim --scene assets/scenes/funnel.json --objects "$si
 table bench-cast "$hb" bench cast --sizes "$cast_sizes" --configurations "$cast_configurations" \
   --sequences 2 --csv "$data/cast.csv"
 plot cast "$data/cast.csv" -o "$out/cast.png"
+
+# Smooth convex bodies (the smooth-bodies paper's Table II and Fig. 5): RTR against heavyball's
+# GJK + EPA and libccd's GJK-EPA on the paper's Table I shapes in contact (about 4 minutes).
+table bench-smooth "$hb" bench smooth --poses "$smooth_poses" --csv "$data/smooth.csv"
+plot smooth "$data/smooth.csv" -o "$out/smooth.png"
 
 # docs/simulation.md: the funnel set-ups, a recording's size, the broad phase.
 echo "== docs/simulation.md" >&2

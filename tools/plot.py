@@ -9,10 +9,11 @@ Runs with Debian's system python3 and python3-matplotlib (apt-get install python
   /usr/bin/python3 tools/plot.py speedups   GJK.csv   -o fig11.png
   /usr/bin/python3 tools/plot.py peers      GJK.csv   -o fig12.png
   /usr/bin/python3 tools/plot.py cast       CAST.csv  -o cast.png       # heavyball bench cast --csv
+  /usr/bin/python3 tools/plot.py smooth     SMOOTH.csv -o smooth.png    # heavyball bench smooth --csv
 
 Each figure follows the layout of the corresponding figure of the GJK++ paper (Montaut et al.,
 T-RO 2024); `cast` follows Figs. 11, 12, 15 and 17 of the collision-translations paper (Mirolo,
-Carpin and Pagello). Exit code 1 with one line on stderr for a missing file, a CSV without the expected
+Carpin and Pagello); `smooth` follows Fig. 5 of the smooth-bodies paper (An et al.). Exit code 1 with one line on stderr for a missing file, a CSV without the expected
 columns or no rows to plot.
 """
 
@@ -352,8 +353,55 @@ def plot_cast(paths, out):
     fig.savefig(out, dpi=110)
 
 
+# --- heavyball bench smooth (RTR against GJK-EPA) ----------------------------------------------
+
+SMOOTH_COLUMNS = ["method", "time_us", "iterations", "optimality"]
+SMOOTH_LABELS = {"rtr": "heavyball RTR", "gjk_epa": "heavyball GJK + EPA",
+                 "ccd_epa": "libccd GJK-EPA"}
+SMOOTH_COLOURS = {"rtr": "tab:blue", "gjk_epa": "tab:green", "ccd_epa": "tab:red"}
+
+
+def plot_smooth(paths, out):
+    """Fig. 5 of An et al.: the terminal optimality measure (eq. 20) of each query against its
+    iterations and its time, per method (at most 3,000 queries per method, evenly spread)."""
+    rows = []
+    for path in paths:
+        rows += read_rows(path, SMOOTH_COLUMNS)
+    by_method = defaultdict(list)
+    for r in rows:
+        by_method[r["method"]].append(r)
+    if not by_method:
+        raise PlotError("no rows")
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4.2))
+    floor = 1e-16  # an exact answer still shows on the log scale
+    for method, items in sorted(by_method.items()):
+        step = max(1, len(items) // 3000)
+        items = items[::step]
+        colour = SMOOTH_COLOURS.get(method)
+        label = SMOOTH_LABELS.get(method, method)
+        ys = [max(float(r["optimality"]), floor) for r in items]
+        its = [int(r["iterations"]) for r in items]
+        if min(its) >= 0:
+            axes[0].scatter(its, ys, s=3, alpha=0.4, color=colour, label=label)
+        axes[1].scatter([float(r["time_us"]) for r in items], ys, s=3, alpha=0.4, color=colour,
+                        label=label)
+    axes[0].set_xlabel("iterations (RTR; GJK + EPA together)")
+    axes[1].set_xlabel("time (µs)")
+    axes[1].set_xscale("log")
+    for ax, title in zip(axes, ("(a) optimality against iterations", "(b) optimality against time")):
+        ax.set_yscale("log")
+        ax.set_ylabel("optimality measure (eq. 20)")
+        ax.set_title(title)
+        ax.grid(alpha=0.3, which="both")
+        ax.legend(fontsize=7, markerscale=3)
+    fig.suptitle("Penetration of smooth convex bodies (An et al.'s Table I shapes)")
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+
+
 FIGURES = {
     "cast": plot_cast,
+    "smooth": plot_smooth,
     "warmstart": plot_warmstart,
     "iterations": lambda paths, out: plot_against_distance(paths, out, "iterations",
                                                            "iterations", False),

@@ -7,6 +7,7 @@
 
 #include "apps/heavyball/bench_broadphase.hpp"
 #include "apps/heavyball/bench_cast.hpp"
+#include "apps/heavyball/bench_smooth.hpp"
 #include "apps/heavyball/bench_gjk.hpp"
 #include "apps/heavyball/bench_method.hpp"
 #include "apps/heavyball/bench_physics.hpp"
@@ -114,6 +115,7 @@ void addBenchCommand(CLI::App& app) {
   addBenchPhysicsCommand(*bench);
   addBenchRecordCommand(*bench);
   addBenchCastCommand(*bench);
+  addBenchSmoothCommand(*bench);
 }
 
 }  // namespace hb::cli

@@ -10,7 +10,8 @@ import tempfile
 script, data = sys.argv[1], sys.argv[2]
 cases = [("warmstart", "warmstart-small.csv"), ("iterations", "bench-gjk-small.csv"),
          ("time", "bench-gjk-small.csv"), ("speedups", "bench-gjk-small.csv"),
-         ("peers", "bench-gjk-small.csv"), ("cast", "bench-cast-small.csv")]
+         ("peers", "bench-gjk-small.csv"), ("cast", "bench-cast-small.csv"),
+         ("smooth", "bench-smooth-small.csv")]
 failures = []
 with tempfile.TemporaryDirectory() as tmp:
     for figure, csv_name in cases:
