@@ -76,8 +76,22 @@ CollisionResult collide(const Shape& a, const Pose& poseA, const Shape& b, const
     }
     if (options.depthMethod != DepthMethod::Epa && hasSmoothSupport(a) && hasSmoothSupport(b)) {
       // Smooth shapes: the exact minimum translational distance, from the warm start's side.
-      const RtrResult r =
-          minimumTranslationalDistance(a, poseA, b, poseB, options.rtr, guessNormal);
+      RtrResult r = minimumTranslationalDistance(a, poseA, b, poseB, options.rtr, guessNormal);
+      // RTR finds a local minimum: the global one when the depth is below the bodies' least
+      // radii of curvature (An et al., Theorem 1), not always beyond. A second start from the
+      // centres' direction (their eq. 14) catches most of the others; the shallower answer is
+      // the better one (every direction bounds the depth from above).
+      const Eigen::Vector3d centres = poseB.p - poseA.p;
+      if (centres.squaredNorm() > 0.0 && r.normal.dot(centres.normalized()) < 0.99) {
+        const RtrResult second =
+            minimumTranslationalDistance(a, poseA, b, poseB, options.rtr, centres);
+        if (second.status == RtrStatus::Converged &&
+            (r.status != RtrStatus::Converged || second.distance > r.distance)) {
+          const int first = r.iterations;
+          r = second;
+          r.iterations += first;
+        }
+      }
       result.rtrStatus = r.status;
       result.rtrIterations = r.iterations;
       if (r.status == RtrStatus::Converged) {

@@ -15,6 +15,7 @@ void RunSummaryBuilder::add(const StepStatistics& s) {
   gjkCalls_ += s.gjkCalls;
   gjkIterations_ += s.gjkIterations;
   epaCalls_ += s.epaCalls;
+  rtrCalls_ += s.rtrCalls;
   contacts_ += s.contacts;
   contactsMax_ = std::max(contactsMax_, s.contacts);
   maxPenetration_ = std::max(maxPenetration_, s.maxPenetration);
@@ -31,6 +32,7 @@ RunSummary RunSummaryBuilder::finish(const World& world, double wallSeconds) con
   r.gjkCalls = gjkCalls_;
   r.gjkMeanIterations = gjkCalls_ > 0 ? static_cast<double>(gjkIterations_) / gjkCalls_ : 0.0;
   r.epaCalls = epaCalls_;
+  r.rtrCalls = rtrCalls_;
   r.contactsMean = steps_ > 0 ? static_cast<double>(contacts_) / steps_ : 0.0;
   r.contactsMax = contactsMax_;
   r.maxPenetration = maxPenetration_;

@@ -20,6 +20,7 @@ struct RunSummary {
   long gjkCalls = 0;
   double gjkMeanIterations = 0.0;
   long epaCalls = 0;
+  long rtrCalls = 0;
   double contactsMean = 0.0;
   int contactsMax = 0;
   double maxPenetration = 0.0;  ///< m, over the whole run
@@ -45,6 +46,7 @@ class RunSummaryBuilder {
   long gjkCalls_ = 0;
   long gjkIterations_ = 0;
   long epaCalls_ = 0;
+  long rtrCalls_ = 0;
   long contacts_ = 0;
   int contactsMax_ = 0;
   double maxPenetration_ = 0.0;

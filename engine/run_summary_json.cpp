@@ -24,6 +24,7 @@ nlohmann::json runSummaryJson(const RunSummary& r, const SceneDescription& scene
           {"gjk_calls", r.gjkCalls},
           {"gjk_mean_iterations", r.gjkMeanIterations},
           {"epa_calls", r.epaCalls},
+          {"rtr_calls", r.rtrCalls},
           {"contacts_mean", r.contactsMean},
           {"contacts_max", r.contactsMax},
           {"max_penetration_m", r.maxPenetration},

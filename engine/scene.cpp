@@ -166,11 +166,12 @@ BodyDescription parseBody(const json& value, const std::string& where, MeshHullC
 }
 
 SpawnerDescription parseSpawner(const json& value, const std::string& where,
-                                const fs::path& assetDir) {
+                                const fs::path& assetDir, MeshHullCache& meshes,
+                                const fs::path& baseDir) {
   requireObject(value, where);
   rejectUnknownKeys(value, where,
-                    {"assets", "count", "seed", "center", "radius", "height", "max_linear_speed",
-                     "max_angular_speed", "interval", "material"});
+                    {"assets", "shapes", "count", "seed", "center", "radius", "height",
+                     "max_linear_speed", "max_angular_speed", "interval", "material"});
   SpawnerDescription spawner;
   if (const json* v = find(value, "count")) {
     spawner.count = static_cast<int>(integer(*v, child(where, "count"), 0, kMaxSpawnCount));
@@ -182,7 +183,15 @@ SpawnerDescription parseSpawner(const json& value, const std::string& where,
       spawner.assets.push_back(assetName((*v)[i], indexed(assetsKey, i), assetDir));
     }
   }
-  if (spawner.assets.empty() && spawner.count > 0 && !hasAnyAsset(assetDir)) {
+  if (const json* v = find(value, "shapes")) {
+    const std::string shapesKey = child(where, "shapes");
+    requireArray(*v, shapesKey);
+    for (size_t i = 0; i < v->size(); ++i) {
+      spawner.shapes.push_back(parseShape((*v)[i], indexed(shapesKey, i), meshes, baseDir));
+    }
+  }
+  if (spawner.assets.empty() && spawner.shapes.empty() && spawner.count > 0 &&
+      !hasAnyAsset(assetDir)) {
     fail(assetsKey,
          "no list given and no asset folder (<name>/textured.obj) in " + assetDir.string());
   }
@@ -324,7 +333,7 @@ SceneDescription parseScene(const std::string& jsonText, const fs::path& baseDir
     }
   }
   if (const json* v = find(root, "spawner")) {
-    scene.spawner = parseSpawner(*v, "spawner", scene.assetDir);
+    scene.spawner = parseSpawner(*v, "spawner", scene.assetDir, meshes, base);
   }
   if (const json* v = find(root, "solver")) scene.solver = parseSolver(*v, "solver");
   return scene;

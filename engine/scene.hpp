@@ -70,6 +70,8 @@ inline constexpr double kMaxBodyAngularSpeed = 1e5;
 /// Drops random assets with random poses and velocities over a region (above the funnel).
 struct SpawnerDescription {
   std::vector<std::string> assets;  ///< candidate asset names; empty = every asset in the dir
+  /// Candidate shapes, drawn with the assets (with none of either: every asset in the dir).
+  std::vector<Shape> shapes;
   int count = 0;
   unsigned seed = 1;
   Eigen::Vector3d center = {0.0, 0.0, 1.0};  ///< m, centre of the drop region

@@ -20,6 +20,7 @@ struct StepStatistics {
   int gjkCalls = 0;        ///< narrow-phase queries run
   long gjkIterations = 0;
   int epaCalls = 0;
+  int rtrCalls = 0;  ///< penetration depths of smooth pairs by RTR
   int contacts = 0;
   int wokenBodies = 0;           ///< sleeping bodies woken by a contact this step
   int unconvergedRotations = 0;  ///< gyroscopic steps that hit their iteration cap

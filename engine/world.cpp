@@ -61,7 +61,8 @@ World::World(const SceneDescription& scene) : scene_(scene), spawnRng_(1) {
   for (const BodyDescription& b : scene_.bodies) addBody(b);
   if (scene_.spawner) {
     spawnRng_.seed(scene_.spawner->seed);
-    spawnAssets_ = scene_.spawner->assets.empty() ? assets_->names() : scene_.spawner->assets;
+    const bool everyAsset = scene_.spawner->assets.empty() && scene_.spawner->shapes.empty();
+    spawnAssets_ = everyAsset ? assets_->names() : scene_.spawner->assets;
     // Load every candidate now: building hulls, their rounded cores, OBBs and mass properties
     // takes milliseconds per mesh, which must not land inside a step.
     for (const std::string& name : spawnAssets_) {
@@ -151,7 +152,7 @@ int World::addBody(const BodyDescription& d) {
         mass = ellipsoidMassProperties(shape.radii(), density);
         break;
       case ShapeType::ConvexHull:
-      case ShapeType::Superquadric:   // integrated over its tessellation (Shape::hull())
+      case ShapeType::Superquadric:  // integrated over its tessellation (Shape::hull())
       case ShapeType::SupportPoints:
         mass = hullMassProperties(shape.hull(), density);
         break;
@@ -211,28 +212,43 @@ Pose World::piecePose(int body, const Pose& inBody) const {
 void World::spawnDue() {
   const SpawnerDescription& s = *scene_.spawner;
   std::uniform_real_distribution<double> unit(0.0, 1.0);
-  std::uniform_int_distribution<size_t> pick(0, spawnAssets_.size() - 1);
+  // The candidates: the assets, then the shapes.
+  std::uniform_int_distribution<size_t> pick(0, spawnAssets_.size() + s.shapes.size() - 1);
   while (spawned_ < s.count) {
     // Interval 0: everything now, stacked in a column; otherwise one drop per interval.
     if (s.interval > 0.0 && time() + 1e-12 < spawned_ * s.interval) break;
     BodyDescription d;
-    d.shape.asset = spawnAssets_[pick(spawnRng_)];
+    const size_t choice = pick(spawnRng_);
     d.material = s.material;
-    const auto asset = assets_->get(d.shape.asset, scene_.defaultDensity);
+    // What the drop needs of it: its shape, bounding box and centre of mass (a shape's: its
+    // origin, close enough for a drop point).
+    const Shape* shape = nullptr;
+    Obb box;
+    Eigen::Vector3d com = Eigen::Vector3d::Zero();
+    if (choice < spawnAssets_.size()) {
+      d.shape.asset = spawnAssets_[choice];
+      const auto asset = assets_->get(d.shape.asset, scene_.defaultDensity);
+      shape = &asset->shape;
+      box = asset->localObb;
+      com = asset->massProperties.centerOfMass;
+    } else {
+      d.shape.shape = s.shapes[choice - spawnAssets_.size()];
+      shape = &*d.shape.shape;
+      box = localObb(*shape);
+    }
     const double angle = 2.0 * std::numbers::pi * unit(spawnRng_);
     const double r = s.radius * std::sqrt(unit(spawnRng_));
     double z = s.center.z();
     if (s.interval <= 0.0) {
       // A column: each body above the previous one by its bounding diameter.
-      const double size = 2.0 * asset->localObb.halfExtents.norm();
+      const double size = 2.0 * box.halfExtents.norm();
       z += spawnHeight_ + 0.5 * size;
       spawnHeight_ += size;
     } else {
       z += s.height * unit(spawnRng_);
     }
     const Eigen::Quaterniond q = uniformRotation(spawnRng_);
-    // Place the asset's centre of mass at the drawn point.
-    const Eigen::Vector3d com = asset->massProperties.centerOfMass;
+    // Place the centre of mass at the drawn point.
     d.pose.q = q;
     d.pose.p =
         Eigen::Vector3d(s.center.x() + r * std::cos(angle), s.center.y() + r * std::sin(angle), z) -
@@ -241,7 +257,7 @@ void World::spawnDue() {
     d.angularVelocity = uniformInBall(spawnRng_, s.maxAngularSpeed);
     // Once the pile reaches the drop region, a drop can land inside it.
     if (s.liftClear) {
-      liftClearOfBodies(*this, d, asset->shape, asset->localObb, DropClearance::Shapes);
+      liftClearOfBodies(*this, d, *shape, box, DropClearance::Shapes);
     }
     addBody(d);
     ++spawned_;
@@ -387,6 +403,7 @@ bool World::collidePair(int k) {
   ++stats_.gjkCalls;
   stats_.gjkIterations += r.gjkIterations;
   if (r.epaStatus) ++stats_.epaCalls;
+  if (r.rtrStatus) ++stats_.rtrCalls;
   cache.hints = r.hints;
   cache.lastStep = stepCount_;
   if (r.gjkStatus != GjkStatus::InvalidInput && std::isfinite(r.distance)) {

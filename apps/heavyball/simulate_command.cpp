@@ -47,9 +47,11 @@ void printSummary(const RunSummary& r, const SceneDescription& scene) {
   }
   std::printf(
       "narrow phase: %ld GJK calls (%s, warm start %s), %.2f iterations on average, %ld EPA "
-      "calls\n",
+      "calls",
       r.gjkCalls, std::string(toString(scene.solver.gjkVariant)).c_str(),
       std::string(toString(scene.solver.warmStart)).c_str(), r.gjkMeanIterations, r.epaCalls);
+  if (r.rtrCalls > 0) std::printf(", %ld RTR calls", r.rtrCalls);
+  std::printf("\n");
   std::printf("contacts: %.1f per step on average, %d at most; deepest penetration %.2f mm\n",
               r.contactsMean, r.contactsMax, 1000.0 * r.maxPenetration);
   std::printf("final kinetic energy %.4g J; escaped bodies %d; non-finite state: %s\n",

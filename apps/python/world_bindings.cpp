@@ -114,6 +114,7 @@ class PythonWorld {
     out["gjk_calls"] = s.gjkCalls;
     out["gjk_mean_iterations"] = s.gjkMeanIterations();
     out["epa_calls"] = s.epaCalls;
+    out["rtr_calls"] = s.rtrCalls;
     out["contacts"] = s.contacts;
     out["woken_bodies"] = s.wokenBodies;
     out["swept_back"] = s.sweptBack;
