@@ -561,7 +561,8 @@ CastResult castCta(const CtaPolyhedron& a, const Pose& poseA, const CtaPolyhedro
   }
   const Vector3d d = direction / length;
   const Matrix3d ra = poseA.rotation(), rb = poseB.rotation();
-  const auto [ia, ib] = chooseAxes(a, ra, b, rb, d);
+  const std::pair<int, int> axes = chooseAxes(a, ra, b, rb, d);
+  const int ia = axes.first, ib = axes.second;
   const Placed pa{&a, {&a.hull(), &a.stack(ia), ra, poseA.p}, poseA};
   const Placed pb{&b, {&b.hull(), &b.stack(ib), rb, poseB.p}, poseB};
   SupportHints hints = warm ? warm->hints : SupportHints{};

@@ -161,7 +161,8 @@ class SmoothBench {
     std::vector<double> depths, gaps;
     int rtrOk = 0;
     for (int k = 0; k < config_.poses; ++k) {
-      const auto [pa, pb] = contactPose(a.shape, b.shape);
+      const std::pair<Pose, Pose> poses = contactPose(a.shape, b.shape);
+      const Pose &pa = poses.first, &pb = poses.second;
       RtrResult r;
       Sample rtr;
       rtr.microseconds = fastest([&] {

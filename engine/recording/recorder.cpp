@@ -13,6 +13,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "collision/superquadric.hpp"
+#include "collision/support_points.hpp"
 #include "engine/recording/background_writer.hpp"
 #include "engine/recording/hdf5_errors.hpp"
 #include "engine/recording/recording_column.hpp"
@@ -265,6 +267,9 @@ struct Recorder::Impl {
   /// Writer thread: closes the datasets and the file, once every other job ran.
   void closeFile();
   int hullIndex(const std::shared_ptr<const ConvexHull>& hull);
+  /// A prescribed support function's points (its profile as (r, z, 0) for a solid of
+  /// revolution): a hull row without faces.
+  int pointSetIndex(const std::shared_ptr<const SmoothConvex>& body);
   void appendNewBodies(const World& world);
   void beginStep(const World& world);
   void endStep(const SolverDescription& solver, int problemCount);
@@ -293,6 +298,8 @@ struct Recorder::Impl {
 
   std::unordered_map<const ConvexHull*, int> hullIndices;
   std::vector<std::shared_ptr<const ConvexHull>> hullsKept;  // keeps the keys' addresses unique
+  std::unordered_map<const SmoothConvex*, int> pointSetIndices;
+  std::vector<std::shared_ptr<const SmoothConvex>> pointSetsKept;
   std::size_t bodiesWritten = 0;
   std::size_t proxiesWritten = 0;
   std::int64_t faceIndexCount = 0;
@@ -327,14 +334,32 @@ int Recorder::Impl::hullIndex(const std::shared_ptr<const ConvexHull>& hull) {
   return index;
 }
 
+int Recorder::Impl::pointSetIndex(const std::shared_ptr<const SmoothConvex>& body) {
+  const auto found = pointSetIndices.find(body.get());
+  if (found != pointSetIndices.end()) return found->second;
+  const auto& points = dynamic_cast<const SupportPoints&>(*body);
+  std::vector<Vector3d> stored;
+  if (points.isRevolution()) {
+    for (const Eigen::Vector2d& p : points.profile()) stored.emplace_back(p.x(), p.y(), 0.0);
+  } else {
+    stored = points.points();
+  }
+  const int index = static_cast<int>(hullsKept.size());
+  hullsKept.push_back(nullptr);
+  pointSetsKept.push_back(body);
+  pointSetIndices.emplace(body.get(), index);
+  hulls.add(HullRow{static_cast<std::int64_t>(hullVertices.rows()),
+                    static_cast<std::int32_t>(stored.size()),
+                    static_cast<std::int64_t>(hullFaceOffsets.rows()), 0});
+  hullVertices.add(stored.front().data(), stored.size());
+  hullFaceOffsets.add(faceIndexCount);  // no faces: the end offset alone
+  return index;
+}
+
 void Recorder::Impl::appendNewBodies(const World& world) {
   const std::vector<Proxy>& worldProxies = world.proxies();
   for (; proxiesWritten < worldProxies.size(); ++proxiesWritten) {
     const Proxy& p = worldProxies[proxiesWritten];
-    if (p.shape.isSmooth()) {
-      throw RecordingError("recordings do not store " + std::string(toString(p.shape.type())) +
-                           " shapes (body " + std::to_string(p.body) + ") yet");
-    }
     ProxyRow row{};
     row.body = p.body;
     row.shapeType = static_cast<std::int8_t>(p.shape.type());
@@ -346,6 +371,20 @@ void Recorder::Impl::appendNewBodies(const World& world) {
     row.hull = isHull ? hullIndex(p.shape.hullPtr()) : -1;
     row.convexRadius = rounded ? p.shape.convexRadius() : 0.0;
     row.coreHull = isHull && p.shape.convexRadius() > 0.0 ? hullIndex(p.shape.coreHullPtr()) : -1;
+    // Smooth shapes reuse the fields: a superquadric's radii in half_extents, its exponents in
+    // radius (alpha1) and half_length (alpha2); a prescribed support function's points in a hull
+    // row without faces, beta in radius and gamma in half_length (0: the point form).
+    if (p.shape.type() == ShapeType::Superquadric) {
+      const auto& body = dynamic_cast<const Superquadric&>(p.shape.smooth());
+      row.radius = body.alpha1();
+      row.halfLength = body.alpha2();
+      row.convexRadius = p.shape.convexRadius();
+    } else if (p.shape.type() == ShapeType::SupportPoints) {
+      const auto& body = dynamic_cast<const SupportPoints&>(p.shape.smooth());
+      row.hull = pointSetIndex(p.shape.smoothPtr());
+      row.radius = body.beta();
+      row.halfLength = body.isRevolution() ? body.gamma() : 0.0;
+    }
     put(row.positionInBody, p.inBody.p);
     put(row.orientationInBody, p.inBody.q);
     put(row.obbCenter, p.localObb.center);

@@ -19,7 +19,9 @@ namespace hb::recording {
 inline constexpr const char* kFormatName = "heavyball-recording";
 /// Bumped on any change a reader of the previous version would misread.
 /// Version 2: proxies carry the convex radius of boxes and hulls and the rounded hulls' cores.
-inline constexpr int kFormatVersion = 3;
+/// Version 4: smooth shapes (superquadrics, prescribed support functions; a point set is stored
+/// as a hull row without faces).
+inline constexpr int kFormatVersion = 4;
 
 /// Rows per chunk of the tables that grow with the run, which the recorder writes a whole chunk
 /// at a time: chunks of 3 to 52 KiB. Larger ones compress a little better; smaller ones let the
@@ -101,7 +103,7 @@ inline constexpr const char* kProblems = "problems";
 }  // namespace dataset
 
 /// Enum fields store the enumerator's value; these give their names.
-inline constexpr int kShapeTypeCount = 7;  // smooth shapes are not recorded
+inline constexpr int kShapeTypeCount = 9;
 inline constexpr int kGjkVariantCount = 4;
 inline constexpr int kWarmStartCount = 4;
 inline constexpr int kGjkStatusCount = 5;

@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <map>
 #include <sstream>
 
+#include "collision/support_points.hpp"
 #include "engine/recording/hdf5_errors.hpp"
 #include "engine/recording/recording_column.hpp"
 #include "engine/recording/recording_layout.hpp"
@@ -221,7 +223,11 @@ struct RecordingReader::Impl {
 
   void readInfo();
   /// The stored hulls; those listed in `cores` (rounded hulls' cores) from their stored faces.
-  std::vector<std::shared_ptr<const ConvexHull>> readHulls(const std::vector<char>& cores) const;
+  /// Rows without faces are point sets (prescribed support functions): their points go to
+  /// `pointSets` and their hull entry stays empty.
+  std::vector<std::shared_ptr<const ConvexHull>> readHulls(
+      const std::vector<char>& cores,
+      std::map<std::size_t, std::vector<Vector3d>>& pointSets) const;
   void readProxies();
   void readBodies();
   void readSteps();
@@ -306,7 +312,7 @@ void RecordingReader::Impl::readInfo() {
 }
 
 std::vector<std::shared_ptr<const ConvexHull>> RecordingReader::Impl::readHulls(
-    const std::vector<char>& cores) const {
+    const std::vector<char>& cores, std::map<std::size_t, std::vector<Vector3d>>& pointSets) const {
   const auto hullRows =
       readRows<HullRow>(dataset::kHulls, hullLayout(), 0, rows(dataset::kHulls, kScalar));
   const hsize_t vertexRows = rows(dataset::kHullVertices, kVector);
@@ -316,10 +322,21 @@ std::vector<std::shared_ptr<const ConvexHull>> RecordingReader::Impl::readHulls(
   for (std::size_t h = 0; h < hullRows.size(); ++h) {
     const HullRow& row = hullRows[h];
     const std::string which = "hull " + std::to_string(h);
-    if (row.vertexBegin < 0 || row.vertexCount < 4 ||
+    if (row.vertexBegin < 0 || row.vertexCount < 2 ||
         static_cast<hsize_t>(row.vertexBegin) + row.vertexCount > vertexRows) {
       fail(which + ": vertex range is outside /" + dataset::kHullVertices);
     }
+    if (row.faceCount == 0 && info.formatVersion >= 4) {  // a point set
+      const auto coordinates =
+          read<double>(dataset::kHullVertices, kVector, row.vertexBegin, row.vertexCount);
+      std::vector<Vector3d>& points = pointSets[h];
+      for (int v = 0; v < row.vertexCount; ++v) {
+        points.emplace_back(coordinates[3 * v], coordinates[3 * v + 1], coordinates[3 * v + 2]);
+      }
+      hullList.push_back(nullptr);
+      continue;
+    }
+    if (row.vertexCount < 4) fail(which + ": vertex range is outside /" + dataset::kHullVertices);
     if (row.faceBegin < 0 || row.faceCount < 4 ||
         static_cast<hsize_t>(row.faceBegin) + row.faceCount + 1 > offsetRows) {
       fail(which + ": face range is outside /" + dataset::kHullFaceOffsets);
@@ -395,7 +412,8 @@ void RecordingReader::Impl::readProxies() {
       cores[row.coreHull] = 1;
     }
   }
-  const std::vector<std::shared_ptr<const ConvexHull>> hullList = readHulls(cores);
+  std::map<std::size_t, std::vector<Vector3d>> pointSets;
+  const std::vector<std::shared_ptr<const ConvexHull>> hullList = readHulls(cores, pointSets);
   proxies.resize(rowsRead.size());
   for (std::size_t i = 0; i < rowsRead.size(); ++i) {
     ProxyRow& row = rowsRead[i];
@@ -431,9 +449,33 @@ void RecordingReader::Impl::readProxies() {
         case ShapeType::Ellipsoid:
           p.shape = Shape::ellipsoid(vec3(row.halfExtents));
           break;
-        case ShapeType::Superquadric:  // beyond kShapeTypeCount: refused by enumValue
-        case ShapeType::SupportPoints:
-          fail(which + ": smooth shapes are not stored in recordings");
+        case ShapeType::Superquadric:
+          try {
+            p.shape = Shape::superquadric(vec3(row.halfExtents), row.radius, row.halfLength);
+          } catch (const std::invalid_argument& e) {
+            fail(which + ": " + e.what());
+          }
+          break;
+        case ShapeType::SupportPoints: {
+          const auto points = pointSets.find(static_cast<std::size_t>(p.hull));
+          if (p.hull < 0 || points == pointSets.end()) {
+            fail(which + ": point set index " + std::to_string(p.hull) + " is out of range");
+          }
+          try {
+            if (row.halfLength > 0.0) {
+              std::vector<Eigen::Vector2d> profile;
+              for (const Vector3d& q : points->second) profile.emplace_back(q.x(), q.y());
+              p.shape = Shape::supportPoints(std::make_shared<const SupportPoints>(
+                  SupportPoints::revolution(profile, row.radius, row.halfLength)));
+            } else {
+              p.shape = Shape::supportPoints(
+                  std::make_shared<const SupportPoints>(points->second, row.radius));
+            }
+          } catch (const std::exception& e) {
+            fail(which + ": " + e.what());
+          }
+          break;
+        }
         case ShapeType::ConvexHull:
           if (p.hull < 0 || p.hull >= static_cast<int>(hullList.size())) {
             fail(which + ": hull index " + std::to_string(p.hull) + " is out of range");

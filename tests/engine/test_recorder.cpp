@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <random>
 #include <string>
 #include <thread>
 #include <vector>
@@ -20,6 +21,7 @@
 #include "collision/warm_start.hpp"
 #include "engine/recording/recorder.hpp"
 #include "engine/recording/recording_reader.hpp"
+#include "engine/scene.hpp"
 #include "engine/world.hpp"
 #include "tests/engine/funnel_pair_test_scene.hpp"
 #include "tests/process_temp_dir.hpp"
@@ -108,7 +110,7 @@ RecordedRun* RecorderTest::run_ = nullptr;
 TEST_F(RecorderTest, MetadataShapesAndBodiesReadBack) {
   const RecordingReader reader(*file_);
   const RecordingInfo& info = reader.info();
-  EXPECT_EQ(info.formatVersion, 3);
+  EXPECT_EQ(info.formatVersion, 4);
   EXPECT_EQ(info.heavyballVersion, HB_VERSION);
   EXPECT_EQ(info.sceneName, "funnel-pair");
   EXPECT_EQ(info.sceneJson, R"({"name": "funnel-pair"})");
@@ -301,6 +303,57 @@ SceneDescription boxGrid(int side) {
 
 // The late momentum schedule is recorded, and problems solved again with it take the recorded
 // iterations.
+// Smooth shapes (format version 4): a superquadric's parameters and a prescribed support
+// function's points (and profile) read back to the same support functions, and the smooth
+// funnel's problems solve again from the file alone to the same answers.
+TEST(Recorder, SmoothShapesReadBackAndTheirProblemsSolveAgain) {
+  SceneDescription scene = loadScene(fs::path(HB_SOURCE_DIR) / "assets/scenes/funnel-smooth.json");
+  scene.spawner->count = 16;
+  scene.spawner->interval = 0.05;
+  const fs::path file = tempFile("smooth.h5");
+  World world(scene);
+  RecordingMetadata meta;
+  meta.seed = scene.spawner->seed;
+  {
+    Recorder recorder(file, world, meta);
+    world.addObserver([&](const World& w) { recorder.record(w); });
+    for (int i = 0; i < 150; ++i) world.step();
+    recorder.close();
+  }
+  const RecordingReader reader(file);
+  ASSERT_EQ(reader.proxies().size(), world.proxies().size());
+  std::mt19937 rng(3);
+  int smooth = 0;
+  for (size_t i = 0; i < world.proxies().size(); ++i) {
+    const Shape& recorded = reader.proxies()[i].shape;
+    const Shape& original = world.proxies()[i].shape;
+    ASSERT_EQ(recorded.type(), original.type()) << i;
+    if (!original.isSmooth()) continue;
+    ++smooth;
+    EXPECT_EQ(recorded.convexRadius(), original.convexRadius());
+    for (int k = 0; k < 20; ++k) {
+      const Vector3d x = Vector3d::Random().normalized();
+      EXPECT_EQ(recorded.smooth().evaluate(x).h, original.smooth().evaluate(x).h) << i;
+    }
+  }
+  EXPECT_EQ(smooth, 16);
+  long solved = 0;
+  for (long i = 0; i + 1 < reader.stepCount(); ++i) {
+    const CollisionOptions options = reader.collisionOptions(i);
+    for (const RecordedProblem& p : reader.problemsOfStep(i)) {
+      if (!p.exactInputs) continue;
+      const CollisionResult r =
+          collide(reader.proxies()[p.proxyA].shape, p.poseA, reader.proxies()[p.proxyB].shape,
+                  p.poseB, p.initialGuess, options, p.hints);
+      EXPECT_EQ(r.distance, p.result.distance) << "step " << i;
+      EXPECT_EQ(r.gjkIterations, p.result.gjkIterations);
+      ++solved;
+    }
+  }
+  EXPECT_GT(solved, 100);
+  fs::remove(file);
+}
+
 TEST(Recorder, TheMomentumScheduleIsRecorded) {
   SceneDescription scene = funnelScene();
   scene.solver.gjkVariant = GjkVariant::Nesterov;
