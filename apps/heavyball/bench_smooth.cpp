@@ -18,6 +18,9 @@
 #include "collision/rtr.hpp"
 #include "collision/support.hpp"
 #include "collision/support_points.hpp"
+#include "collision/support_points_fit.hpp"
+#include "engine/asset_library.hpp"
+#include "engine/shipped_assets.hpp"
 
 namespace hb::bench {
 
@@ -120,6 +123,7 @@ class SmoothBench {
     std::printf("  %9s %9s %6s\n", "depth mm", "rtr-epa", "rtr ok");
     for (size_t i = 0; i < shapes.size(); ++i)
       for (size_t j = i; j < shapes.size(); ++j) runPair(shapes[i], shapes[j]);
+    if (config_.ycbPoses > 0) runYcb();
     if (csv_ && std::fflush(csv_) != 0) throw std::runtime_error("cannot write the CSV file");
   }
 
@@ -127,10 +131,13 @@ class SmoothBench {
   /// A pose in contact: random orientations, B along a random direction at the distance where
   /// the two touch (bisection on GJK's distance), then pushed in by 1 mm to maxDepth.
   std::pair<Pose, Pose> contactPose(const Shape& a, const Shape& b) {
+    return contactPose(a, b, config_.maxDepth);
+  }
+  std::pair<Pose, Pose> contactPose(const Shape& a, const Shape& b, double maxDepth) {
     const Pose pa{uniformRotation(rng_), Vector3d::Zero()};
     Pose pb{uniformRotation(rng_), Vector3d::Zero()};
     const Vector3d u = uniformDirection(rng_);
-    double lo = 0.0, hi = 4.0;
+    double lo = 0.0, hi = 4.0;  // metres: beyond any two of the shapes' reach
     CollisionOptions options;
     options.depthMethod = DepthMethod::Epa;
     options.computePenetration = false;
@@ -139,10 +146,83 @@ class SmoothBench {
       pb.p = mid * u;
       (collide(a, pa, b, pb, pa.p - pb.p, options).collide ? lo : hi) = mid;
     }
-    const double push = std::uniform_real_distribution<double>(1e-3, config_.maxDepth)(rng_);
+    const double push = std::uniform_real_distribution<double>(1e-3, maxDepth)(rng_);
     pb.p = (hi - push) * u;
     return {pa, pb};
   }
+
+  /// The paper's YCB experiment (their Fig. 8): prescribed support functions of 20 points fitted
+  /// to the hulls of five smooth-surfaced objects, RTR on the fits against GJK + EPA (and
+  /// libccd's) on the hulls themselves, in the same poses (in contact by the hulls).
+  void runYcb() {
+    const std::filesystem::path dir = shippedYcbDir();
+    if (dir.empty()) throw std::runtime_error(kShippedDataMissing);
+    AssetLibrary library(dir);
+    struct Fitted {
+      std::string name;
+      Shape hull, smooth;
+      Pose offset;  // the fit's frame in the hull's
+      int vertices = 0;
+    };
+    std::vector<Fitted> objects;
+    std::printf("\nYCB: prescribed support functions of %d points (beta %g) fitted to the hulls\n",
+                kYcbPoints, kYcbBeta);
+    std::printf("%-22s %8s %10s %10s %6s\n", "object", "vertices", "rms mm", "max mm", "steps");
+    for (const char* name : {"005_tomato_soup_can", "006_mustard_bottle", "011_banana", "013_apple",
+                             "021_bleach_cleanser"}) {
+      const auto asset = library.get(name, 500.0);
+      const SupportPointsFit fit = fitSupportPoints(asset->shape.hull(), kYcbPoints, kYcbBeta);
+      objects.push_back(
+          {name, asset->shape,
+           Shape::supportPoints(std::make_shared<const SupportPoints>(fit.points, kYcbBeta)),
+           Pose::translation(fit.origin), asset->shape.hull().numVertices()});
+      std::printf("%-22s %8d %10.2f %10.2f %6d\n", name, objects.back().vertices,
+                  1e3 * fit.rmsError, 1e3 * fit.maxError, fit.iterations);
+    }
+    std::printf("\n%-22s %-22s %9s  %8s %8s", "A", "B", "vertices", "rtr us", "epa us");
+    for (const auto& peer : peers_)
+      std::printf(" %8.*s", static_cast<int>(peer->name().size()), peer->name().data());
+    std::printf("\n");
+    for (size_t i = 0; i < objects.size(); ++i)
+      for (size_t j = i; j < objects.size(); ++j) {
+        const Fitted& a = objects[i];
+        const Fitted& b = objects[j];
+        std::vector<double> rtrTimes, epaTimes;
+        std::vector<std::vector<double>> peerTimes(peers_.size());
+        for (int k = 0; k < config_.ycbPoses; ++k) {
+          const std::pair<Pose, Pose> poses = contactPose(a.hull, b.hull, 0.01);
+          const Pose &pa = poses.first, &pb = poses.second;
+          const Pose sa = pa * a.offset, sb = pb * b.offset;
+          RtrResult r;
+          rtrTimes.push_back(fastest([&] {
+            r = minimumTranslationalDistance(a.smooth, sa, b.smooth, sb);
+            doNotOptimize(r);
+          }));
+          CollisionOptions options;
+          options.depthMethod = DepthMethod::Epa;
+          CollisionResult e;
+          epaTimes.push_back(fastest([&] {
+            e = collide(a.hull, pa, b.hull, pb, pa.p - pb.p, options);
+            doNotOptimize(e);
+          }));
+          for (size_t m = 0; m < peers_.size(); ++m) {
+            peers::PeerPenetration answer;
+            peerTimes[m].push_back(fastest([&] {
+              answer = peers_[m]->solve(a.hull, pa, b.hull, pb);
+              doNotOptimize(answer);
+            }));
+          }
+        }
+        std::printf("%-22s %-22s %9d  %8.2f %8.2f", a.name.c_str(), b.name.c_str(),
+                    a.vertices + b.vertices, mean(rtrTimes), mean(epaTimes));
+        for (const auto& t : peerTimes) std::printf(" %8.2f", mean(t));
+        std::printf("\n");
+        std::fflush(stdout);
+      }
+  }
+
+  static constexpr int kYcbPoints = 20;
+  static constexpr double kYcbBeta = 20.0;
 
   template <class F>
   double fastest(F&& f) {
@@ -280,6 +360,12 @@ void addBenchSmoothCommand(CLI::App& bench) {
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   command->add_option("--max-depth", config->maxDepth, "Deepest push from touching (m)")
+      ->capture_default_str();
+  command
+      ->add_option("--ycb-poses", config->ycbPoses,
+                   "Poses per pair of the YCB experiment (fitted prescribed support functions "
+                   "against the hulls); 0 skips it")
+      ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   command->add_option("--repeats", config->repeats, "Timings per query; the fastest counts")
       ->check(CLI::PositiveNumber)

@@ -23,6 +23,7 @@ struct SmoothBenchConfig {
   int poses = 500;                 ///< per pair of shapes
   double maxDepth = 0.05;          ///< metres: the deepest push from touching
   int repeats = 3;                 ///< timings of each query; the fastest counts
+  int ycbPoses = 200;              ///< per pair of the YCB experiment's objects (0: skip it)
   std::vector<std::string> peers;  ///< of smoothPeerNames()
   std::uint64_t seed = 20240901;
   std::filesystem::path csv;  ///< one row per query and method when not empty

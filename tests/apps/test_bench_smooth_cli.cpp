@@ -38,8 +38,8 @@ std::vector<std::vector<double>> tableNumbers(const std::string& out) {
 TEST(BenchSmoothCli, RtrConvergesEverywhereAndBeatsEpaOnOptimality) {
   const fs::path csv =
       fs::temp_directory_path() / ("hb-test-bench-smooth-" + std::to_string(::getpid()) + ".csv");
-  const auto run =
-      runCli("bench smooth --poses 6 --repeats 1 --peers '' --csv '" + csv.string() + "'");
+  const auto run = runCli("bench smooth --poses 6 --repeats 1 --ycb-poses 0 --peers '' --csv '" +
+                          csv.string() + "'");
   ASSERT_EQ(run.exitCode, 0) << run.out;
   const auto rows = tableNumbers(run.out);
   ASSERT_EQ(rows.size(), 36u) << run.out;
@@ -58,6 +58,34 @@ TEST(BenchSmoothCli, RtrConvergesEverywhereAndBeatsEpaOnOptimality) {
   while (std::getline(in, line)) ++lines;
   EXPECT_EQ(lines, 36 * 6 * 2);  // RTR's rows and GJK + EPA's
   fs::remove(csv);
+}
+
+// The YCB experiment: five hulls fitted with 20 points within 1 mm (root mean square), and a
+// row per pair of them.
+TEST(BenchSmoothCli, TheYcbExperimentFitsAndTimesEveryPair) {
+  const auto run = runCli("bench smooth --poses 1 --repeats 1 --ycb-poses 2 --peers ''");
+  ASSERT_EQ(run.exitCode, 0) << run.out;
+  const size_t at = run.out.find("YCB: prescribed support functions of 20 points");
+  ASSERT_NE(at, std::string::npos) << run.out;
+  std::istringstream lines(run.out.substr(at));
+  int fits = 0, pairs = 0;
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream words(line);
+    std::vector<std::string> w;
+    for (std::string x; words >> x;) w.push_back(x);
+    // Object names hold an underscore: a fit row names one object, a pair row two.
+    const auto named = [&](size_t i) {
+      return w.size() > i && w[i].find('_') != std::string::npos;
+    };
+    if (named(0) && named(1)) {
+      ++pairs;
+    } else if (named(0) && w.size() == 5) {
+      ++fits;
+      EXPECT_LT(std::stod(w[2]), 1.0) << line;  // rms mm
+    }
+  }
+  EXPECT_EQ(fits, 5) << run.out;
+  EXPECT_EQ(pairs, 15) << run.out;
 }
 
 TEST(BenchSmoothCli, BadOptionsAreRefused) {

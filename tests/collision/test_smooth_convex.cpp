@@ -10,6 +10,7 @@
 
 #include "collision/superquadric.hpp"
 #include "collision/support_points.hpp"
+#include "collision/support_points_fit.hpp"
 #include "tests/collision/random_geometry.hpp"
 
 namespace hb {
@@ -111,6 +112,24 @@ TEST(SupportPoints, DerivativesMatchDifferences) {
   // Along the axis its support is the flat cap's height; sideways its radius.
   EXPECT_NEAR(cylinder.evaluate(Vector3d::UnitZ()).h, 0.5, 0.05);
   EXPECT_NEAR(cylinder.evaluate(Vector3d::UnitX()).h, 0.4, 0.02);
+}
+
+// A fit of 20 points to a box's hull (off the origin) reaches its support function within a few
+// percent of its size, and makes a valid prescribed support function about the centroid.
+TEST(SupportPointsFit, FitsABoxWithinAFewPercent) {
+  std::vector<Vector3d> corners;
+  for (int k = 0; k < 8; ++k)
+    corners.emplace_back(k & 1 ? 0.15 : 0.05, k & 2 ? 0.04 : -0.04, k & 4 ? 0.02 : -0.02);
+  const ConvexHull box = ConvexHull::build(corners);
+  const SupportPointsFit fit = fitSupportPoints(box, 20, 20.0);
+  EXPECT_LT((fit.origin - Vector3d(0.1, 0, 0)).norm(), 1e-12);
+  EXPECT_LT(fit.rmsError, 0.002) << fit.rmsError;
+  EXPECT_LT(fit.maxError, 0.005) << fit.maxError;
+  const SupportPoints body(fit.points, 20.0);
+  // Along the axes the fit reaches the box's faces (0.05, 0.04, 0.02 from its centre).
+  EXPECT_NEAR(body.evaluate(Vector3d::UnitX()).h, 0.05, 0.004);
+  EXPECT_NEAR(body.evaluate(Vector3d::UnitZ()).h, 0.02, 0.004);
+  EXPECT_THROW(fitSupportPoints(box, 3, 20.0), std::invalid_argument);
 }
 
 TEST(SmoothConvex, BadParametersAreRefused) {
