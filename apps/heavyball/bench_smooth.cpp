@@ -95,6 +95,9 @@ class SmoothBench {
 #ifdef HB_HAVE_CCD
       if (name == "ccd_epa") peers_.push_back(peers::makeCcdPenetration());
 #endif
+#ifdef HB_HAVE_FCL
+      if (name == "fcl_epa") peers_.push_back(peers::makeFclPenetration());
+#endif
     }
     if (!config.csv.empty()) {
       csv_ = std::fopen(config.csv.c_str(), "w");
@@ -271,6 +274,7 @@ class SmoothBench {
       depths.push_back(rtr.depth);
       gaps.push_back(rtr.depth - epa.depth);
       for (size_t m = 0; m < peers_.size(); ++m) {
+        if (!peers_[m]->handles(a.shape) || !peers_[m]->handles(b.shape)) continue;
         peers::PeerPenetration answer;
         Sample s;
         s.microseconds = fastest([&] {
@@ -285,7 +289,8 @@ class SmoothBench {
       writeCsv(a.name, b.name, k, "rtr", rtr);
       writeCsv(a.name, b.name, k, "gjk_epa", epa);
       for (size_t m = 0; m < peers_.size(); ++m)
-        writeCsv(a.name, b.name, k, peers_[m]->name(), samples[2 + m].back());
+        if (!samples[2 + m].empty())
+          writeCsv(a.name, b.name, k, peers_[m]->name(), samples[2 + m].back());
     }
     const auto column = [&](size_t m, auto field) {
       std::vector<double> v;
@@ -298,8 +303,12 @@ class SmoothBench {
     std::printf("%-15s %-15s  %8.2f %8.2f %8.1e  %8.2f %8.2f %8.1e", a.name.c_str(), b.name.c_str(),
                 mean(column(0, time)), mean(column(0, iterations)), median(column(0, optim)),
                 mean(column(1, time)), mean(column(1, iterations)), median(column(1, optim)));
-    for (size_t m = 0; m < peers_.size(); ++m)
-      std::printf("  %8.2f %8.1e", mean(column(2 + m, time)), median(column(2 + m, optim)));
+    for (size_t m = 0; m < peers_.size(); ++m) {
+      if (samples[2 + m].empty())
+        std::printf("  %8s %8s", "-", "-");  // shapes it cannot take
+      else
+        std::printf("  %8.2f %8.1e", mean(column(2 + m, time)), median(column(2 + m, optim)));
+    }
     std::printf("  %9.2f %9.1e %6d\n", 1e3 * mean(depths), median(gaps), rtrOk);
     std::fflush(stdout);
   }
@@ -325,6 +334,9 @@ std::vector<std::string> smoothPeerNames() {
   std::vector<std::string> names;
 #ifdef HB_HAVE_CCD
   names.push_back("ccd_epa");
+#endif
+#ifdef HB_HAVE_FCL
+  names.push_back("fcl_epa");
 #endif
   return names;
 }
@@ -372,8 +384,9 @@ void addBenchSmoothCommand(CLI::App& bench) {
       ->capture_default_str();
   command
       ->add_option("--peers", *peers,
-                   "Other libraries, comma-separated (ccd_epa: libccd's ccdGJKPenetration; all: "
-                   "every one built; empty: none)")
+                   "Other libraries, comma-separated (ccd_epa: libccd's ccdGJKPenetration; "
+                   "fcl_epa: FCL's GJKSolver_libccd, hulls only; all: every one built; empty: "
+                   "none)")
       ->capture_default_str();
   command->add_option("--seed", config->seed, "Random seed")->capture_default_str();
   command->add_option("--csv", config->csv, "Also write one row per query and method here");

@@ -29,7 +29,7 @@ struct SmoothBenchConfig {
   std::filesystem::path csv;  ///< one row per query and method when not empty
 };
 
-/// The penetration peers of this build: ccd_epa (libccd).
+/// The penetration peers of this build: ccd_epa (libccd), fcl_epa (FCL; hulls and ellipsoids).
 std::vector<std::string> smoothPeerNames();
 
 /// Runs the benchmark and prints its tables. Throws std::invalid_argument for a bad

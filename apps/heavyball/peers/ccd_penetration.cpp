@@ -23,6 +23,7 @@ class CcdPenetration final : public PenetrationPeer {
   }
 
   std::string_view name() const override { return "ccd_epa"; }
+  bool handles(const Shape&) const override { return true; }
 
   PeerPenetration solve(const Shape& a, const Pose& poseA, const Shape& b,
                         const Pose& poseB) override {

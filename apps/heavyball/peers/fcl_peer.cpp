@@ -6,6 +6,7 @@
 //    guess. Its Boolean query runs EPA after GJK when the shapes overlap (FCL has no cheaper one).
 // Both are called through the solver's shapeIntersect / shapeDistance, bypassing the collision
 // objects and broad phase of fcl::collide / fcl::distance.
+//  - fcl_epa (`bench smooth`): GJKSolver_libccd's shapeIntersect with a contact (libccd's EPA).
 //  - fcl_ca (`bench cast`): fcl::continuousCollide with a translational motion and FCL's
 //    conservative advancement (CCDC_CONSERVATIVE_ADVANCEMENT, GJK by libccd), its time of contact
 //    resolved to a micrometre along the motion.
@@ -169,7 +170,52 @@ class FclCast final : public PlainCastPeer {
   std::vector<FclShape> shapes_;
 };
 
+/// fcl_epa (`bench smooth`): GJKSolver_libccd's shapeIntersect with a contact, FCL's default
+/// GJK then libccd's EPA.
+class FclPenetration final : public PlainPenetrationPeer {
+ public:
+  const char* name() const override { return "fcl_epa"; }
+
+  int add(const PlainShape& shape) override {
+    shapes_.push_back(toFcl(shape));
+    return static_cast<int>(shapes_.size()) - 1;
+  }
+
+  PlainPenetration solve(int a, const PlainPose& poseA, int b, const PlainPose& poseB) override {
+    const fcl::Transform3d tfA = toFcl(poseA), tfB = toFcl(poseB);
+    std::vector<fcl::ContactPoint<double>> contacts;
+    const FclShape& sa = shapes_[a];
+    const FclShape& sb = shapes_[b];
+    bool hit = false;
+    if (sa.convex && sb.convex) {
+      hit = solver_.shapeIntersect(*sa.convex, tfA, *sb.convex, tfB, &contacts);
+    } else if (sa.convex) {
+      hit = solver_.shapeIntersect(*sa.convex, tfA, *sb.ellipsoid, tfB, &contacts);
+    } else if (sb.convex) {
+      hit = solver_.shapeIntersect(*sa.ellipsoid, tfA, *sb.convex, tfB, &contacts);
+    } else {
+      hit = solver_.shapeIntersect(*sa.ellipsoid, tfA, *sb.ellipsoid, tfB, &contacts);
+    }
+    PlainPenetration out;
+    out.collide = hit && !contacts.empty();
+    if (out.collide) {
+      out.depth = contacts.front().penetration_depth;
+      const fcl::Vector3d& n = contacts.front().normal;  // from A towards B
+      out.normal = {n.x(), n.y(), n.z()};
+    }
+    return out;
+  }
+
+ private:
+  fcl::detail::GJKSolver_libccd<double> solver_;
+  std::vector<FclShape> shapes_;
+};
+
 }  // namespace
+
+std::unique_ptr<PlainPenetrationPeer> makeFclPenetrationPlain() {
+  return std::make_unique<FclPenetration>();
+}
 
 std::unique_ptr<PlainCastPeer> makeFclCastPlain() {
   return std::make_unique<FclCast>();

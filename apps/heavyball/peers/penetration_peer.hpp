@@ -21,6 +21,8 @@ class PenetrationPeer {
  public:
   virtual ~PenetrationPeer() = default;
   virtual std::string_view name() const = 0;
+  /// Whether the library can represent the shape (FCL: hulls and ellipsoids only).
+  virtual bool handles(const Shape& shape) const = 0;
   virtual PeerPenetration solve(const Shape& a, const Pose& poseA, const Shape& b,
                                 const Pose& poseB) = 0;
 };
@@ -28,5 +30,8 @@ class PenetrationPeer {
 /// libccd (HB_HAVE_CCD): ccdGJKPenetration, its GJK then EPA, to the same EPA tolerance as
 /// heavyball's.
 std::unique_ptr<PenetrationPeer> makeCcdPenetration();
+/// FCL (HB_HAVE_FCL): GJKSolver_libccd::shapeIntersect with a contact, on fcl::Convex copies of
+/// the hulls.
+std::unique_ptr<PenetrationPeer> makeFclPenetration();
 
 }  // namespace hb::bench::peers

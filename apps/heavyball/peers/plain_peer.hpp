@@ -64,7 +64,25 @@ class PlainCastPeer {
                          const std::array<double, 3>& direction, double length) = 0;
 };
 
+/// A penetration query of `bench smooth`: depth and normal (from A towards B) of two shapes the
+/// peer was given with add().
+struct PlainPenetration {
+  bool collide = false;
+  double depth = 0.0;
+  std::array<double, 3> normal{1.0, 0.0, 0.0};
+};
+
+class PlainPenetrationPeer {
+ public:
+  virtual ~PlainPenetrationPeer() = default;
+  virtual const char* name() const = 0;
+  /// Converts a shape to the library's type (untimed); its index for solve().
+  virtual int add(const PlainShape& shape) = 0;
+  virtual PlainPenetration solve(int a, const PlainPose& poseA, int b, const PlainPose& poseB) = 0;
+};
+
 /// FCL 0.7 (fcl_peer.cpp).
+std::unique_ptr<PlainPenetrationPeer> makeFclPenetrationPlain();
 std::unique_ptr<PlainPeer> makeFclLibccdPlain();
 std::unique_ptr<PlainPeer> makeFclIndepPlain();
 std::unique_ptr<PlainCastPeer> makeFclCastPlain();

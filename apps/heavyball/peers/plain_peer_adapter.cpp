@@ -3,11 +3,13 @@
 // library's types in its timed call).
 
 #include <cmath>
+#include <map>
 #include <stdexcept>
 #include <string>
 
 #include "apps/heavyball/peers/cast_peer.hpp"
 #include "apps/heavyball/peers/peer.hpp"
+#include "apps/heavyball/peers/penetration_peer.hpp"
 #include "apps/heavyball/peers/plain_peer.hpp"
 
 namespace hb::bench::peers {
@@ -97,7 +99,40 @@ class PlainCastAdapter final : public CastPeer {
   std::unique_ptr<PlainCastPeer> peer_;
 };
 
+/// A PlainPenetrationPeer as a PenetrationPeer: each hull converted once (untimed), on first use.
+class PlainPenetrationAdapter final : public PenetrationPeer {
+ public:
+  explicit PlainPenetrationAdapter(std::unique_ptr<PlainPenetrationPeer> peer)
+      : peer_(std::move(peer)) {}
+
+  std::string_view name() const override { return peer_->name(); }
+  bool handles(const Shape& s) const override {
+    return s.type() == ShapeType::ConvexHull || s.type() == ShapeType::Ellipsoid;
+  }
+  PeerPenetration solve(const Shape& a, const Pose& poseA, const Shape& b,
+                        const Pose& poseB) override {
+    const PlainPenetration p = peer_->solve(index(a), toPlain(poseA), index(b), toPlain(poseB));
+    return {p.collide, p.depth, Eigen::Vector3d(p.normal[0], p.normal[1], p.normal[2])};
+  }
+  /// Converts the shape before a timed call.
+  int index(const Shape& s) {
+    const void* key = s.type() == ShapeType::ConvexHull ? static_cast<const void*>(&s.hull())
+                                                        : static_cast<const void*>(&s);
+    const auto found = indices_.find(key);
+    if (found != indices_.end()) return found->second;
+    return indices_[key] = peer_->add(toPlain(s));
+  }
+
+ private:
+  std::unique_ptr<PlainPenetrationPeer> peer_;
+  std::map<const void*, int> indices_;
+};
+
 }  // namespace
+
+std::unique_ptr<PenetrationPeer> makeFclPenetration() {
+  return std::make_unique<PlainPenetrationAdapter>(makeFclPenetrationPlain());
+}
 
 std::unique_ptr<CastPeer> makeFclCast() {
   return std::make_unique<PlainCastAdapter>(makeFclCastPlain());
