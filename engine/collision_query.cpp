@@ -15,6 +15,18 @@ namespace {
 ordered_json vectorJson(const Eigen::Vector3d& v) {
   return ordered_json::array({v.x() + 0.0, v.y() + 0.0, v.z() + 0.0});
 }
+
+/// The answer's first fields, whichever method found them.
+ordered_json contactJson(bool collide, double distance, const Eigen::Vector3d& normal,
+                         const Eigen::Vector3d& witnessA, const Eigen::Vector3d& witnessB) {
+  ordered_json out;
+  out["collide"] = collide;
+  out["distance"] = distance;
+  out["normal"] = vectorJson(normal);
+  out["witness_a"] = vectorJson(witnessA);
+  out["witness_b"] = vectorJson(witnessB);
+  return out;
+}
 }  // namespace
 
 Shape parseQueryShape(const json& value, const std::string& where, MeshHullCache& meshes) {
@@ -175,11 +187,7 @@ ordered_json CollisionQueries::answer(const QueryProblem& p) {
     // RTR alone, apart or overlapping: the minimum translational distance.
     const RtrResult r = minimumTranslationalDistance(p.a, p.poseA, p.b, p.poseB, p.options.rtr);
     collision.collide = r.distance <= 0.0;
-    out["collide"] = collision.collide;
-    out["distance"] = r.distance;
-    out["normal"] = vectorJson(r.normal);
-    out["witness_a"] = vectorJson(r.witnessA);
-    out["witness_b"] = vectorJson(r.witnessB);
+    out = contactJson(collision.collide, r.distance, r.normal, r.witnessA, r.witnessB);
     out["rtr_iterations"] = r.iterations;
     out["rtr_status"] = std::string(toString(r.status));
   } else {
@@ -219,12 +227,7 @@ int CollisionQueries::meshCount() const {
 }
 
 ordered_json toJson(const CollisionResult& r) {
-  ordered_json out;
-  out["collide"] = r.collide;
-  out["distance"] = r.distance;
-  out["normal"] = vectorJson(r.normal);
-  out["witness_a"] = vectorJson(r.witnessA);
-  out["witness_b"] = vectorJson(r.witnessB);
+  ordered_json out = contactJson(r.collide, r.distance, r.normal, r.witnessA, r.witnessB);
   out["iterations"] = r.gjkIterations;
   out["epa_iterations"] = r.epaIterations;
   out["status"] = std::string(toString(r.gjkStatus));

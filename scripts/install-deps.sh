@@ -9,6 +9,7 @@ packages=(
   libglfw3-dev libimgui-dev libstb-dev python3-glad libgl-dev
   xvfb xauth libgl1-mesa-dri libglx-mesa0 libegl-mesa0
   python3-matplotlib python3-dev pybind11-dev python3-numpy python3-pytest python3-h5py
+  slurmctld slurmd slurm-client munge
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -15,6 +15,7 @@
 #include "apps/heavyball/cli_checks.hpp"
 #include "apps/heavyball/commands.hpp"
 #include "apps/heavyball/progress_display.hpp"
+#include "apps/heavyball/slurm_shard.hpp"
 #include "engine/recording/batch_runner.hpp"
 
 namespace hb::cli {
@@ -37,8 +38,15 @@ int parseCount(std::string_view text) {
   return error == std::errc() && end == text.data() + text.size() ? value : -1;
 }
 
-/// "i/N" with 0 <= i < N.
+/// "i/N" with 0 <= i < N, or "slurm": the shard of this Slurm array task.
 BatchShard parseShard(const std::string& text) {
+  if (text == "slurm") {
+    try {
+      return slurmShard(processEnvironment());
+    } catch (const std::invalid_argument& e) {
+      throw CLI::ValidationError("--shard", e.what());
+    }
+  }
   const std::size_t slash = text.find('/');
   BatchShard shard;
   if (slash != std::string::npos) {
@@ -60,7 +68,11 @@ void run(const BatchCommandOptions& o) {
   options.seconds = o.seconds;
   if (o.seed >= 0) options.seed = static_cast<unsigned>(o.seed);
   options.record = o.record;
-  options.jobs = o.jobs > 0 ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
+  // Workers: --jobs, else the CPUs Slurm gave the task, else every hardware thread.
+  const std::optional<int> slurmCpus = slurmCpusPerTask(processEnvironment());
+  options.jobs = o.jobs > 0  ? o.jobs
+                 : slurmCpus ? *slurmCpus
+                             : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   options.shard = parseShard(o.shard);
 
   BatchRunner runner(options);
@@ -114,12 +126,17 @@ void addBatchCommand(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--out", options->out, "Batch directory (created; resumed if it exists)")
       ->required();
-  cmd->add_option("--jobs", options->jobs, "Worker threads (default: one per hardware thread)")
+  cmd->add_option("--jobs", options->jobs,
+                  "Worker threads (default: SLURM_CPUS_PER_TASK in a Slurm job, else one per "
+                  "hardware thread)")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--seed", options->seed,
                   "Spawner seed of run 0; run r uses seed + r (default: the scene's seed)")
       ->check(spawnerSeed());
-  cmd->add_option("--shard", options->shard, "Only the runs r with r % N == i, given as i/N")
+  cmd->add_option("--shard", options->shard,
+                  "Only the runs r with r % N == i, given as i/N; or 'slurm': this Slurm array "
+                  "task's shard (SLURM_ARRAY_TASK_ID among SLURM_ARRAY_TASK_COUNT tasks; "
+                  "scripts/slurm)")
       ->capture_default_str();
   cmd->add_flag("--record", options->record, "Also write each run's HDF5 recording");
   cmd->callback([options] { run(*options); });

@@ -334,41 +334,31 @@ class CastBench {
   /// the query leaves it). Iterations: minimisation steps.
   Sample ctaTimed(const Pair& pair, const Query& q, CtaWarmStart& warm, bool useWarm) {
     Sample sample;
-    double best = std::numeric_limits<double>::infinity();
     CastResult r;
     const CtaWarmStart before = warm;
     CtaStats stats;
-    for (int k = 0; k < config_.repeats; ++k) {
+    sample.microseconds = clock_.fastest(config_.repeats, [&] {
       warm = before;
-      const std::uint64_t start = TickClock::now();
       r = castCta(*pair.ctaA, q.poseA, *pair.ctaB, q.poseB, q.direction, CtaOptions{},
                   useWarm ? &warm : nullptr, &stats);
-      const std::uint64_t stop = TickClock::now();
       doNotOptimize(r);
-      best = std::min(best, clock_.microseconds(start, stop));
-    }
+    });
     sample.status = r.status;
     sample.distance = r.distance;
     sample.iterations = stats.steps;
-    sample.microseconds = best;
     return sample;
   }
 
   Sample castTimed(const Pair& pair, const Query& q, const SupportHints& hints) {
     Sample sample;
-    double best = std::numeric_limits<double>::infinity();
     CastResult r;
-    for (int k = 0; k < config_.repeats; ++k) {
-      const std::uint64_t start = TickClock::now();
+    sample.microseconds = clock_.fastest(config_.repeats, [&] {
       r = castShape(pair.a, q.poseA, pair.b, q.poseB, q.direction, CastOptions{}, hints);
-      const std::uint64_t stop = TickClock::now();
       doNotOptimize(r);
-      best = std::min(best, clock_.microseconds(start, stop));
-    }
+    });
     sample.status = r.status;
     sample.distance = r.distance;
     sample.iterations = r.iterations;
-    sample.microseconds = best;
     lastHints_ = r.hints;
     return sample;
   }

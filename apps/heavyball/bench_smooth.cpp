@@ -229,14 +229,7 @@ class SmoothBench {
 
   template <class F>
   double fastest(F&& f) {
-    double best = std::numeric_limits<double>::infinity();
-    for (int r = 0; r < config_.repeats; ++r) {
-      const std::uint64_t start = TickClock::now();
-      f();
-      const std::uint64_t stop = TickClock::now();
-      best = std::min(best, clock_.microseconds(start, stop));
-    }
-    return best;
+    return clock_.fastest(config_.repeats, f);
   }
 
   void runPair(const NamedShape& a, const NamedShape& b) {
