@@ -92,8 +92,9 @@ struct CtaStats {
   int supportQueries = 0;  ///< hull support queries of the certificates and of a miss's plane
 };
 
-/// The collision translation of A along `direction` against B (CastResult as castShape's).
-/// `warm`, when given, starts from and is updated to this query's solution.
+/// The collision translation of A along `direction` against B (CastResult as castShape's, but
+/// for MaxIterations, whose distance is the best contact found: an upper bound). `warm`, when
+/// given, starts from and is updated to this query's solution.
 CastResult castCta(const CtaPolyhedron& a, const Pose& poseA, const CtaPolyhedron& b,
                    const Pose& poseB, const Eigen::Vector3d& direction,
                    const CtaOptions& options = {}, CtaWarmStart* warm = nullptr,
