@@ -7,6 +7,9 @@
 #include <sstream>
 #include <thread>
 
+#include <spdlog/spdlog.h>
+
+#include "collision/obb.hpp"
 #include "engine/obj_mesh.hpp"
 
 namespace hb {
@@ -147,6 +150,42 @@ void preloadAssets(const std::filesystem::path& assetDir, std::vector<std::strin
     work();
   }
   if (error) std::rethrow_exception(error);
+}
+
+std::shared_ptr<const ConvexAsset> AssetLibrary::getParts(const std::string& name, double density) {
+  if (auto it = partsCache_.find(name); it != partsCache_.end()) return it->second;
+  return partsCache_[name] = buildParts(name, density);
+}
+
+std::shared_ptr<const ConvexAsset> AssetLibrary::buildParts(const std::string& name,
+                                                            double density) {
+  auto asset = std::make_shared<ConvexAsset>(*get(name, density));
+  // The scan mesh's own mass properties: the body frame at its centre of mass.
+  const ObjMesh scan = loadObjMesh(asset->objPath);
+  try {
+    asset->massProperties = computeMassProperties(scan.vertices, scan.triangles, density);
+  } catch (const MassPropertiesError& e) {
+    throw MeshLoadError(asset->objPath.string() + ": " + e.what());
+  }
+  if (auto it = tableMasses_.find(name); it != tableMasses_.end()) {
+    asset->massProperties = withMass(asset->massProperties, it->second);
+  }
+  asset->meshInBody = Pose::translation(-asset->massProperties.centerOfMass);
+  const std::filesystem::path partsPath = dir_ / name / "convex_parts.obj";
+  const ObjMesh parts = loadObjMesh(partsPath);
+  for (size_t k = 0; k < parts.objects.size(); ++k) {
+    std::vector<Eigen::Vector3d> points;
+    for (const int v : parts.objects[k]) points.push_back(parts.vertices[v]);
+    try {
+      auto hull = std::make_shared<const ConvexHull>(ConvexHull::build(points));
+      asset->partBoxes.push_back(fitObb(*hull));
+      asset->parts.push_back(Shape::convexHull(std::move(hull)));
+    } catch (const HullError& e) {
+      spdlog::warn("{}: piece {} skipped: {}", partsPath.string(), k, e.what());
+    }
+  }
+  if (asset->parts.empty()) throw MeshLoadError(partsPath.string() + ": no convex piece");
+  return asset;
 }
 
 }  // namespace hb

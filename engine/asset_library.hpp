@@ -25,6 +25,10 @@ struct ConvexAsset {
   Obb localObb;                   ///< OBB of the hull in the OBJ's frame
   MassProperties massProperties;  ///< about the centre of mass; mass from masses.csv if listed
   bool massFromTable = false;
+  /// An asset that collides as its parts (AssetLibrary::getParts): one convex hull per piece of
+  /// <name>/convex_parts.obj, in the OBJ frame, with their boxes; empty for a hull asset.
+  std::vector<Shape> parts;
+  std::vector<Obb> partBoxes;
 };
 
 class AssetLibrary {
@@ -37,6 +41,11 @@ class AssetLibrary {
   /// `density` (kg/m^3) applies when masses.csv has no entry. Throws MeshLoadError naming the
   /// file for a missing or bad mesh.
   std::shared_ptr<const ConvexAsset> get(const std::string& name, double density);
+  /// The asset colliding as its convex decomposition (<name>/convex_parts.obj): its mass
+  /// properties from the scan mesh itself (the pieces overlap and do not cover it exactly), the
+  /// mass from masses.csv when listed. Throws MeshLoadError when the parts file is missing or
+  /// has no usable piece.
+  std::shared_ptr<const ConvexAsset> getParts(const std::string& name, double density);
 
   /// Names of every asset folder (sorted), for spawners.
   std::vector<std::string> names() const;
@@ -44,11 +53,13 @@ class AssetLibrary {
 
  private:
   std::shared_ptr<const ConvexAsset> build(const std::string& name, double density) const;
+  std::shared_ptr<const ConvexAsset> buildParts(const std::string& name, double density);
   void requireDirectory() const;
 
   std::filesystem::path dir_;
   std::map<std::string, double> tableMasses_;
   std::map<std::string, std::shared_ptr<const ConvexAsset>> cache_;
+  std::map<std::string, std::shared_ptr<const ConvexAsset>> partsCache_;
 };
 
 /// Builds the assets `names` of `assetDir` (empty: every asset there) into the process-wide

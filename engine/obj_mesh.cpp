@@ -1,4 +1,6 @@
 #include "engine/obj_mesh.hpp"
+
+#include <algorithm>
 #include "collision/defaults.hpp"
 
 #include <spdlog/spdlog.h>
@@ -155,6 +157,13 @@ ObjMesh parseObjMesh(const std::string& text, const std::filesystem::path& path)
   int faceIndex = 0;
   for (const tinyobj::shape_t& shape : reader.GetShapes()) {
     const tinyobj::mesh_t& m = shape.mesh;
+    std::vector<int>& used = mesh.objects.emplace_back();
+    for (const tinyobj::index_t& index : m.indices) {
+      if (index.vertex_index >= 0 && static_cast<size_t>(index.vertex_index) < numVertices)
+        used.push_back(index.vertex_index);
+    }
+    std::sort(used.begin(), used.end());
+    used.erase(std::unique(used.begin(), used.end()), used.end());
     size_t offset = 0;
     for (const unsigned int faceSize : m.num_face_vertices) {
       if (offset + faceSize > m.indices.size()) fail(path, "inconsistent face data");

@@ -21,6 +21,8 @@ class MeshLoadError : public std::runtime_error {
 struct ObjMesh {
   std::vector<Eigen::Vector3d> vertices;
   std::vector<std::array<int, 3>> triangles;  ///< indices into vertices (polygons fan-triangulated)
+  /// Per object of the file (`o` or `g` groups, in order), the vertices its faces use.
+  std::vector<std::vector<int>> objects;
 };
 
 /// Loads positions and faces; texture coordinates and normals are ignored here. Only regular

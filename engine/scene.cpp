@@ -136,8 +136,8 @@ BodyDescription parseBody(const json& value, const std::string& where, MeshHullC
                           const fs::path& baseDir, const fs::path& assetDir) {
   requireObject(value, where);
   rejectUnknownKeys(value, where,
-                    {"asset", "shape", "pose", "linear_velocity", "angular_velocity", "material",
-                     "mass", "density"});
+                    {"asset", "collision", "shape", "pose", "linear_velocity", "angular_velocity",
+                     "material", "mass", "density"});
   BodyDescription body;
   const json* asset = find(value, "asset");
   const json* shape = find(value, "shape");
@@ -146,6 +146,21 @@ BodyDescription parseBody(const json& value, const std::string& where, MeshHullC
   }
   if (asset) body.shape.asset = assetName(*asset, child(where, "asset"), assetDir);
   if (shape) body.shape.shape = parseShape(*shape, child(where, "shape"), meshes, baseDir);
+  if (const json* v = find(value, "collision")) {
+    const std::string key = child(where, "collision");
+    const std::string mode = stringValue(*v, key);
+    if (!asset) fail(key, "only for an \"asset\" body");
+    if (mode != "hull" && mode != "parts") {
+      fail(key,
+           "expected \"hull\" (the scan's convex hull) or \"parts\" (one hull per piece of "
+           "its convex_parts.obj), got \"" +
+               mode + "\"");
+    }
+    body.shape.parts = mode == "parts";
+    if (body.shape.parts && !fs::exists(assetDir / body.shape.asset / "convex_parts.obj")) {
+      fail(key, "no " + (assetDir / body.shape.asset / "convex_parts.obj").string());
+    }
+  }
   if (const json* v = find(value, "pose")) body.pose = parsePose(*v, child(where, "pose"));
   if (const json* v = find(value, "linear_velocity")) {
     body.linearVelocity = finiteVector3(*v, child(where, "linear_velocity"));

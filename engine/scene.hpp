@@ -36,6 +36,8 @@ struct FunnelDescription {
 struct BodyShapeDescription {
   std::string asset;           ///< folder name under the scene's asset directory, e.g. "025_mug"
   std::optional<Shape> shape;  ///< a primitive (or mesh) given inline instead of an asset
+  /// An asset collides as its convex hull (false) or as the pieces of its convex decomposition.
+  bool parts = false;
 };
 
 struct StaticDescription {

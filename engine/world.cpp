@@ -123,7 +123,8 @@ int World::addBody(const BodyDescription& d) {
   const Obb* obb = nullptr;
   MassProperties mass;
   if (!d.shape.asset.empty()) {
-    body.asset = assets_->get(d.shape.asset, density);
+    body.asset = d.shape.parts ? assets_->getParts(d.shape.asset, density)
+                               : assets_->get(d.shape.asset, density);
     body.name = d.shape.asset;
     shape = body.asset->shape;
     meshInBody = body.asset->meshInBody;
@@ -184,7 +185,13 @@ int World::addBody(const BodyDescription& d) {
   rigid_.push_back(rigid);
   sleepIsland_.push_back(-1);
   const int index = static_cast<int>(bodies_.size()) - 1;
-  addProxy(index, shape, meshInBody, obb);
+  if (d.shape.parts) {
+    const ConvexAsset& asset = *bodies_[index].asset;
+    for (size_t k = 0; k < asset.parts.size(); ++k)
+      addProxy(index, asset.parts[k], meshInBody, &asset.partBoxes[k]);
+  } else {
+    addProxy(index, shape, meshInBody, obb);
+  }
   energyIn_ += bodyEnergy(rigid);
   energyScale_ += rigid.kineticEnergy() + scene_.gravity.norm() / rigid.inverseMass;
   return index;
