@@ -112,14 +112,8 @@ namespace {
 /// The polyhedron of a smooth body's support points (with its convex radius) over directions
 /// spread evenly on the sphere (a Fibonacci lattice).
 std::shared_ptr<const ConvexHull> tessellate(const SmoothConvex& body, double radius) {
-  const int n = defaults::kSmoothTessellationDirections;
   std::vector<Eigen::Vector3d> points;
-  points.reserve(n);
-  const double golden = M_PI * (3.0 - std::sqrt(5.0));
-  for (int i = 0; i < n; ++i) {
-    const double z = 1.0 - (2.0 * i + 1.0) / n;
-    const double r = std::sqrt(1.0 - z * z);
-    const Eigen::Vector3d x(r * std::cos(golden * i), r * std::sin(golden * i), z);
+  for (const Eigen::Vector3d& x : evenDirections(defaults::kSmoothTessellationDirections)) {
     points.push_back(body.supportPoint(x) + radius * x);
   }
   return std::make_shared<const ConvexHull>(ConvexHull::build(points));

@@ -1,8 +1,20 @@
 #include "collision/smooth_convex.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace hb {
+
+std::vector<Eigen::Vector3d> evenDirections(int n) {
+  std::vector<Eigen::Vector3d> out;
+  out.reserve(n);
+  const double golden = M_PI * (3.0 - std::sqrt(5.0));
+  for (int i = 0; i < n; ++i) {
+    const double z = 1.0 - (2.0 * i + 1.0) / n, r = std::sqrt(1.0 - z * z);
+    out.emplace_back(r * std::cos(golden * i), r * std::sin(golden * i), z);
+  }
+  return out;
+}
 
 Eigen::Vector3d SmoothConvex::boundingHalfExtents() const {
   Eigen::Vector3d half;

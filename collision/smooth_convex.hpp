@@ -6,6 +6,7 @@
 // (superquadric.hpp) and prescribed support functions of point sets (support_points.hpp).
 
 #include <Eigen/Core>
+#include <vector>
 
 namespace hb {
 
@@ -16,6 +17,10 @@ struct SupportValue {
   Eigen::Vector3d gradient = Eigen::Vector3d::Zero();
   Eigen::Matrix3d hessian = Eigen::Matrix3d::Zero();
 };
+
+/// `n` unit directions spread evenly over the sphere (a Fibonacci lattice): where smooth bodies
+/// are sampled (tessellations, fits).
+std::vector<Eigen::Vector3d> evenDirections(int n);
 
 class SmoothConvex {
  public:

@@ -15,16 +15,6 @@ using Eigen::MatrixXd;
 using Eigen::Vector3d;
 using Eigen::VectorXd;
 
-std::vector<Vector3d> fibonacciDirections(int n) {
-  std::vector<Vector3d> out;
-  const double golden = M_PI * (3.0 - std::sqrt(5.0));
-  for (int i = 0; i < n; ++i) {
-    const double z = 1.0 - (2.0 * i + 1.0) / n, r = std::sqrt(1.0 - z * z);
-    out.emplace_back(r * std::cos(golden * i), r * std::sin(golden * i), z);
-  }
-  return out;
-}
-
 /// Residuals h_fit(x_k) - h_hull(x_k) and, when `jacobian`, their derivatives in the points.
 VectorXd residuals(const std::vector<Vector3d>& points, double beta,
                    const std::vector<Vector3d>& directions, const VectorXd& target,
@@ -62,7 +52,7 @@ SupportPointsFit fitSupportPoints(const ConvexHull& hull, int count, double beta
   if (!(beta >= 2.0)) throw std::invalid_argument("fitSupportPoints: beta must be >= 2");
   SupportPointsFit fit;
   fit.origin = hull.centroid();
-  const std::vector<Vector3d> dirs = fibonacciDirections(directions);
+  const std::vector<Vector3d> dirs = evenDirections(directions);
   VectorXd target(dirs.size());
   int hint = -1;
   for (size_t k = 0; k < dirs.size(); ++k) {
