@@ -98,7 +98,6 @@ bool inside(const Region& region, const Vector2d& z) {
 struct Placed {
   const CtaPolyhedron* poly;
   PlacedStack stack;
-  Pose pose;
 
   Vector3d vertex(int v) const {
     return stack.rotation * poly->hull().vertices()[v] + stack.translation;
@@ -411,7 +410,6 @@ class Minimiser {
       best_.pointP = s.pointP;
       best_.pointQ = s.pointQ;
       best_.at = c;
-      lastFaces_ = s;
     }
     const Vector2d grad = gradient(c, s);
     const double slack = options_.tolerance * 1e-3;
@@ -484,7 +482,6 @@ class Minimiser {
   CtaStats& stats_;
   Region region_;
   Minimum best_;
-  SectionPairAnswer lastFaces_;
 };
 
 /// Axes of A's and B's stacks, pairwise far from parallel with each other and with d (the
@@ -563,8 +560,8 @@ CastResult castCta(const CtaPolyhedron& a, const Pose& poseA, const CtaPolyhedro
   const Matrix3d ra = poseA.rotation(), rb = poseB.rotation();
   const std::pair<int, int> axes = chooseAxes(a, ra, b, rb, d);
   const int ia = axes.first, ib = axes.second;
-  const Placed pa{&a, {&a.hull(), &a.stack(ia), ra, poseA.p}, poseA};
-  const Placed pb{&b, {&b.hull(), &b.stack(ib), rb, poseB.p}, poseB};
+  const Placed pa{&a, {&a.hull(), &a.stack(ia), ra, poseA.p}};
+  const Placed pb{&b, {&b.hull(), &b.stack(ib), rb, poseB.p}};
   SupportHints hints = warm ? warm->hints : SupportHints{};
 
   // Warm start: the last minimum, and a focus square as wide as A's contact point moved across d

@@ -154,7 +154,10 @@ SupportValue SupportPoints::evaluate(const Vector3d& x) const {
 
 Vector3d SupportPoints::supportPoint(const Vector3d& x) const {
   if (!revolution_) return prescribed<3>(points_, x, beta_, false).gradient;
-  return evaluate(x).gradient;
+  // GJK's hot path: the chain rule's first order only, without the profile's Hessian.
+  const double rho = std::sqrt(x.x() * x.x() + x.y() * x.y() + gamma_ * x.z() * x.z());
+  const Eigen::Vector2d g = prescribed<2>(mirrored_, Vector2d(rho, x.z()), beta_, false).gradient;
+  return g.x() * Vector3d(x.x(), x.y(), gamma_ * x.z()) / rho + g.y() * Vector3d::UnitZ();
 }
 
 }  // namespace hb

@@ -7,12 +7,12 @@
 
 #include "apps/heavyball/bench_broadphase.hpp"
 #include "apps/heavyball/bench_cast.hpp"
-#include "apps/heavyball/bench_smooth.hpp"
 #include "apps/heavyball/bench_gjk.hpp"
 #include "apps/heavyball/bench_method.hpp"
 #include "apps/heavyball/bench_physics.hpp"
 #include "apps/heavyball/bench_record.hpp"
 #include "apps/heavyball/bench_sim.hpp"
+#include "apps/heavyball/bench_smooth.hpp"
 #include "apps/heavyball/commands.hpp"
 
 namespace hb::cli {
