@@ -1,8 +1,64 @@
 #include "collision/time_of_impact.hpp"
 
+#include <algorithm>
 #include <cmath>
 
+#include "collision/collide.hpp"
+
 namespace hb {
+
+namespace {
+
+// The signed-distance advancement of a pair in contact at t = 0 (ToiOptions::allowedOverlap).
+ToiResult timeOfDeepening(const Shape& a, const Pose& inBodyA, const RigidMotion& motionA,
+                          const Shape& b, const Pose& inBodyB, const RigidMotion& motionB,
+                          double duration, const ToiOptions& options) {
+  ToiResult result;
+  // The depth, a minimum over directions, may fall at the speed along any of them.
+  const double bound = (motionA.linear - motionB.linear).norm() +
+                       motionA.angular.norm() * motionA.reach +
+                       motionB.angular.norm() * motionB.reach;
+  CollisionOptions collision;
+  SupportHints hints;
+  Eigen::Vector3d separation = motionA.start.p - motionB.start.p;  // collide's guess: B to A
+  double target = 0.0;
+  double t = 0.0;
+  for (int k = 0; k < options.maxIterations; ++k) {
+    result.iterations = k + 1;
+    const CollisionResult c = collide(a, motionA.at(t) * inBodyA, b, motionB.at(t) * inBodyB,
+                                      separation, collision, hints);
+    if (!c.ok() || !std::isfinite(c.distance)) {
+      result.status = ToiStatus::InvalidInput;
+      return result;
+    }
+    hints = c.hints;
+    separation = -c.normal;
+    result.time = t;
+    result.distance = c.distance;
+    result.normal = c.normal;
+    if (k == 0) {
+      target = std::min(-options.allowedOverlap, c.distance - 0.1 * options.allowedOverlap);
+    } else if (c.distance <= target + options.tolerance) {
+      result.status = ToiStatus::Hit;
+      return result;
+    }
+    if (!(bound > 0.0)) {
+      result.status = ToiStatus::Separated;
+      return result;
+    }
+    t += (c.distance - target) / bound;
+    if (t >= duration) {
+      result.status = ToiStatus::Separated;
+      result.time = duration;
+      return result;
+    }
+  }
+  result.status = ToiStatus::MaxIterations;
+  result.time = t;
+  return result;
+}
+
+}  // namespace
 
 ToiResult timeOfImpact(const Shape& a, const Pose& inBodyA, const RigidMotion& motionA,
                        const Shape& b, const Pose& inBodyB, const RigidMotion& motionB,
@@ -34,6 +90,9 @@ ToiResult timeOfImpact(const Shape& a, const Pose& inBodyA, const RigidMotion& m
       guess = result.normal;
     }
     if (g.coresOverlap || g.distance <= options.targetDistance + options.tolerance) {
+      if (t == 0.0 && options.allowedOverlap >= 0.0) {
+        return timeOfDeepening(a, inBodyA, motionA, b, inBodyB, motionB, duration, options);
+      }
       result.status = t > 0.0 ? ToiStatus::Hit : ToiStatus::Touching;
       return result;
     }

@@ -5,6 +5,10 @@
 // velocity along the normal plus |w| times the reach of each body, so the pair can advance by
 // gap / (that bound) without touching; repeat until the gap is down to a target distance or
 // the interval ends. Rotation is handled through that bound, conservatively.
+//
+// A pair already in contact at the start can be swept too, for when its overlap first exceeds
+// an allowance: the penetration depth (EPA, RTR) changes no faster than the relative
+// speed |v_A - v_B| plus the same spin bound, so the signed distance advances the same way.
 
 #include <Eigen/Geometry>
 
@@ -34,7 +38,8 @@ struct RigidMotion {
 enum class ToiStatus {
   Separated,      ///< apart by more than the target distance over the whole interval
   Hit,            ///< down to the target distance at `time`
-  Touching,       ///< within the target distance (or overlapping) already at t = 0
+  Touching,       ///< within the target distance (or overlapping) already at t = 0, and
+                  ///< ToiOptions::allowedOverlap < 0
   MaxIterations,  ///< still advancing at the cap; `time` is safe (no contact before it)
   InvalidInput,
 };
@@ -43,12 +48,17 @@ struct ToiOptions {
   double targetDistance = 5e-4;  ///< m: stop this far apart, for the contact to take over
   double tolerance = 1e-4;       ///< m: the gap may end up this much above the target
   int maxIterations = 32;
+  /// m, for pairs within the target at t = 0. >= 0 sweeps them for when their signed distance
+  /// first comes down to -allowedOverlap, or, when they overlap deeper than that already, to
+  /// a tenth of it below its start value; Hit and Separated then mean what they mean for pairs
+  /// apart. < 0 reports Touching at once.
+  double allowedOverlap = -1.0;
 };
 
 struct ToiResult {
   ToiStatus status = ToiStatus::InvalidInput;
-  double time = 0.0;  ///< s from the start of the interval
-  double distance = 0.0;
+  double time = 0.0;      ///< s from the start of the interval
+  double distance = 0.0;  ///< signed (< 0 overlap) once a touching pair is swept for deepening
   Eigen::Vector3d normal = Eigen::Vector3d::UnitX();  ///< from A towards B at `time`
   int iterations = 0;
 };

@@ -2,6 +2,10 @@
 
 namespace hb {
 
+namespace {
+constexpr double kEnergyGainLimit = 1.01;
+}  // namespace
+
 IntegratorStats RigidBodyIntegrator::integrateVelocities(std::span<RigidBody> bodies,
                                                          const Eigen::Vector3d& gravity,
                                                          double dt) {
@@ -11,6 +15,14 @@ IntegratorStats RigidBodyIntegrator::integrateVelocities(std::span<RigidBody> bo
     RigidBody& b = bodies[i];
     if (!b.isActive()) continue;
     b.linearVelocity += dt * gravity;
+    // A body may turn by at most maxRotationPerStep in a step (as Box2D and Jolt cap it): faster
+    // than that, the step's linear contacts and its turn no longer describe its motion.
+    const double maxSpeed = maxRotationPerStep / dt;
+    const double speed = b.angularVelocity.norm();
+    if (speed > maxSpeed) {
+      b.angularVelocity *= maxSpeed / speed;
+      ++stats.cappedRotations;
+    }
     const FreeRotationStep step = freeRotationStep(
         b.inertiaBody, b.inverseInertiaBody, b.orientation, b.angularVelocity, dt, freeRotation_);
     if (!step.converged) ++stats.unconvergedRotations;
@@ -30,18 +42,30 @@ void RigidBodyIntegrator::integratePositions(std::span<RigidBody> bodies,
     RigidBody& b = bodies[i];
     if (!b.isActive()) continue;
     Eigen::Vector3d v = b.linearVelocity;
-    Eigen::Vector3d w = b.angularVelocity;
-    if (hasPseudo) {
-      v += pseudo.linear[i];
-      w += pseudo.angular[i];
-    }
+    if (hasPseudo) v += pseudo.linear[i];
     b.position += dt * v;
-    b.orientation = rotateBy(b.orientation, w, dt);
-    // The step's angular momentum, contact moments included, at the new orientation.
+    // The step's angular momentum, contact moments included, carried to the orientation the
+    // body's own rotation reaches: the conserved quantity of torque-free motion.
     const RotationStep& rotation = rotation_.at(i);
     const Eigen::Vector3d momentum =
         rotation.inertiaWorld * b.angularVelocity + rotation.momentumOffset;
+    // Free rotation keeps its energy too. A step whose solved rotation strays far from the free
+    // one (large turns, contact moments) could map that momentum onto a thin body's weak axis and
+    // spin it up from nothing: beyond a percent, its energy is held to what the momentum had at
+    // the start (below, the difference is the step's own error, and the momentum stays exact).
+    const double start = momentum.dot(b.inverseInertiaWorld() * momentum);
+    b.orientation = rotateBy(b.orientation, b.angularVelocity, dt);
     b.angularVelocity = b.inverseInertiaWorld() * momentum;
+    const double end = momentum.dot(b.angularVelocity);
+    if (end > kEnergyGainLimit * start) b.angularVelocity *= std::sqrt(start / end);
+    // The position correction turns the body without changing its motion: the angular velocity
+    // turns with it, keeping its body-frame value and its energy.
+    if (hasPseudo && !pseudo.angular[i].isZero()) {
+      const Eigen::Quaterniond turn =
+          rotateBy(Eigen::Quaterniond::Identity(), pseudo.angular[i], dt);
+      b.orientation = (turn * b.orientation).normalized();
+      b.angularVelocity = turn * b.angularVelocity;
+    }
   }
 }
 

@@ -3,14 +3,16 @@
 //   1. velocities: v += h g; w becomes the step's angular velocity of the torque-free rotation
 //      (the gyroscopic term, dynamics/free_rotation.hpp), so that the solver constrains the
 //      motion the body will make;
-//   2. positions: x += h (v + v_pseudo), q <- exp(h (w + w_pseudo)) q; then w becomes the
-//      angular velocity that carries the step's angular momentum (the free rotation's, plus the
-//      contact impulses' moments) at the new orientation.
+//   2. positions: x += h (v + v_pseudo), q <- exp(h w) q, and w becomes the angular velocity
+//      that carries the step's angular momentum (the free rotation's, plus the contact impulses'
+//      moments) at that orientation, its energy no more than the momentum's at the start; then
+//      the position correction's turn exp(h w_pseudo) turns the body and w with it.
 // Torque-free bodies therefore keep their angular momentum exactly and their rotational energy
 // up to the Newton solve's tolerance, and the intermediate-axis flip appears as Euler's
 // equations predict.
 
 #include <Eigen/Core>
+#include <numbers>
 #include <span>
 #include <vector>
 
@@ -24,6 +26,8 @@ struct IntegratorStats {
   /// Bodies whose gyroscopic step hit its iteration cap or a non-finite value (they turned at
   /// their start angular velocity instead).
   int unconvergedRotations = 0;
+  /// Bodies whose angular velocity was cut to maxRotationPerStep.
+  int cappedRotations = 0;
 };
 
 class RigidBodyIntegrator {
@@ -37,6 +41,12 @@ class RigidBodyIntegrator {
   void integratePositions(std::span<RigidBody> bodies, const PseudoVelocities& pseudo, double dt);
 
   FreeRotationOptions& freeRotationOptions() { return freeRotation_; }
+
+  /// rad: the most a body turns in one step (Box2D's b2_maxRotation, Jolt's default maximum
+  /// angular velocity at 60 Hz). Spinning faster, a thin body's far end sweeps through what its
+  /// contacts, linear in the step, do not see, and the contacts' impulses, applied to the step's
+  /// average rotation, no longer dissipate the spin's energy.
+  double maxRotationPerStep = 0.25 * std::numbers::pi;
 
  private:
   /// What stage 1 leaves for stage 2, per body: the world inertia at the step's start and the

@@ -109,10 +109,10 @@ struct SolverDescription {
   double convexRadius = defaults::kSceneConvexRadius;
   double restitutionThreshold = 0.5;  ///< m/s
   bool sleeping = true;
-  /// Bodies moving more than half their thickness in a step are swept against what does not
-  /// move (World::sweepFastBodies). Off by default: see docs/physics.md for what it gains and
-  /// costs.
-  bool continuousCollision = false;
+  /// Continuous collision: fast bodies are swept against what does not move this step and put
+  /// back before they pass through it or sink in by more than 3 mm (World::sweepFastBodies;
+  /// docs/physics.md says what it gains and costs).
+  bool continuousCollision = true;
 };
 
 struct SceneDescription {

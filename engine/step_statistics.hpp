@@ -24,6 +24,7 @@ struct StepStatistics {
   int contacts = 0;
   int wokenBodies = 0;           ///< sleeping bodies woken by a contact this step
   int unconvergedRotations = 0;  ///< gyroscopic steps that hit their iteration cap
+  int cappedRotations = 0;       ///< bodies slowed to the integrator's maximum turn per step
   int sweptBack = 0;  ///< fast bodies put back at their time of impact (continuous collision)
   int solverIterations = 0;
   double solverResidual = 0.0;  ///< m/s, largest impulse change of the last sweep (as velocity)

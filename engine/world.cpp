@@ -25,6 +25,13 @@ constexpr double kGroundHalfThickness = 0.5;
 /// Contacts of consecutive steps are the same contact when their points on A are this close (m).
 constexpr double kContactMatchRadius = 0.01;
 
+/// Continuous collision: a body is swept when a point of it may travel further than this (m) in
+/// a step, or half its thickness, whichever is less; a pair touching at the start of the step
+/// may then overlap by this much (m), or a quarter of the thinner body, before the body is put
+/// back. 3 mm is the "few millimetres" a tall drop may sink in.
+constexpr double kSweptMotion = 5e-3;
+constexpr double kSweptOverlap = 3e-3;
+
 Eigen::Vector3d uniformInBall(std::mt19937& rng, double radius) {
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   for (;;) {
@@ -495,8 +502,10 @@ void World::solve() {
   options.positionIterations = s.positionIterations;
   options.tolerance = s.solverTolerance;
   options.restitutionThreshold = s.restitutionThreshold;
-  stats_.unconvergedRotations =
-      integrator_.integrateVelocities(rigid_, scene_.gravity, scene_.dt).unconvergedRotations;
+  const IntegratorStats integrated =
+      integrator_.integrateVelocities(rigid_, scene_.gravity, scene_.dt);
+  stats_.unconvergedRotations = integrated.unconvergedRotations;
+  stats_.cappedRotations = integrated.cappedRotations;
   solver_.prepare(rigid_, c.contacts, scene_.dt, options);
   solver_.warmStart(rigid_);
   const ContactSolverStats stats = solver_.solveVelocities(rigid_);
@@ -546,13 +555,12 @@ RigidMotion World::stepMotion(int body) const {
 }
 
 void World::sweepFastBodies() {
-  // A body that moved more than half its thickness this step may have passed into or through
-  // something its speculative contacts did not see (a spinning plate's far corner). It is swept
-  // against what the broad phase found near it, and put back where it first came within the
-  // target distance of anything, keeping its velocity: the next step's contacts stop it. A pair
-  // already touching at the start cannot be advanced conservatively and is left to its contacts
-  // (putting such bodies back, to where their overlap was smaller, fed energy into the funnel's
-  // pile: not kept).
+  // A body that moved far this step (kSweptMotion) may have passed into or through something its
+  // speculative contacts, linear in the step, did not see: a spinning plate's far corner, a
+  // thin panel. It is swept against what the broad phase found near it and put back where it
+  // first came within the target distance of anything, or, for a pair already touching at the
+  // start, where their overlap first exceeded kSweptOverlap; it keeps its velocity, and the next
+  // step's contacts stop it.
   StepContext& c = context_;
   const double dt = scene_.dt;
   c.motions.resize(rigid_.size());
@@ -562,7 +570,7 @@ void World::sweepFastBodies() {
     const RigidMotion& m = c.motions[i] = stepMotion(static_cast<int>(i));
     if (!rigid_[i].isActive()) continue;
     const double moved = dt * (m.linear.norm() + m.angular.norm() * m.reach);
-    if (moved > 0.5 * bodyThickness_[i]) {
+    if (moved > std::min(0.5 * bodyThickness_[i], kSweptMotion)) {
       c.fast[i] = 1;
       any = true;
     }
@@ -577,8 +585,11 @@ void World::sweepFastBodies() {
     // contacts hold (sweeping those pairs cost 4x the funnel's step for no less overlap).
     const bool stillA = !rigid_[pa.body].isActive(), stillB = !rigid_[pb.body].isActive();
     if (!(c.fast[pa.body] && stillB) && !(c.fast[pb.body] && stillA)) continue;
+    ToiOptions toiOptions;
+    toiOptions.allowedOverlap = std::min({kSweptOverlap, 0.5 * pa.localObb.halfExtents.minCoeff(),
+                                          0.5 * pb.localObb.halfExtents.minCoeff()});
     const ToiResult toi = timeOfImpact(pa.shape, pa.inBody, c.motions[pa.body], pb.shape, pb.inBody,
-                                       c.motions[pb.body], dt);
+                                       c.motions[pb.body], dt, toiOptions);
     if (toi.status != ToiStatus::Hit && toi.status != ToiStatus::MaxIterations) continue;
     const double time = toi.time;
     for (const int body : {pa.body, pb.body}) {

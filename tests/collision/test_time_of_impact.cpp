@@ -1,5 +1,6 @@
 // Time of impact by conservative advancement: exact for translations (a sphere towards a box),
-// never late against dense sampling of the distance along rotating motions, and the cases
+// never late against dense sampling of the distance along rotating motions, the same for pairs
+// touching at the start and swept for when their overlap exceeds an allowance, and the cases
 // that are not impacts (moving apart, touching from the start, bad input).
 
 #include <gtest/gtest.h>
@@ -80,6 +81,78 @@ TEST(TimeOfImpact, RotatingPiecesAreNeverFoundLate) {
     EXPECT_GE(gap(a, ma.at(r.time), b, mb.at(r.time)), options.targetDistance - 1e-7) << trial;
   }
   EXPECT_GT(hits, 50);
+}
+
+TEST(TimeOfImpact, ASinkingSphereStopsAtTheAllowedOverlap) {
+  const Shape ball = Shape::sphere(0.05), box = Shape::box({0.5, 0.5, 0.01});
+  RigidMotion sinking, still;
+  sinking.start = Pose::translation({0.0, 0.0, 0.0602});  // 0.2 mm above the box
+  sinking.linear = {0.0, 0.0, -10.0};
+  ToiOptions options;
+  options.allowedOverlap = 0.003;
+  const ToiResult r =
+      timeOfImpact(ball, Pose::identity(), sinking, box, Pose::identity(), still, 0.01, options);
+  ASSERT_EQ(r.status, ToiStatus::Hit);
+  EXPECT_NEAR(r.time, (0.0002 + 0.003) / 10.0, options.tolerance / 10.0);
+  EXPECT_NEAR(r.distance, -0.003, options.tolerance);
+  // Deeper than the allowance already: a tenth of it more.
+  sinking.start.p.z() = 0.055;
+  const ToiResult deep =
+      timeOfImpact(ball, Pose::identity(), sinking, box, Pose::identity(), still, 0.01, options);
+  ASSERT_EQ(deep.status, ToiStatus::Hit);
+  EXPECT_NEAR(deep.time, 0.0003 / 10.0, options.tolerance / 10.0);
+  // Rising out of the overlap: never deeper.
+  sinking.linear.z() = 10.0;
+  EXPECT_EQ(
+      timeOfImpact(ball, Pose::identity(), sinking, box, Pose::identity(), still, 0.01, options)
+          .status,
+      ToiStatus::Separated);
+}
+
+TEST(TimeOfImpact, TouchingRotatingPiecesAreNeverFoundLate) {
+  // Pieces resting on a plate at the start and turning fast into it, against dense sampling
+  // of their signed distance (EPA).
+  std::mt19937 rng(22);
+  int hits = 0, misses = 0;
+  for (int trial = 0; trial < 150; ++trial) {
+    const Shape a = Shape::convexHull(
+        std::make_shared<const ConvexHull>(ConvexHull::build(test::randomCloud(rng, 12, 0.1))));
+    const Shape b = Shape::box({0.3, 0.3, 0.01});
+    RigidMotion ma, mb;
+    // Lowered onto the plate from 0.4 m, its lowest point 0-2 mm deep.
+    ma.start = {test::randomRotation(rng), Vector3d(0, 0, 0.4)};
+    ma.start.p.z() -=
+        gap(a, ma.start, b, mb.start) + std::uniform_real_distribution<>(0.0, 0.002)(rng);
+    ma.linear = test::randomVector(rng, -1.0, 1.0);
+    ma.angular = test::randomVector(rng, -60.0, 60.0);
+    ma.reach = 0.1 * std::sqrt(3.0);
+    const double duration = 1.0 / 120.0;
+    ToiOptions options;
+    options.allowedOverlap = 0.003;
+    const double start = gap(a, ma.start, b, mb.start);
+    const double target = std::min(-options.allowedOverlap, start - 0.1 * options.allowedOverlap);
+    const ToiResult r =
+        timeOfImpact(a, Pose::identity(), ma, b, Pose::identity(), mb, duration, options);
+    double first = std::numeric_limits<double>::infinity();
+    for (int k = 0; k <= 5000; ++k) {
+      const double t = duration * k / 5000;
+      if (gap(a, ma.at(t), b, mb.at(t)) <= target) {
+        first = t;
+        break;
+      }
+    }
+    if (r.status == ToiStatus::Separated) {
+      EXPECT_TRUE(std::isinf(first)) << trial << " sampled overlap at " << first;
+      ++misses;
+      continue;
+    }
+    ASSERT_TRUE(r.status == ToiStatus::Hit || r.status == ToiStatus::MaxIterations) << trial;
+    ++hits;
+    EXPECT_LE(r.time, first + duration / 5000) << trial;
+    EXPECT_GE(gap(a, ma.at(r.time), b, mb.at(r.time)), target - 1e-7) << trial;
+  }
+  EXPECT_GT(hits, 30);
+  EXPECT_GT(misses, 10);
 }
 
 TEST(TimeOfImpact, PartingTouchingAndBadMotionsAreNotImpacts) {
