@@ -7,6 +7,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "engine/asset_library.hpp"
 #include "engine/json_read.hpp"
 
 namespace hb {
@@ -132,6 +133,23 @@ StaticDescription parseStatic(const json& value, const std::string& where, MeshH
   return s;
 }
 
+/// A "collision" key: true for "parts", false for "hull".
+bool collidesAsParts(const json& value, const std::string& where) {
+  const std::string mode = stringValue(value, where);
+  if (mode != "hull" && mode != "parts") {
+    fail(where,
+         "expected \"hull\" (the scan's convex hull) or \"parts\" (one hull per piece of "
+         "its convex_parts.obj), got \"" +
+             mode + "\"");
+  }
+  return mode == "parts";
+}
+
+void requireParts(const std::string& asset, const fs::path& assetDir, const std::string& where) {
+  const fs::path parts = assetDir / asset / "convex_parts.obj";
+  if (!fs::exists(parts)) fail(where, "no " + parts.string());
+}
+
 BodyDescription parseBody(const json& value, const std::string& where, MeshHullCache& meshes,
                           const fs::path& baseDir, const fs::path& assetDir) {
   requireObject(value, where);
@@ -148,18 +166,9 @@ BodyDescription parseBody(const json& value, const std::string& where, MeshHullC
   if (shape) body.shape.shape = parseShape(*shape, child(where, "shape"), meshes, baseDir);
   if (const json* v = find(value, "collision")) {
     const std::string key = child(where, "collision");
-    const std::string mode = stringValue(*v, key);
     if (!asset) fail(key, "only for an \"asset\" body");
-    if (mode != "hull" && mode != "parts") {
-      fail(key,
-           "expected \"hull\" (the scan's convex hull) or \"parts\" (one hull per piece of "
-           "its convex_parts.obj), got \"" +
-               mode + "\"");
-    }
-    body.shape.parts = mode == "parts";
-    if (body.shape.parts && !fs::exists(assetDir / body.shape.asset / "convex_parts.obj")) {
-      fail(key, "no " + (assetDir / body.shape.asset / "convex_parts.obj").string());
-    }
+    body.shape.parts = collidesAsParts(*v, key);
+    if (body.shape.parts) requireParts(body.shape.asset, assetDir, key);
   }
   if (const json* v = find(value, "pose")) body.pose = parsePose(*v, child(where, "pose"));
   if (const json* v = find(value, "linear_velocity")) {
@@ -186,7 +195,7 @@ SpawnerDescription parseSpawner(const json& value, const std::string& where,
   requireObject(value, where);
   rejectUnknownKeys(value, where,
                     {"assets", "shapes", "count", "seed", "center", "radius", "height",
-                     "max_linear_speed", "max_angular_speed", "interval", "material"});
+                     "max_linear_speed", "max_angular_speed", "interval", "material", "collision"});
   SpawnerDescription spawner;
   if (const json* v = find(value, "count")) {
     spawner.count = static_cast<int>(integer(*v, child(where, "count"), 0, kMaxSpawnCount));
@@ -209,6 +218,16 @@ SpawnerDescription parseSpawner(const json& value, const std::string& where,
       !hasAnyAsset(assetDir)) {
     fail(assetsKey,
          "no list given and no asset folder (<name>/textured.obj) in " + assetDir.string());
+  }
+  if (const json* v = find(value, "collision")) {
+    const std::string key = child(where, "collision");
+    spawner.parts = collidesAsParts(*v, key);
+    if (spawner.parts) {
+      const bool everyAsset = spawner.assets.empty() && spawner.shapes.empty();
+      for (const std::string& name : everyAsset ? AssetLibrary(assetDir).names() : spawner.assets) {
+        requireParts(name, assetDir, key);
+      }
+    }
   }
   if (const json* v = find(value, "seed")) {
     spawner.seed = static_cast<unsigned>(

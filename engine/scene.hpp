@@ -83,6 +83,7 @@ struct SpawnerDescription {
   double maxAngularSpeed = 3.0;              ///< rad/s, uniform in a ball
   double interval = 0.0;  ///< s between drops (0: all at start, spread over the height)
   Material material;
+  bool parts = false;  ///< the assets collide as their convex decompositions' pieces
   /// Raise a drop that would start inside a body already there until it clears it (not a scene
   /// key: off only to replay the raw random draws, as the simulation benchmark does).
   bool liftClear = true;

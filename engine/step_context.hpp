@@ -3,6 +3,7 @@
 // its comment) and read by the later ones; the World keeps one context so that the buffers
 // allocate only while the scene grows.
 
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -42,22 +43,30 @@ struct NarrowPhaseRecord {
 
 struct StepContext {
   // find pairs
-  std::vector<Obb> worldObbs;    ///< per proxy, at the current poses (kept after integration)
-  std::vector<Obb> sweptObbs;    ///< grown by half the margin and the body's sweep
-  std::vector<double> sweep;     ///< per body: how far any of its points can move (m)
-  std::vector<ProxyPair> pairs;  ///< the broad phase's overlapping proxy pairs
+  std::vector<Obb> worldObbs;  ///< per proxy, at the current poses (kept after integration)
+  std::vector<Obb> sweptObbs;  ///< grown by half the margin and the body's sweep
+  std::vector<double> sweep;   ///< per body: how far any of its points can move (m)
+  /// The broad phase's entries: a proxy (entryProxy >= 0), or a compound body as one box
+  /// (entryProxy = -1 - body).
+  std::vector<Obb> entryBoxes;
+  std::vector<int> entryOwners;
+  std::vector<std::uint8_t> entryStatic;
+  std::vector<int> entryProxy;
+  std::vector<int> piecesA, piecesB;  ///< a compound pair's pieces that meet the other side
+  std::vector<ProxyPair> pairs;       ///< overlapping proxy pairs, sorted
   // collide (and wake)
   std::vector<char> collided;  ///< per pair: went through the narrow phase
   std::vector<NarrowPhaseRecord> narrowPhase;
   // build contacts
   std::vector<ContactConstraint> contacts;
+  std::vector<std::uint8_t> keepContact;  ///< per contact, after its region's reduction
   int reusedManifolds = 0;
   // solve
   PseudoVelocities pseudo;
   // integrate, with continuous collision only
   std::vector<Pose> startPoses;      ///< per body, before the step's integration
   std::vector<RigidMotion> motions;  ///< per body, its path over the step
-  std::vector<char> fast;            ///< per body: moved more than half its thickness
+  std::vector<char> fast;            ///< per body: swept (moved far this step)
   std::vector<double> impactTime;    ///< per fast body, s into the step (dt: none)
   // sleep
   std::vector<std::pair<int, int>> touching;  ///< body pairs in contact

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "engine/contact_reduction.hpp"
 #include "engine/drop_clearance.hpp"
 #include "engine/funnel.hpp"
 
@@ -74,6 +75,11 @@ World::World(const SceneDescription& scene) : scene_(scene), spawnRng_(1) {
     // takes milliseconds per mesh, which must not land inside a step.
     for (const std::string& name : spawnAssets_) {
       collisionShape(assets_->get(name, scene_.defaultDensity)->shape, scene_.solver);
+      if (scene_.spawner->parts) {
+        for (const Shape& part : assets_->getParts(name, scene_.defaultDensity)->parts) {
+          collisionShape(part, scene_.solver);
+        }
+      }
     }
     spawnDue();
   }
@@ -192,8 +198,10 @@ int World::addBody(const BodyDescription& d) {
   rigid_.push_back(rigid);
   sleepIsland_.push_back(-1);
   const int index = static_cast<int>(bodies_.size()) - 1;
+  compoundBoxes_.resize(bodies_.size());
   if (d.shape.parts) {
     const ConvexAsset& asset = *bodies_[index].asset;
+    compoundBoxes_[index] = asset.localObb.transformed(meshInBody);
     for (size_t k = 0; k < asset.parts.size(); ++k)
       addProxy(index, asset.parts[k], meshInBody, &asset.partBoxes[k]);
   } else {
@@ -241,7 +249,9 @@ void World::spawnDue() {
     Eigen::Vector3d com = Eigen::Vector3d::Zero();
     if (choice < spawnAssets_.size()) {
       d.shape.asset = spawnAssets_[choice];
-      const auto asset = assets_->get(d.shape.asset, scene_.defaultDensity);
+      d.shape.parts = s.parts;
+      const auto asset = s.parts ? assets_->getParts(d.shape.asset, scene_.defaultDensity)
+                                 : assets_->get(d.shape.asset, scene_.defaultDensity);
       shape = &asset->shape;
       box = asset->localObb;
       com = asset->massProperties.centerOfMass;
@@ -354,11 +364,66 @@ void World::findPairs() {
     c.sweptObbs[p].halfExtents.array() +=
         0.5 * scene_.solver.speculativeMargin + c.sweep[proxies_[p].body];
   }
+  // The broad phase sees each compound (a body of several pieces) as one box, its hull's; the
+  // pieces of a pair it reports are then culled against the other side's box.
+  c.entryBoxes.clear();
+  c.entryOwners.clear();
+  c.entryStatic.clear();
+  c.entryProxy.clear();
+  for (size_t p = 0; p < proxies_.size(); ++p) {
+    const int body = proxies_[p].body;
+    if (!isCompound(body)) {
+      c.entryBoxes.push_back(c.sweptObbs[p]);
+      c.entryProxy.push_back(static_cast<int>(p));
+    } else if (bodies_[body].proxies.front() == static_cast<int>(p)) {
+      Obb box = compoundBoxes_[body].transformed(bodyPose(body));
+      box.halfExtents.array() += 0.5 * scene_.solver.speculativeMargin + c.sweep[body];
+      c.entryBoxes.push_back(box);
+      c.entryProxy.push_back(-1 - body);
+    } else {
+      continue;
+    }
+    c.entryOwners.push_back(body);
+    c.entryStatic.push_back(proxyStatic_[p]);
+  }
   BroadPhaseInput input;
-  input.boxes = c.sweptObbs;
-  input.owners = proxyOwners_;
-  input.isStatic = proxyStatic_;
-  c.pairs = broadPhase_.update(input);
+  input.boxes = c.entryBoxes;
+  input.owners = c.entryOwners;
+  input.isStatic = c.entryStatic;
+  const std::vector<ProxyPair>& entryPairs = broadPhase_.update(input);
+  c.pairs.clear();
+  for (const auto& [e1, e2] : entryPairs) {
+    const int p1 = c.entryProxy[e1], p2 = c.entryProxy[e2];
+    if (p1 >= 0 && p2 >= 0) {
+      c.pairs.emplace_back(p1, p2);
+      continue;
+    }
+    piecesMeeting(p1, c.entryBoxes[e2], c.piecesA);
+    piecesMeeting(p2, c.entryBoxes[e1], c.piecesB);
+    for (const int a : c.piecesA) {
+      for (const int b : c.piecesB) {
+        if (obbOverlap(c.sweptObbs[a], c.sweptObbs[b])) {
+          c.pairs.emplace_back(std::min(a, b), std::max(a, b));
+        }
+      }
+    }
+  }
+  std::sort(c.pairs.begin(), c.pairs.end());
+}
+
+bool World::isCompound(int body) const {
+  return !rigid_[body].isStatic && bodies_[body].proxies.size() > 1;
+}
+
+void World::piecesMeeting(int entry, const Obb& other, std::vector<int>& pieces) const {
+  pieces.clear();
+  if (entry >= 0) {
+    pieces.push_back(entry);
+    return;
+  }
+  for (const int p : bodies_[-1 - entry].proxies) {
+    if (obbOverlap(context_.sweptObbs[p], other)) pieces.push_back(p);
+  }
 }
 
 void World::collide() {
@@ -489,7 +554,25 @@ void World::buildContacts() {
       ++record.contactCount;
     }
   }
+  reduceContacts();
   stats_.contacts = static_cast<int>(c.contacts.size());
+}
+
+void World::reduceContacts() {
+  // A compound touching through many pieces keeps four points per contact region
+  // (engine/contact_reduction.hpp); each record keeps its surviving contacts, in order.
+  StepContext& c = context_;
+  reduceContactRegions(c.contacts, c.keepContact);
+  int kept = 0;
+  for (NarrowPhaseRecord& record : c.narrowPhase) {
+    const int first = record.firstContact;
+    record.firstContact = kept;
+    for (int k = first; k < first + record.contactCount; ++k) {
+      if (c.keepContact[k]) c.contacts[kept++] = c.contacts[k];
+    }
+    record.contactCount = kept - record.firstContact;
+  }
+  c.contacts.resize(kept);
 }
 
 void World::solve() {

@@ -123,6 +123,8 @@ class World {
   void findPairs();
   void collide();
   void buildContacts();
+  /// Contacts of one body pair through several pieces, reduced per contact region.
+  void reduceContacts();
   void solve();
   void integrate();
   /// Continuous collision (SolverDescription::continuousCollision): fast bodies swept.
@@ -137,6 +139,10 @@ class World {
   void raiseDynamicTop(const Obb& dynamicBox);
   double bodyEnergy(const RigidBody& dynamicBody) const;
   bool collidePair(int pair);
+  bool isCompound(int body) const;
+  /// The pieces of a broad-phase entry (a proxy, or -1 - body for a compound) whose swept boxes
+  /// overlap `other`.
+  void piecesMeeting(int entry, const Obb& other, std::vector<int>& pieces) const;
   void storeImpulses();
 
   SceneDescription scene_;
@@ -150,6 +156,7 @@ class World {
   double highestDynamicTop_ = -std::numeric_limits<double>::infinity();  // with worldObbs
   std::vector<double> bodyThickness_;  // m, twice the smallest half extent of its pieces' boxes
   std::vector<double> proxyReach_;     // m, furthest point of each piece's box from its origin
+  std::vector<Obb> compoundBoxes_;     // per compound body: its hull's box in the body frame
   BroadPhase broadPhase_;
   PairCache pairCache_;
   ManifoldReuseTolerances manifoldReuse_;

@@ -1,13 +1,17 @@
 // Assets that collide as their convex decomposition (convex_parts.obj): a ball dropped into the
 // bowl comes to rest inside it, below the rim, where with the bowl's hull it rests on the lid the
-// hull puts over it; the parts body's mass properties come from the scan mesh.
+// hull puts over it; the parts body's mass properties come from the scan mesh; the broad phase,
+// which culls a compound's pieces by its body's box, misses no piece pair within the contact
+// margin (brute force over every piece pair); a compound on the ground rests on four points.
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <set>
 
 #include "dynamics/mass_properties.hpp"
 #include "engine/asset_library.hpp"
+#include "engine/contact_reduction.hpp"
 #include "engine/run_summary.hpp"
 #include "engine/scene.hpp"
 #include "engine/world.hpp"
@@ -79,6 +83,80 @@ TEST(CompoundBodies, PartsCarryTheScanMassAndEveryPiece) {
   EXPECT_NEAR(parts->massProperties.mass, hull->massProperties.mass, 1e-9);
   EXPECT_LT(parts->massProperties.centerOfMass.z(), hull->massProperties.centerOfMass.z());
   EXPECT_TRUE(hull->parts.empty());
+}
+
+/// A bowl and a mug (parts) dropped onto the ground, a mug and two balls into the bowl.
+SceneDescription bowlAndMugScene() {
+  return parseScene(R"({"name": "compounds", "asset_dir": ")" + kAssets.string() + R"(",
+    "statics": [{"type": "ground"}],
+    "bodies": [
+      {"asset": "024_bowl", "collision": "parts", "pose": {"p": [0, 0, 0.05]}},
+      {"asset": "025_mug", "collision": "parts", "pose": {"p": [0.01, 0.0, 0.2],
+       "q": [0.9, 0.3, 0.1, 0.3]}},
+      {"asset": "025_mug", "collision": "parts", "pose": {"p": [0.2, 0.0, 0.1]}},
+      {"shape": {"type": "sphere", "radius": 0.02}, "pose": {"p": [0.0, 0.03, 0.35]}},
+      {"shape": {"type": "sphere", "radius": 0.02}, "pose": {"p": [0.2, 0.0, 0.3]}}]})",
+                    ".");
+}
+
+TEST(CompoundBodies, TheBroadPhaseMissesNoPiecePairWithinTheMargin) {
+  World world(bowlAndMugScene());
+  const auto& proxies = world.proxies();
+  int checked = 0;
+  for (int step = 0; step < 240; ++step) {
+    // Every piece pair of two bodies, one awake, closer than the speculative margin at the
+    // step's start must reach the narrow phase.
+    std::vector<std::pair<int, int>> close;
+    if (step % 6 == 0) {
+      for (size_t a = 0; a < proxies.size(); ++a) {
+        for (size_t b = a + 1; b < proxies.size(); ++b) {
+          const int ba = proxies[a].body, bb = proxies[b].body;
+          if (ba == bb) continue;
+          if (!world.rigidBodies()[ba].isActive() && !world.rigidBodies()[bb].isActive()) continue;
+          const Pose pa = world.bodyPose(ba) * proxies[a].inBody;
+          const Pose pb = world.bodyPose(bb) * proxies[b].inBody;
+          const GjkResult g =
+              gjk(proxies[a].shape, pa, proxies[b].shape, pb, pa.p - pb.p, GjkOptions{});
+          if (g.distance < world.scene().solver.speculativeMargin) {
+            close.emplace_back(static_cast<int>(a), static_cast<int>(b));
+          }
+        }
+      }
+    }
+    world.step();
+    std::set<std::pair<int, int>> queried;
+    for (const NarrowPhaseRecord& r : world.narrowPhaseRecords()) {
+      queried.emplace(r.proxyA, r.proxyB);
+    }
+    for (const auto& pair : close) {
+      EXPECT_TRUE(queried.count(pair))
+          << "step " << step << ": pieces " << pair.first << ", " << pair.second;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 200);
+}
+
+TEST(CompoundBodies, ACompoundRestsOnFourPointsPerContactRegion) {
+  World world(bowlAndMugScene());
+  int most = 0;
+  for (int step = 0; step < 360; ++step) {
+    world.step();
+    // The bowl (body 1) touching the ground: one region of at most four points, however many of
+    // its 80 pieces touch it (and one more for the pieces hovering within the margin).
+    int touching = 0, all = 0;
+    for (const ContactConstraint& c : world.contacts()) {
+      if (c.bodyA != 0 || c.bodyB != 1) continue;
+      ++all;
+      if (c.depth > -ContactReductionOptions{}.touchingGap) ++touching;
+    }
+    EXPECT_LE(touching, 4) << step;
+    EXPECT_LE(all, 8) << step;
+    most = std::max(most, touching);
+  }
+  EXPECT_GE(most, 3);
+  // Held still by them: the bowl and both mugs fall asleep.
+  for (const int body : {1, 2, 3}) EXPECT_TRUE(world.rigidBodies()[body].sleeping) << body;
 }
 
 }  // namespace
