@@ -1,5 +1,6 @@
-// Drop section: the palette (every YCB asset and the primitives), pose and velocity of the
-// next drop, the drop button and rain mode.
+// Drop section: the palette (every YCB asset and the primitives), whether assets collide as
+// their hulls or their convex parts, pose and velocity of the next drop, the drop button and
+// rain mode.
 
 #include <imgui.h>
 
@@ -48,6 +49,13 @@ void dropPanel(DropControls& c) {
   palette(c);
   if (c.kind == DropKind::Primitive) {
     ImGui::SliderFloat("size (m)", &c.primitiveSize, 0.01f, 0.15f, "%.3f");
+  } else {
+    // A bowl's hull is a lid over its hollow; its parts (convex_parts.obj) leave it open.
+    ImGui::TextUnformatted("collides as");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("hull", !c.parts)) c.parts = false;
+    ImGui::SameLine();
+    if (ImGui::RadioButton("parts", c.parts)) c.parts = true;
   }
   if (ImGui::Button("Drop (D)", ImVec2(90, 0))) c.dropRequested = true;
   ImGui::SameLine();

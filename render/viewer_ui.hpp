@@ -44,7 +44,8 @@ enum class DropKind { RandomAsset, Asset, Primitive };
 struct DropControls {
   std::vector<std::string> assets;  ///< the palette's assets (set when a world is built)
   DropKind kind = DropKind::RandomAsset;
-  std::string asset;                     ///< for DropKind::Asset
+  std::string asset;   ///< for DropKind::Asset
+  bool parts = false;  ///< assets collide as their convex decompositions' pieces, not hulls
   ShapeType primitive = ShapeType::Box;  ///< for DropKind::Primitive
   float primitiveSize = 0.04f;           ///< m, the primitive's characteristic half size
   bool randomOrientation = true;

@@ -1,6 +1,7 @@
 #include "apps/viewer/dropper.hpp"
 
 #include <cmath>
+#include <filesystem>
 #include <numbers>
 
 #include "engine/drop_clearance.hpp"
@@ -75,8 +76,13 @@ BodyDescription Dropper::describe(World& world, const DropControls& c) {
       name = names[std::uniform_int_distribution<size_t>(0, names.size() - 1)(rng_)];
     }
     body.shape.asset = name;
-    centerOfMass =
-        world.assets().get(name, world.scene().defaultDensity)->massProperties.centerOfMass;
+    // Parts where the asset has a decomposition; its hull otherwise.
+    body.shape.parts =
+        c.parts && std::filesystem::exists(world.scene().assetDir / name / "convex_parts.obj");
+    const double density = world.scene().defaultDensity;
+    centerOfMass = (body.shape.parts ? world.assets().getParts(name, density)
+                                     : world.assets().get(name, density))
+                       ->massProperties.centerOfMass;
   }
 
   Eigen::Quaterniond q;

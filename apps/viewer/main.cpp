@@ -31,6 +31,8 @@ int main(int argc, char** argv) {
   app.add_option("--drop", o.drop,
                  "Drop this many random YCB objects instead of the scene's spawner")
       ->check(CLI::NonNegativeNumber);
+  app.add_flag("--parts", o.dropParts,
+               "Dropped assets collide as their convex parts (the drop panel's default)");
   app.add_option("--rain-rate", o.rainRate, "Drops per simulated second for --drop")
       ->check(CLI::Range(0.1, 120.0))
       ->capture_default_str();

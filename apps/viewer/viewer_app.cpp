@@ -77,6 +77,7 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options), dropper_
   ui_.showUi = !options_.hideUi && settings_.showUi;
   ui_.showStatistics = settings_.showStatistics;
   ui_.drop.rainRate = static_cast<float>(std::min(options_.rainRate, 120.0));
+  ui_.drop.parts = options_.dropParts;
   if (options_.drop > 0) {
     // Scripted drops replace the scene's own spawner.
     ui_.simulation.useSceneSpawner = false;

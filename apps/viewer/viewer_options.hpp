@@ -14,6 +14,7 @@ struct ViewerOptions {
   int frames = 0;                    ///< > 0: a scripted run of this many frames, then exit
   int drop = 0;                      ///< objects to drop (instead of the scene's spawner)
   double rainRate = 20.0;            ///< drops per simulated second for `drop`
+  bool dropParts = false;            ///< drops collide as their convex parts
   double warmup = 0.0;               ///< simulated seconds run before the first frame
   std::filesystem::path screenshot;  ///< PNG written after the last scripted frame
   bool benchmark = false;            ///< scripted frames on the wall clock; prints timings

@@ -1,7 +1,8 @@
 // Every engine of `heavyball bench sim` against heavyball's own description of the bodies: the
 // same mass, centre of mass and world inertia tensor, and a body dropped on the ground coming to
-// rest at the height its hull's bottom face gives; MuJoCo's two rows against the integrator each
-// names. Engines not in this build are skipped.
+// rest at the height its hull's bottom face gives, and compound bodies (convex parts) on their
+// pieces' foot; MuJoCo's two rows against the integrator each names. Engines not in this build are
+// skipped.
 
 #include <gtest/gtest.h>
 
@@ -137,6 +138,42 @@ TEST_P(SimPeerTest, DroppedBodiesRestOnTheirBottomFaceAtItsHeight) {
     EXPECT_LT(
         std::hypot(pose.p.x() - sim.bodies[i].pose.p.x(), pose.p.y() - sim.bodies[i].pose.p.y()),
         0.01);  // m: no sliding away
+  }
+}
+
+TEST_P(SimPeerTest, CompoundBodiesRestOnTheirPiecesFoot) {
+  // The bowl and the mug as their convex parts, dropped upright from 1 cm: each engine collides
+  // with every piece (Bullet a compound shape, MuJoCo one geom per piece), and each body comes
+  // to rest upright with its lowest piece vertex on the ground.
+  hb::SceneDescription scene = groundScene();
+  const std::vector<std::string> assets = {"024_bowl", "025_mug"};
+  hb::AssetLibrary library(scene.assetDir);
+  std::vector<double> restHeight;
+  for (size_t i = 0; i < assets.size(); ++i) {
+    const auto asset = library.getParts(assets[i], scene.defaultDensity);
+    double lowest = INFINITY;
+    for (const hb::Shape& piece : asset->parts) {
+      for (const Eigen::Vector3d& v : piece.hull().vertices()) lowest = std::min(lowest, v.z());
+    }
+    restHeight.push_back(-asset->meshInBody.apply(Eigen::Vector3d(0, 0, lowest)).z());
+    hb::BodyDescription d;
+    d.shape.asset = assets[i];
+    d.shape.parts = true;
+    d.pose.p = {0.5 * i, 0.0, 0.01 - lowest};
+    scene.bodies.push_back(d);
+  }
+  const SimScene sim = hb::sim::buildSimScene(scene);
+  ASSERT_TRUE(sim.bodies[0].isCompound());
+  const std::unique_ptr<SimPeer> engine = makeEngine(GetParam(), sim);
+  for (size_t i = 0; i < assets.size(); ++i) engine->drop(static_cast<int>(i));
+  for (int s = 0; s < static_cast<int>(std::lround(1.5 / scene.dt)); ++s) engine->step();
+  for (size_t i = 0; i < assets.size(); ++i) {
+    SCOPED_TRACE(assets[i]);
+    const hb::Pose pose = engine->pose(static_cast<int>(i));
+    std::printf("%s: %s (parts) rests %+.2f mm from its foot's height\n", GetParam().c_str(),
+                assets[i].c_str(), 1000.0 * (pose.p.z() - restHeight[i]));
+    EXPECT_NEAR(pose.p.z(), restHeight[i], GetParam().starts_with("mujoco") ? 0.004 : 0.003);
+    EXPECT_GT((pose.q * Eigen::Vector3d::UnitZ()).z(), std::cos(0.05));
   }
 }
 

@@ -11,7 +11,8 @@
 //
 // Frames. A btRigidBody's frame is its principal frame: heavyball's body frame turned by the
 // inertia's principal rotation. The rotation is baked into the hull points (a btCompoundShape
-// child transform would do the same at the cost of a compound per body).
+// child transform would do the same at the cost of a compound per body). A compound body
+// ("collision": "parts") is a btCompoundShape of its pieces' hulls, baked the same way.
 //
 // Materials. Bullet multiplies the two frictions and the two restitutions of a contact;
 // heavyball takes the geometric mean of the frictions and the larger restitution. Bullet's
@@ -276,8 +277,22 @@ class BulletSim final : public SimPeer {
         prepared_.push_back(p);
         continue;
       }
-      std::vector<Eigen::Vector3d> points = bodyPoints(b);
       const Eigen::Quaterniond toPrincipal = p.axes.rotation.conjugate();
+      if (b.isCompound()) {
+        // One hull per piece, in the principal frame, as children of a compound at identity.
+        auto compound = std::make_unique<btCompoundShape>();
+        for (const SimPiece& piece : b.pieces) {
+          std::vector<Eigen::Vector3d> points;
+          for (const Eigen::Vector3d& v : piece.shape.hull().vertices()) {
+            points.push_back(toPrincipal * piece.inBody.apply(v));
+          }
+          compound->addChildShape(btTransform::getIdentity(), keep(hullShape(points)));
+        }
+        p.shape = keep(std::move(compound));
+        prepared_.push_back(p);
+        continue;
+      }
+      std::vector<Eigen::Vector3d> points = bodyPoints(b);
       for (Eigen::Vector3d& x : points) x = toPrincipal * x;
       p.shape = keep(hullShape(points));
       prepared_.push_back(p);

@@ -3,9 +3,9 @@
 //
 // Model. Statics are geoms of the world body; each dynamic body is a body with a free joint,
 // an explicit inertial (mass, principal moments, and their rotation from heavyball's body axes),
-// and one geom placed in the body as heavyball places the shape: a mesh of the hull's vertices
-// (MuJoCo collides with their convex hull; bodies of one asset share the mesh), or a box or
-// sphere. So MuJoCo's body frame is heavyball's.
+// and one geom placed in the body as heavyball places the shape (a compound: one per piece): a
+// mesh of the hull's vertices (MuJoCo collides with their convex hull; bodies of one asset share
+// the mesh), or a box or sphere. So MuJoCo's body frame is heavyball's.
 //
 // Drops. A MuJoCo model cannot grow: every body is in the model from the start, parked far from
 // the scene with its collisions off, and held there (position and velocity reset before every
@@ -39,7 +39,8 @@ namespace {
 constexpr double kParkingDistance = 1000.0;  // m: parked bodies sit this far out, 10 m apart
 // Room for contacts and constraint rows; MuJoCo drops the excess (reported as warnings).
 constexpr int kContactsPerBody = 10;
-constexpr int kRowsPerContact = 3;  // elliptic cone, condim 3
+constexpr int kContactsPerExtraPiece = 4;  // each further piece of a compound
+constexpr int kRowsPerContact = 3;         // elliptic cone, condim 3
 
 // MuJoCo reports errors through a global handler that must not return (it exits the process
 // by default): the handler jumps back to the guarded call, which turns it into an exception.
@@ -183,9 +184,7 @@ class MujocoSim final : public SimPeer {
       qvel[k] = b.linearVelocity[k];
       qvel[3 + k] = localAngular[k];
     }
-    const int g = model_->body_geomadr[bodyId(i)];
-    model_->geom_contype[g] = 1;
-    model_->geom_conaffinity[g] = 1;
+    setCollides(i, true);
     ++dropped_;
   }
 
@@ -252,6 +251,15 @@ class MujocoSim final : public SimPeer {
  private:
   int bodyId(int i) const { return firstBody_ + i; }
 
+  /// A parked body's geoms collide with nothing; a dropped body's with everything.
+  void setCollides(int i, bool collides) {
+    const int first = model_->body_geomadr[bodyId(i)];
+    for (int g = first; g < first + model_->body_geomnum[bodyId(i)]; ++g) {
+      model_->geom_contype[g] = collides ? 1 : 0;
+      model_->geom_conaffinity[g] = collides ? 1 : 0;
+    }
+  }
+
   Eigen::Vector3d parking(int i) const {
     return {kParkingDistance + 10.0 * i, kParkingDistance, kParkingDistance};
   }
@@ -266,25 +274,43 @@ class MujocoSim final : public SimPeer {
         "solver=\"Newton\" iterations=\"100\" tolerance=\"1e-8\">\n"
         "<flag multiccd=\"enable\"/>\n</option>\n",
         s.dt, vec(s.gravity), integrator_ == MujocoIntegrator::Implicit ? "implicit" : "Euler");
-    const int contacts = 100 + kContactsPerBody * n;
+    int extraPieces = 0;
+    for (const SimBody& b : scene_.bodies) {
+      extraPieces += static_cast<int>(b.collisionPieces().size()) - 1;
+    }
+    const int contacts = 100 + kContactsPerBody * n + kContactsPerExtraPiece * extraPieces;
     xml +=
         fmt::format("<size nconmax=\"{}\" njmax=\"{}\"/>\n", contacts, kRowsPerContact * contacts);
     xml += "<default><geom condim=\"3\"/></default>\n";
 
-    // One mesh per hull, in the hull's own frame: bodies of one asset share it.
-    std::vector<std::string> meshOf(n);
+    // One mesh per hull (a body's, or each piece's of a compound), in the hull's own frame:
+    // bodies of one asset share them.
     std::map<const ConvexHull*, std::string> meshOfHull;
     std::string assets;
+    const auto meshOf = [&](const Shape& shape) -> std::string {
+      if (shape.type() != ShapeType::ConvexHull) return "";
+      const auto [it, added] =
+          meshOfHull.emplace(shape.hullPtr().get(), fmt::format("mesh{}", meshOfHull.size()));
+      if (added) {
+        assets += "<mesh name=\"" + it->second + "\" vertex=\"";
+        for (const Eigen::Vector3d& v : shape.hull().vertices()) assets += vec(v) + " ";
+        assets += "\"/>\n";
+      }
+      return it->second;
+    };
+    std::string bodies;
     for (int i = 0; i < n; ++i) {
       const SimBody& b = scene_.bodies[i];
-      if (b.shape.type() != ShapeType::ConvexHull) continue;
-      const auto [it, added] =
-          meshOfHull.emplace(b.shape.hullPtr().get(), fmt::format("mesh{}", meshOfHull.size()));
-      meshOf[i] = it->second;
-      if (!added) continue;
-      assets += "<mesh name=\"" + meshOf[i] + "\" vertex=\"";
-      for (const Eigen::Vector3d& v : b.shape.hull().vertices()) assets += vec(v) + " ";
-      assets += "\"/>\n";
+      const PrincipalAxes axes = principalAxes(b.inertia);
+      bodies +=
+          fmt::format("<body name=\"body{}\" pos=\"{}\">\n<freejoint/>\n", i, vec(parking(i)));
+      bodies +=
+          fmt::format("<inertial pos=\"0 0 0\" quat=\"{}\" mass=\"{:.17g}\" diaginertia=\"{}\"/>\n",
+                      quat(axes.rotation), b.mass, vec(axes.moments));
+      for (const SimPiece& piece : b.collisionPieces()) {
+        bodies += geom(piece.shape, piece.inBody, b.material.friction, meshOf(piece.shape)) + "\n";
+      }
+      bodies += "</body>\n";
     }
     if (!assets.empty()) xml += "<asset>\n" + assets + "</asset>\n";
 
@@ -292,15 +318,7 @@ class MujocoSim final : public SimPeer {
     for (const SimStatic& piece : scene_.statics) {
       xml += geom(piece.shape, piece.pose, scene_.staticMaterial.friction, "") + "\n";
     }
-    for (int i = 0; i < n; ++i) {
-      const SimBody& b = scene_.bodies[i];
-      const PrincipalAxes axes = principalAxes(b.inertia);
-      xml += fmt::format("<body name=\"body{}\" pos=\"{}\">\n<freejoint/>\n", i, vec(parking(i)));
-      xml +=
-          fmt::format("<inertial pos=\"0 0 0\" quat=\"{}\" mass=\"{:.17g}\" diaginertia=\"{}\"/>\n",
-                      quat(axes.rotation), b.mass, vec(axes.moments));
-      xml += geom(b.shape, b.shapeInBody, b.material.friction, meshOf[i]) + "\n</body>\n";
-    }
+    xml += bodies;
     xml += "</worldbody>\n</mujoco>\n";
     return xml;
   }
@@ -322,12 +340,12 @@ class MujocoSim final : public SimPeer {
     // Bodies are numbered after the world body in the order written.
     firstBody_ = 1;
     for (int i = 0; i < static_cast<int>(scene_.bodies.size()); ++i) {
-      if (model_->body_jntnum[bodyId(i)] != 1 || model_->body_geomnum[bodyId(i)] != 1) {
+      if (model_->body_jntnum[bodyId(i)] != 1 ||
+          model_->body_geomnum[bodyId(i)] !=
+              static_cast<int>(scene_.bodies[i].collisionPieces().size())) {
         throw std::logic_error("MuJoCo peer: unexpected model layout");
       }
-      const int g = model_->body_geomadr[bodyId(i)];
-      model_->geom_contype[g] = 0;  // parked
-      model_->geom_conaffinity[g] = 0;
+      setCollides(i, false);  // parked
     }
     if (!guarded(&mj_forward, model_, data_)) {
       throw std::runtime_error(std::string("MuJoCo: ") + lastError);

@@ -17,37 +17,46 @@ PenetrationMeter::PenetrationMeter(const SimScene& scene) : scene_(scene) {
   }
   // Fitting a hull's box takes milliseconds: once per asset.
   std::map<const ConvexHull*, Obb> hullBoxes;
-  for (const SimBody& b : scene.bodies) {
-    if (b.shape.type() == ShapeType::ConvexHull) {
-      const ConvexHull* hull = b.shape.hullPtr().get();
-      auto it = hullBoxes.find(hull);
-      if (it == hullBoxes.end()) it = hullBoxes.emplace(hull, localObb(b.shape)).first;
-      localBoxes_.push_back(it->second);
-    } else {
-      localBoxes_.push_back(localObb(b.shape));
+  for (size_t i = 0; i < scene.bodies.size(); ++i) {
+    firstPiece_.push_back(static_cast<int>(pieces_.size()));
+    for (const SimPiece& piece : scene.bodies[i].collisionPieces()) {
+      Obb box;
+      if (piece.shape.type() == ShapeType::ConvexHull) {
+        const ConvexHull* hull = piece.shape.hullPtr().get();
+        auto it = hullBoxes.find(hull);
+        if (it == hullBoxes.end()) it = hullBoxes.emplace(hull, localObb(piece.shape)).first;
+        box = it->second;
+      } else {
+        box = localObb(piece.shape);
+      }
+      pieces_.push_back({piece.shape, box, piece.inBody, static_cast<int>(i)});
     }
   }
+  firstPiece_.push_back(static_cast<int>(pieces_.size()));
 }
 
 void PenetrationMeter::place(std::span<const Pose> poses) {
+  // The pieces of bodies 0 .. poses.size() - 1, after the statics.
   const size_t statics = scene_.statics.size();
-  boxes_.resize(statics + poses.size());
-  owners_.resize(statics + poses.size());
-  isStatic_.resize(statics + poses.size());
-  piecePoses_.resize(statics + poses.size());
-  for (size_t i = 0; i < poses.size(); ++i) {
-    const Pose piece = poses[i] * scene_.bodies[i].shapeInBody;
-    boxes_[statics + i] = localBoxes_[i].transformed(piece);
-    owners_[statics + i] = static_cast<int>(i) + 1;
-    isStatic_[statics + i] = 0;
-    piecePoses_[statics + i] = piece;
+  const size_t count = statics + firstPiece_[poses.size()];
+  boxes_.resize(count);
+  owners_.resize(count);
+  isStatic_.resize(count);
+  piecePoses_.resize(count);
+  for (size_t k = statics; k < count; ++k) {
+    const Piece& piece = pieces_[k - statics];
+    const Pose pose = poses[piece.body] * piece.inBody;
+    boxes_[k] = piece.box.transformed(pose);
+    owners_[k] = piece.body + 1;
+    isStatic_[k] = 0;
+    piecePoses_[k] = pose;
   }
 }
 
 std::optional<double> PenetrationMeter::signedDistance(int a, int b) const {
   const int statics = static_cast<int>(scene_.statics.size());
   auto shapeOf = [&](int proxy) -> const Shape& {
-    return proxy < statics ? scene_.statics[proxy].shape : scene_.bodies[proxy - statics].shape;
+    return proxy < statics ? scene_.statics[proxy].shape : pieces_[proxy - statics].shape;
   };
   const Eigen::Vector3d guess = initialGuess(WarmStart::ObbCenters, boxes_[a], boxes_[b],
                                              piecePoses_[a], piecePoses_[b], std::nullopt);
@@ -86,7 +95,7 @@ void PenetrationMeter::measure(std::span<const Pose> poses) {
 
 void PenetrationMeter::excludeDropOverlaps(std::span<const Pose> poses, int firstNew) {
   place(poses);
-  const int firstNewProxy = static_cast<int>(scene_.statics.size()) + firstNew;
+  const int firstNewProxy = static_cast<int>(scene_.statics.size()) + firstPiece_[firstNew];
   for (const ProxyPair& pair : bruteForcePairs({boxes_, owners_, isStatic_})) {
     if (pair.second < firstNewProxy) continue;  // pairs are (lower, higher) proxy index
     const std::optional<double> distance = signedDistance(pair.first, pair.second);

@@ -57,8 +57,16 @@ class PenetrationMeter {
   std::optional<double> signedDistance(int a, int b) const;
 
   const SimScene& scene_;
-  std::vector<Obb> localBoxes_;  // per body, in its shape's frame
-  std::vector<Obb> boxes_;       // world boxes: statics, then bodies
+  // The bodies' pieces, body by body: their shapes, boxes in their own frames, placement.
+  struct Piece {
+    Shape shape;
+    Obb box;
+    Pose inBody;
+    int body;
+  };
+  std::vector<Piece> pieces_;
+  std::vector<int> firstPiece_;  // per body, its first piece's index in pieces_
+  std::vector<Obb> boxes_;       // world boxes: statics, then the bodies' pieces
   std::vector<int> owners_;
   std::vector<std::uint8_t> isStatic_;
   std::vector<Pose> piecePoses_;

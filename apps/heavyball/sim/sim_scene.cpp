@@ -1,7 +1,5 @@
 #include "apps/heavyball/sim/sim_scene.hpp"
 
-#include <stdexcept>
-
 #include "engine/world.hpp"
 
 namespace hb::sim {
@@ -58,15 +56,18 @@ SimScene buildSimScene(const SceneDescription& scene) {
   for (int i = 1; i < static_cast<int>(world.bodies().size()); ++i) {
     const WorldBody& wb = world.bodies()[i];
     const RigidBody& rb = world.rigidBodies()[i];
-    if (wb.proxies.size() != 1) {
-      throw std::invalid_argument("bench sim: body " + std::to_string(i) +
-                                  " has several collision pieces, which the peers do not model");
-    }
-    const Proxy& proxy = world.proxies()[wb.proxies[0]];
     SimBody b;
     b.name = wb.name;
-    b.shape = proxy.shape;
-    b.shapeInBody = proxy.inBody;
+    for (const int p : wb.proxies) {
+      b.pieces.push_back({world.proxies()[p].shape, world.proxies()[p].inBody});
+    }
+    if (b.isCompound()) {
+      b.shape = wb.asset->shape;
+      b.shapeInBody = wb.asset->meshInBody;
+    } else {
+      b.shape = b.pieces[0].shape;
+      b.shapeInBody = b.pieces[0].inBody;
+    }
     b.mass = 1.0 / rb.inverseMass;
     b.inertia = rb.inertiaBody;
     b.pose = world.bodyPose(i);
@@ -80,6 +81,7 @@ SimScene buildSimScene(const SceneDescription& scene) {
       b.dropStep = dropStep(k, spreadOverTime ? scene.spawner->interval : 0.0, scene.dt);
       // What the spawner handed to World::addBody: the asset's own frame posed in the world.
       b.description.shape.asset = wb.asset->name;
+      b.description.shape.parts = b.isCompound();
       b.description.pose = b.pose * wb.asset->meshInBody;
       b.description.linearVelocity = b.linearVelocity;
       b.description.angularVelocity = b.angularVelocity;

@@ -22,12 +22,25 @@ struct SimStatic {
   int group = 0;
 };
 
+/// One convex piece of a body, placed in the body frame.
+struct SimPiece {
+  Shape shape;
+  Pose inBody;
+};
+
 /// One dynamic body. The body frame is heavyball's: origin at the centre of mass, axes of the
 /// shape's own frame (so the inertia tensor is in general not diagonal).
 struct SimBody {
-  std::string name;                                       ///< asset name or shape type
-  Shape shape;                                            ///< collision shape in its own frame
-  Pose shapeInBody;                                       ///< shape frame -> body frame
+  std::string name;  ///< asset name or shape type
+  Shape shape;       ///< collision shape in its own frame (a compound's: its hull, not collided)
+  Pose shapeInBody;  ///< shape frame -> body frame
+  /// What collides: `shape` alone, or a compound's pieces ("collision": "parts").
+  std::vector<SimPiece> pieces;
+  bool isCompound() const { return pieces.size() > 1; }
+  /// The pieces, or `shape` alone for a body built by hand without them (physics scenarios).
+  std::vector<SimPiece> collisionPieces() const {
+    return pieces.empty() ? std::vector<SimPiece>{{shape, shapeInBody}} : pieces;
+  }
   double mass = 0.0;                                      ///< kg
   Eigen::Matrix3d inertia = Eigen::Matrix3d::Identity();  ///< kg m^2, about the centre of mass
   Pose pose;  ///< initial pose of the body frame in the world
@@ -49,7 +62,7 @@ struct SimScene {
 
 /// The scene's statics and bodies as heavyball's World builds them, with the spawner's drops
 /// (the same random draws) and the step at which each one happens. Throws like World does for
-/// bad assets, and std::invalid_argument for a dynamic body made of several pieces.
+/// bad assets.
 SimScene buildSimScene(const SceneDescription& scene);
 
 }  // namespace hb::sim
