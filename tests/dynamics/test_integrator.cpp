@@ -134,7 +134,7 @@ TEST(Integrator, ContactMomentsAddToTheMomentumExactly) {
   }
 }
 
-TEST(Integrator, NoBodyTurnsMoreThanAQuarterTurnInAStep) {
+TEST(Integrator, NoBodyTurnsMoreThan45DegreesInAStep) {
   std::vector<RigidBody> bodies = {tumblingBox({300, -200, 100}), tumblingBox({10, 20, 30})};
   RigidBodyIntegrator integrator;
   const IntegratorStats stats = integrator.integrateVelocities(bodies, Vector3d::Zero(), kDt);

@@ -40,6 +40,8 @@ constexpr double kParkingDistance = 1000.0;  // m: parked bodies sit this far ou
 // Room for contacts and constraint rows; MuJoCo drops the excess (reported as warnings).
 constexpr int kContactsPerBody = 10;
 constexpr int kContactsPerExtraPiece = 4;  // each further piece of a compound
+// MuJoCo 2.2 allocates dense rows x rows matrices: 2000 contacts (6000 rows) take 0.3 GB.
+constexpr int kMaxContacts = 2000;
 constexpr int kRowsPerContact = 3;         // elliptic cone, condim 3
 
 // MuJoCo reports errors through a global handler that must not return (it exits the process
@@ -278,7 +280,8 @@ class MujocoSim final : public SimPeer {
     for (const SimBody& b : scene_.bodies) {
       extraPieces += static_cast<int>(b.collisionPieces().size()) - 1;
     }
-    const int contacts = 100 + kContactsPerBody * n + kContactsPerExtraPiece * extraPieces;
+    const int contacts =
+        std::min(kMaxContacts, 100 + kContactsPerBody * n + kContactsPerExtraPiece * extraPieces);
     xml +=
         fmt::format("<size nconmax=\"{}\" njmax=\"{}\"/>\n", contacts, kRowsPerContact * contacts);
     xml += "<default><geom condim=\"3\"/></default>\n";
