@@ -9,6 +9,23 @@ namespace hb {
 
 namespace {
 
+// One step of conservative advancement: t moves on by (gap - target) / bound. False, with
+// `result` Separated, when nothing closes the gap or the interval ends first.
+bool advance(double gap, double target, double bound, double duration, double& t,
+             ToiResult& result) {
+  if (!(bound > 0.0)) {
+    result.status = ToiStatus::Separated;
+    return false;
+  }
+  t += (gap - target) / bound;
+  if (t >= duration) {
+    result.status = ToiStatus::Separated;
+    result.time = duration;
+    return false;
+  }
+  return true;
+}
+
 // The signed-distance advancement of a pair in contact at t = 0 (ToiOptions::allowedOverlap).
 ToiResult timeOfDeepening(const Shape& a, const Pose& inBodyA, const RigidMotion& motionA,
                           const Shape& b, const Pose& inBodyB, const RigidMotion& motionB,
@@ -42,16 +59,7 @@ ToiResult timeOfDeepening(const Shape& a, const Pose& inBodyA, const RigidMotion
       result.status = ToiStatus::Hit;
       return result;
     }
-    if (!(bound > 0.0)) {
-      result.status = ToiStatus::Separated;
-      return result;
-    }
-    t += (c.distance - target) / bound;
-    if (t >= duration) {
-      result.status = ToiStatus::Separated;
-      result.time = duration;
-      return result;
-    }
+    if (!advance(c.distance, target, bound, duration, t, result)) return result;
   }
   result.status = ToiStatus::MaxIterations;
   result.time = t;
@@ -97,16 +105,7 @@ ToiResult timeOfImpact(const Shape& a, const Pose& inBodyA, const RigidMotion& m
       return result;
     }
     const double bound = closing.dot(result.normal) + spin;
-    if (!(bound > 0.0)) {
-      result.status = ToiStatus::Separated;  // nothing closes the gap
-      return result;
-    }
-    t += (g.distance - options.targetDistance) / bound;
-    if (t >= duration) {
-      result.status = ToiStatus::Separated;
-      result.time = duration;
-      return result;
-    }
+    if (!advance(g.distance, options.targetDistance, bound, duration, t, result)) return result;
   }
   result.status = ToiStatus::MaxIterations;
   result.time = t;

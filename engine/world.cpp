@@ -28,7 +28,7 @@ constexpr double kContactMatchRadius = 0.01;
 
 /// Continuous collision: a body is swept when a point of it may travel further than this (m) in
 /// a step, or half its thickness, whichever is less; a pair touching at the start of the step
-/// may then overlap by this much (m), or a quarter of the thinner body, before the body is put
+/// may then overlap by this much (m), or a quarter of the thinner piece, before the body is put
 /// back. 3 mm is the "few millimetres" a tall drop may sink in.
 constexpr double kSweptMotion = 5e-3;
 constexpr double kSweptOverlap = 3e-3;
@@ -664,8 +664,8 @@ void World::sweepFastBodies() {
     const Proxy& pa = proxies_[pair.first];
     const Proxy& pb = proxies_[pair.second];
     // Against what does not move this step (statics, sleeping bodies): walls, panels and the
-    // ground are what a fast body tunnels through; between moving bodies the speculative
-    // contacts hold (sweeping those pairs cost 4x the funnel's step for no less overlap).
+    // ground are what a fast body tunnels through. Between moving bodies the speculative
+    // contacts are left alone: sweeping those pairs too gave no less overlap (docs/physics.md).
     const bool stillA = !rigid_[pa.body].isActive(), stillB = !rigid_[pb.body].isActive();
     if (!(c.fast[pa.body] && stillB) && !(c.fast[pb.body] && stillA)) continue;
     ToiOptions toiOptions;

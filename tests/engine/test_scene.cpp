@@ -229,6 +229,7 @@ void expectSameScene(const SceneDescription& a, const SceneDescription& b) {
     const BodyDescription& s = a.bodies[i];
     const BodyDescription& t = b.bodies[i];
     EXPECT_EQ(s.shape.asset, t.shape.asset);
+    EXPECT_EQ(s.shape.parts, t.shape.parts);
     expectSameShape(s.shape.shape, t.shape.shape);
     expectSamePose(s.pose, t.pose);
     EXPECT_EQ(s.linearVelocity, t.linearVelocity);
@@ -251,6 +252,7 @@ void expectSameScene(const SceneDescription& a, const SceneDescription& b) {
     EXPECT_EQ(s.maxAngularSpeed, t.maxAngularSpeed);
     EXPECT_EQ(s.interval, t.interval);
     expectSameMaterial(s.material, t.material);
+    EXPECT_EQ(s.parts, t.parts);
   }
   const SolverDescription& s = a.solver;
   const SolverDescription& t = b.solver;
@@ -267,6 +269,17 @@ void expectSameScene(const SceneDescription& a, const SceneDescription& b) {
   EXPECT_EQ(s.convexRadius, t.convexRadius);
   EXPECT_EQ(s.restitutionThreshold, t.restitutionThreshold);
   EXPECT_EQ(s.sleeping, t.sleeping);
+  EXPECT_EQ(s.continuousCollision, t.continuousCollision);
+}
+
+TEST(Scene, SpawnersChooseHullsOrParts) {
+  const SceneDescription parts = parseScene(
+      R"({"spawner": {"assets": ["024_bowl", "025_mug"], "collision": "parts"}})", kScenesDir);
+  EXPECT_TRUE(parts.spawner->parts);
+  const SceneDescription hulls = parseScene(R"({"spawner": {"collision": "hull"}})", kScenesDir);
+  EXPECT_FALSE(hulls.spawner->parts);
+  EXPECT_SCENE_ERROR(R"({"spawner": {"collision": "pieces"}})", "spawner.collision", "\"hull\"",
+                     "\"parts\"", "pieces");
 }
 
 TEST(Scene, EmptyObjectGivesTheHeaderDefaults) {
