@@ -45,6 +45,8 @@ void solverPanel(World& world, DropControls& drop) {
     s.speculativeMargin = margin / 1000.0;
   }
   ImGui::Checkbox("sleeping", &s.sleeping);
+  ImGui::SameLine();
+  ImGui::Checkbox("continuous collision", &s.continuousCollision);
   ImGui::Separator();
   ImGui::TextUnformatted("material of new drops");
   float friction = static_cast<float>(drop.material.friction);

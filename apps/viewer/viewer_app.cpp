@@ -145,6 +145,9 @@ void ViewerApp::setWorld(std::unique_ptr<World> world) {
   }
   world_ = std::move(world);
   ui_.drop.assets = world_->assets().names();
+  // Drops collide as the scene's spawner makes them (or as --parts asks), until changed.
+  const auto& spawner = world_->scene().spawner;
+  ui_.drop.parts = options_.dropParts || (spawner && spawner->parts);
   renderer_->setWorld(*world_);
   dropper_.setWorld(*world_, renderer_->sceneCenter(), renderer_->sceneRadius());
   spring_.release();

@@ -83,12 +83,14 @@ TEST(NormalBlock, MatchesBruteForceComplementarity) {
     for (int i = 0; i < k; ++i) {
       points.emplace_back(0.1 * u(rng), 0.1 * u(rng), face ? -0.05 : 0.1 * u(rng));
     }
-    const Eigen::Matrix3d root = Eigen::Matrix3d::Random() + 2.0 * Eigen::Matrix3d::Identity();
+    // Drawn from the test's own generator (Eigen's Random() reads the process's std::rand()).
+    const Eigen::Matrix3d root =
+        Eigen::Matrix3d::NullaryExpr([&] { return u(rng); }) + 2.0 * Eigen::Matrix3d::Identity();
     const Eigen::Matrix3d inertiaInverse = 50.0 * (root * root.transpose());
     const Eigen::MatrixXd w = delassusOf(points, Vector3d::UnitZ(), 2.0, inertiaInverse);
     // Velocities and targets reachable by the body's motion (affine across a face), impulses
     // some zero, some positive.
-    const Eigen::VectorXd motion = Eigen::VectorXd::Random(6);
+    const Eigen::VectorXd motion = Eigen::VectorXd::NullaryExpr(6, [&] { return u(rng); });
     Eigen::VectorXd velocity(k), target(k), impulse(k);
     for (int i = 0; i < k; ++i) {
       velocity[i] = motion.head<3>().z() + points[i].cross(Vector3d::UnitZ()).dot(motion.tail<3>());
