@@ -354,6 +354,55 @@ TEST(Recorder, SmoothShapesReadBackAndTheirProblemsSolveAgain) {
   fs::remove(file);
 }
 
+// Compound bodies (convex parts): every piece is a proxy of its body in the file, and the
+// problems between pieces solve again from the file alone to the same answers.
+TEST(Recorder, CompoundBodiesRecordEveryPieceAndTheirProblemsSolveAgain) {
+  // A mug dropped into the bowl, both as parts.
+  const SceneDescription scene = parseScene(R"({"name": "mug-in-bowl", "asset_dir": ")" +
+                                                (fs::path(HB_SOURCE_DIR) / "assets/ycb").string() +
+                                                R"(", "statics": [{"type": "ground"}],
+        "bodies": [{"asset": "024_bowl", "collision": "parts", "pose": {"p": [0, 0, 0.001]}},
+                   {"asset": "025_mug", "collision": "parts", "pose": {"p": [0.01, 0, 0.12]}}]})",
+                                            ".");
+  const fs::path file = tempFile("parts.h5");
+  World world(scene);
+  {
+    Recorder recorder(file, world, {});
+    world.addObserver([&](const World& w) { recorder.record(w); });
+    for (int i = 0; i < 120; ++i) world.step();
+    recorder.close();
+  }
+  const RecordingReader reader(file);
+  ASSERT_EQ(reader.proxies().size(), world.proxies().size());
+  for (size_t i = 0; i < world.proxies().size(); ++i) {
+    EXPECT_EQ(reader.proxies()[i].body, world.proxies()[i].body) << i;
+    EXPECT_EQ(reader.proxies()[i].shape.type(), world.proxies()[i].shape.type()) << i;
+  }
+  // The bowl (body 1) is one body of 80 pieces.
+  EXPECT_EQ(reader.bodies()[1].asset, "024_bowl");
+  EXPECT_EQ(world.bodies()[1].proxies.size(), 80u);
+  long solved = 0, betweenPieces = 0;
+  for (long i = 0; i + 1 < reader.stepCount(); ++i) {
+    const CollisionOptions options = reader.collisionOptions(i);
+    for (const RecordedProblem& p : reader.problemsOfStep(i)) {
+      if (!p.exactInputs) continue;
+      const CollisionResult r =
+          collide(reader.proxies()[p.proxyA].shape, p.poseA, reader.proxies()[p.proxyB].shape,
+                  p.poseB, p.initialGuess, options, p.hints);
+      EXPECT_EQ(r.distance, p.result.distance) << "step " << i;
+      EXPECT_EQ(r.gjkIterations, p.result.gjkIterations);
+      ++solved;
+      const int a = reader.proxies()[p.proxyA].body, b = reader.proxies()[p.proxyB].body;
+      if (a != 0 && world.bodies()[a].proxies.size() > 1 && world.bodies()[b].proxies.size() > 1) {
+        ++betweenPieces;
+      }
+    }
+  }
+  EXPECT_GT(solved, 1000);
+  EXPECT_GT(betweenPieces, 0);  // the mug's pieces against the bowl's
+  fs::remove(file);
+}
+
 TEST(Recorder, TheMomentumScheduleIsRecorded) {
   SceneDescription scene = funnelScene();
   scene.solver.gjkVariant = GjkVariant::Nesterov;
