@@ -301,6 +301,27 @@ SceneDescription boxGrid(int side) {
   return scene;
 }
 
+/// Solves every problem recorded with its exact inputs again from the file alone, expecting the
+/// recorded distance and iterations; `visit` sees each. Returns how many were solved.
+template <typename Visit>
+long solveEveryProblemAgain(const RecordingReader& reader, Visit visit) {
+  long solved = 0;
+  for (long i = 0; i + 1 < reader.stepCount(); ++i) {
+    const CollisionOptions options = reader.collisionOptions(i);
+    for (const RecordedProblem& p : reader.problemsOfStep(i)) {
+      if (!p.exactInputs) continue;
+      const CollisionResult r =
+          collide(reader.proxies()[p.proxyA].shape, p.poseA, reader.proxies()[p.proxyB].shape,
+                  p.poseB, p.initialGuess, options, p.hints);
+      EXPECT_EQ(r.distance, p.result.distance) << "step " << i;
+      EXPECT_EQ(r.gjkIterations, p.result.gjkIterations) << "step " << i;
+      visit(p);
+      ++solved;
+    }
+  }
+  return solved;
+}
+
 // The late momentum schedule is recorded, and problems solved again with it take the recorded
 // iterations.
 // Smooth shapes (format version 4): a superquadric's parameters and a prescribed support
@@ -337,20 +358,7 @@ TEST(Recorder, SmoothShapesReadBackAndTheirProblemsSolveAgain) {
     }
   }
   EXPECT_EQ(smooth, 16);
-  long solved = 0;
-  for (long i = 0; i + 1 < reader.stepCount(); ++i) {
-    const CollisionOptions options = reader.collisionOptions(i);
-    for (const RecordedProblem& p : reader.problemsOfStep(i)) {
-      if (!p.exactInputs) continue;
-      const CollisionResult r =
-          collide(reader.proxies()[p.proxyA].shape, p.poseA, reader.proxies()[p.proxyB].shape,
-                  p.poseB, p.initialGuess, options, p.hints);
-      EXPECT_EQ(r.distance, p.result.distance) << "step " << i;
-      EXPECT_EQ(r.gjkIterations, p.result.gjkIterations);
-      ++solved;
-    }
-  }
-  EXPECT_GT(solved, 100);
+  EXPECT_GT(solveEveryProblemAgain(reader, [](const RecordedProblem&) {}), 100);
   fs::remove(file);
 }
 
@@ -381,23 +389,13 @@ TEST(Recorder, CompoundBodiesRecordEveryPieceAndTheirProblemsSolveAgain) {
   // The bowl (body 1) is one body of 80 pieces.
   EXPECT_EQ(reader.bodies()[1].asset, "024_bowl");
   EXPECT_EQ(world.bodies()[1].proxies.size(), 80u);
-  long solved = 0, betweenPieces = 0;
-  for (long i = 0; i + 1 < reader.stepCount(); ++i) {
-    const CollisionOptions options = reader.collisionOptions(i);
-    for (const RecordedProblem& p : reader.problemsOfStep(i)) {
-      if (!p.exactInputs) continue;
-      const CollisionResult r =
-          collide(reader.proxies()[p.proxyA].shape, p.poseA, reader.proxies()[p.proxyB].shape,
-                  p.poseB, p.initialGuess, options, p.hints);
-      EXPECT_EQ(r.distance, p.result.distance) << "step " << i;
-      EXPECT_EQ(r.gjkIterations, p.result.gjkIterations);
-      ++solved;
-      const int a = reader.proxies()[p.proxyA].body, b = reader.proxies()[p.proxyB].body;
-      if (a != 0 && world.bodies()[a].proxies.size() > 1 && world.bodies()[b].proxies.size() > 1) {
-        ++betweenPieces;
-      }
+  long betweenPieces = 0;
+  const long solved = solveEveryProblemAgain(reader, [&](const RecordedProblem& p) {
+    const int a = reader.proxies()[p.proxyA].body, b = reader.proxies()[p.proxyB].body;
+    if (a != 0 && world.bodies()[a].proxies.size() > 1 && world.bodies()[b].proxies.size() > 1) {
+      ++betweenPieces;
     }
-  }
+  });
   EXPECT_GT(solved, 1000);
   EXPECT_GT(betweenPieces, 0);  // the mug's pieces against the bowl's
   fs::remove(file);
