@@ -113,6 +113,11 @@ std::shared_ptr<const ConvexAsset> AssetLibrary::build(const std::string& name,
   return asset;
 }
 
+std::filesystem::path assetPartsPath(const std::filesystem::path& assetDir,
+                                     const std::string& name) {
+  return assetDir / name / "convex_parts.obj";
+}
+
 std::vector<std::string> AssetLibrary::names() const {
   requireDirectory();
   std::vector<std::string> out;
@@ -171,7 +176,7 @@ std::shared_ptr<const ConvexAsset> AssetLibrary::buildParts(const std::string& n
     asset->massProperties = withMass(asset->massProperties, it->second);
   }
   asset->meshInBody = Pose::translation(-asset->massProperties.centerOfMass);
-  const std::filesystem::path partsPath = dir_ / name / "convex_parts.obj";
+  const std::filesystem::path partsPath = assetPartsPath(dir_, name);
   const ObjMesh parts = loadObjMesh(partsPath);
   for (size_t k = 0; k < parts.objects.size(); ++k) {
     std::vector<Eigen::Vector3d> points;

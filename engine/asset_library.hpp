@@ -69,6 +69,10 @@ class AssetLibrary {
 void preloadAssets(const std::filesystem::path& assetDir, std::vector<std::string> names,
                    double density, int threads);
 
+/// Where an asset's convex decomposition is: <assetDir>/<name>/convex_parts.obj.
+std::filesystem::path assetPartsPath(const std::filesystem::path& assetDir,
+                                     const std::string& name);
+
 /// Mass properties of a convex hull (faces fan-triangulated), in the hull's frame.
 MassProperties hullMassProperties(const ConvexHull& hull, double density);
 

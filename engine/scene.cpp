@@ -146,7 +146,7 @@ bool collidesAsParts(const json& value, const std::string& where) {
 }
 
 void requireParts(const std::string& asset, const fs::path& assetDir, const std::string& where) {
-  const fs::path parts = assetDir / asset / "convex_parts.obj";
+  const fs::path parts = assetPartsPath(assetDir, asset);
   if (!fs::exists(parts)) fail(where, "no " + parts.string());
 }
 

@@ -400,9 +400,11 @@ void World::findPairs() {
     }
     piecesMeeting(p1, c.entryBoxes[e2], c.piecesA);
     piecesMeeting(p2, c.entryBoxes[e1], c.piecesB);
+    // Against a single piece, piecesMeeting already tested each piece against its box.
+    const bool tested = p1 >= 0 || p2 >= 0;
     for (const int a : c.piecesA) {
       for (const int b : c.piecesB) {
-        if (obbOverlap(c.sweptObbs[a], c.sweptObbs[b])) {
+        if (tested || obbOverlap(c.sweptObbs[a], c.sweptObbs[b])) {
           c.pairs.emplace_back(std::min(a, b), std::max(a, b));
         }
       }

@@ -78,7 +78,7 @@ BodyDescription Dropper::describe(World& world, const DropControls& c) {
     body.shape.asset = name;
     // Parts where the asset has a decomposition; its hull otherwise.
     body.shape.parts =
-        c.parts && std::filesystem::exists(world.scene().assetDir / name / "convex_parts.obj");
+        c.parts && std::filesystem::exists(assetPartsPath(world.scene().assetDir, name));
     const double density = world.scene().defaultDensity;
     centerOfMass = (body.shape.parts ? world.assets().getParts(name, density)
                                      : world.assets().get(name, density))

@@ -42,7 +42,7 @@ constexpr int kContactsPerBody = 10;
 constexpr int kContactsPerExtraPiece = 4;  // each further piece of a compound
 // MuJoCo 2.2 allocates dense rows x rows matrices: 2000 contacts (6000 rows) take 0.3 GB.
 constexpr int kMaxContacts = 2000;
-constexpr int kRowsPerContact = 3;         // elliptic cone, condim 3
+constexpr int kRowsPerContact = 3;  // elliptic cone, condim 3
 
 // MuJoCo reports errors through a global handler that must not return (it exits the process
 // by default): the handler jumps back to the guarded call, which turns it into an exception.
