@@ -46,7 +46,8 @@ class RigidBodyIntegrator {
   /// angular velocity at 60 Hz). Spinning faster, a thin body's far end sweeps through what its
   /// contacts, linear in the step, do not see, and the contacts' impulses, applied to the step's
   /// average rotation, no longer dissipate the spin's energy.
-  double maxRotationPerStep = 0.25 * std::numbers::pi;
+  static constexpr double kDefaultMaxRotationPerStep = 0.25 * std::numbers::pi;
+  double maxRotationPerStep = kDefaultMaxRotationPerStep;
 
  private:
   /// What stage 1 leaves for stage 2, per body: the world inertia at the step's start and the

@@ -4,37 +4,39 @@
 
 namespace hb {
 
-std::optional<Eigen::Vector3d> PairCache::matchImpulse(const PairCacheEntry& entry,
-                                                       const Eigen::Vector3d& pointOnA,
-                                                       double radius) {
+std::optional<Eigen::Vector3d> PairCache::matchForce(const PairCacheEntry& entry,
+                                                     const Eigen::Vector3d& pointOnA,
+                                                     double radius) {
   double best = radius * radius;
-  std::optional<Eigen::Vector3d> impulse;
+  std::optional<Eigen::Vector3d> force;
   for (int k = 0; k < entry.contactCount; ++k) {
     const double d2 = (entry.contacts[k].pointOnA - pointOnA).squaredNorm();
     if (d2 <= best) {
       best = d2;
-      impulse = entry.contacts[k].impulse;
+      force = entry.contacts[k].force;
     }
   }
-  return impulse;
+  return force;
 }
 
 void PairCache::storeContacts(PairCacheEntry& entry, std::span<const ContactConstraint> contacts,
-                              const Pose& bodyA) {
+                              const Pose& bodyA, double duration) {
   entry.contactCount = static_cast<int>(std::min(contacts.size(), entry.contacts.size()));
   for (int i = 0; i < entry.contactCount; ++i) {
     const ContactConstraint& c = contacts[i];
     entry.contacts[i].pointOnA = bodyA.applyInverse(c.point);
-    entry.contacts[i].impulse =
-        c.normal * c.impulse.x() + c.tangent1 * c.impulse.y() + c.tangent2 * c.impulse.z();
+    entry.contacts[i].force =
+        (c.normal * c.impulse.x() + c.tangent1 * c.impulse.y() + c.tangent2 * c.impulse.z()) /
+        duration;
   }
 }
 
 void PairCache::warmStart(const PairCacheEntry& entry, ContactConstraint& contact,
-                          const Pose& bodyA, double radius) {
-  if (const auto impulse = matchImpulse(entry, bodyA.applyInverse(contact.point), radius)) {
-    contact.impulse = {std::max(0.0, contact.normal.dot(*impulse)), contact.tangent1.dot(*impulse),
-                       contact.tangent2.dot(*impulse)};
+                          const Pose& bodyA, double radius, double duration) {
+  if (const auto force = matchForce(entry, bodyA.applyInverse(contact.point), radius)) {
+    const Eigen::Vector3d impulse = duration * *force;
+    contact.impulse = {std::max(0.0, contact.normal.dot(impulse)), contact.tangent1.dot(impulse),
+                       contact.tangent2.dot(impulse)};
   }
 }
 

@@ -1,8 +1,9 @@
 #pragma once
-// What a pair of collision proxies remembers from one step to the next: the narrow phase's last
-// solution (for the previous / transformed-previous warm starts), the support-vertex hints, and
-// the contact impulses (for warm-starting the solver), keyed by the contact's position on A, and
-// the contact manifold (re-posed instead of rebuilt while the pair barely moves).
+// What a pair of collision proxies remembers from one narrow-phase round (a step, or a substep) to
+// the next: the narrow phase's last solution (for the previous / transformed-previous warm starts),
+// the support-vertex hints, and the contact forces (for warm-starting the solver), keyed by the
+// contact's position on A, and the contact manifold (re-posed instead of rebuilt while the pair
+// barely moves).
 
 #include <Eigen/Core>
 #include <array>
@@ -21,7 +22,9 @@ namespace hb {
 
 struct CachedContact {
   Eigen::Vector3d pointOnA = Eigen::Vector3d::Zero();  ///< in body A's frame
-  Eigen::Vector3d impulse = Eigen::Vector3d::Zero();   ///< world frame, N s
+  /// World frame, N: the contact's impulse over its (sub)step divided by the (sub)step's length,
+  /// so that it warm starts a (sub)step of another length.
+  Eigen::Vector3d force = Eigen::Vector3d::Zero();
 };
 
 struct PairCacheEntry {
@@ -30,7 +33,8 @@ struct PairCacheEntry {
   std::array<CachedContact, 4> contacts;
   int contactCount = 0;
   std::optional<PersistentManifold> manifold;
-  long lastStep = -1;  ///< step at which the narrow phase last saw the pair
+  /// The narrow-phase round (one per substep, World::collide) that last saw the pair.
+  long lastRound = -1;
 };
 
 class PairCache {
@@ -41,14 +45,14 @@ class PairCache {
     const auto it = entries_.find(key(i, j));
     return it == entries_.end() ? nullptr : &it->second;
   }
-  /// Drops pairs the narrow phase did not see at `step` (they left the broad phase), except
+  /// Drops pairs the narrow phase did not see in `round` (they left the broad phase), except
   /// those whose bodies sleep (`keep` says so).
   template <class Keep>
-  void evictStale(long step, Keep keep) {
+  void evictStale(long round, Keep keep) {
     for (auto it = entries_.begin(); it != entries_.end();) {
       const int i = static_cast<int>(it->first >> 32);
       const int j = static_cast<int>(it->first & 0xffffffffu);
-      if (it->second.lastStep < step && !keep(i, j)) {
+      if (it->second.lastRound < round && !keep(i, j)) {
         it = entries_.erase(it);
       } else {
         ++it;
@@ -58,20 +62,20 @@ class PairCache {
   size_t size() const { return entries_.size(); }
   void clear() { entries_.clear(); }
 
-  /// The impulse of the cached contact nearest to `pointOnA` (body A's frame), if one lies
+  /// The force of the cached contact nearest to `pointOnA` (body A's frame), if one lies
   /// within `radius` metres.
-  static std::optional<Eigen::Vector3d> matchImpulse(const PairCacheEntry& entry,
-                                                     const Eigen::Vector3d& pointOnA,
-                                                     double radius);
+  static std::optional<Eigen::Vector3d> matchForce(const PairCacheEntry& entry,
+                                                   const Eigen::Vector3d& pointOnA, double radius);
   /// Keeps exactly these contacts of the pair (the first four), each at its point in body A's
-  /// frame at `bodyA` (its pose this step) with its world impulse: a pair that lost its
-  /// contacts keeps none.
+  /// frame at `bodyA` (its pose this step) with its world impulse over `duration` seconds (the
+  /// (sub)step solved) as a force: a pair that lost its contacts keeps none.
   static void storeContacts(PairCacheEntry& entry, std::span<const ContactConstraint> contacts,
-                            const Pose& bodyA);
-  /// Sets a new contact's impulse from the stored contact at the same point of body A (within
-  /// `radius`), in the new contact's frame; leaves it at zero when none matches.
+                            const Pose& bodyA, double duration);
+  /// Sets a new contact's impulse over `duration` seconds from the stored contact at the same
+  /// point of body A (within `radius`), in the new contact's frame; leaves it at zero when none
+  /// matches.
   static void warmStart(const PairCacheEntry& entry, ContactConstraint& contact, const Pose& bodyA,
-                        double radius);
+                        double radius, double duration);
 
  private:
   static std::uint64_t key(int i, int j) {

@@ -18,6 +18,8 @@ void RunSummaryBuilder::add(const StepStatistics& s) {
   rtrCalls_ += s.rtrCalls;
   contacts_ += s.contacts;
   contactsMax_ = std::max(contactsMax_, s.contacts);
+  splitSteps_ += s.substeps > 1 ? 1 : 0;
+  substeps_ += s.substeps;
   maxPenetration_ = std::max(maxPenetration_, s.maxPenetration);
 }
 
@@ -35,6 +37,8 @@ RunSummary RunSummaryBuilder::finish(const World& world, double wallSeconds) con
   r.rtrCalls = rtrCalls_;
   r.contactsMean = steps_ > 0 ? static_cast<double>(contacts_) / steps_ : 0.0;
   r.contactsMax = contactsMax_;
+  r.splitSteps = splitSteps_;
+  r.substepsMean = steps_ > 0 ? static_cast<double>(substeps_) / steps_ : 0.0;
   r.maxPenetration = maxPenetration_;
   r.bodies = static_cast<int>(world.bodies().size()) - 1;
   r.escapedBodies = world.escapedBodies();

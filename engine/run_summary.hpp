@@ -24,6 +24,8 @@ struct RunSummary {
   double contactsMean = 0.0;
   int contactsMax = 0;
   double maxPenetration = 0.0;  ///< m, over the whole run
+  long splitSteps = 0;          ///< steps of more than one substep
+  double substepsMean = 0.0;    ///< substeps per step
   int bodies = 0;
   int escapedBodies = 0;
   bool nonFinite = false;
@@ -49,6 +51,8 @@ class RunSummaryBuilder {
   long rtrCalls_ = 0;
   long contacts_ = 0;
   int contactsMax_ = 0;
+  long splitSteps_ = 0;
+  long substeps_ = 0;
   double maxPenetration_ = 0.0;
   double energyGainMax_ = 0.0;
   bool energyGrew_ = false;

@@ -27,6 +27,8 @@ nlohmann::json runSummaryJson(const RunSummary& r, const SceneDescription& scene
           {"rtr_calls", r.rtrCalls},
           {"contacts_mean", r.contactsMean},
           {"contacts_max", r.contactsMax},
+          {"split_steps", r.splitSteps},
+          {"substeps_mean", r.substepsMean},
           {"max_penetration_m", r.maxPenetration},
           {"escaped_bodies", r.escapedBodies},
           {"nan", r.nonFinite},

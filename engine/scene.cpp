@@ -259,11 +259,12 @@ SpawnerDescription parseSpawner(const json& value, const std::string& where,
 
 SolverDescription parseSolver(const json& value, const std::string& where) {
   requireObject(value, where);
-  rejectUnknownKeys(value, where,
-                    {"gjk_variant", "momentum_schedule", "warm_start", "gjk_tolerance",
-                     "gjk_max_iterations", "velocity_iterations", "manifold_iterations",
-                     "shock_iterations", "position_iterations", "tolerance", "speculative_margin",
-                     "convex_radius", "restitution_threshold", "sleeping", "continuous_collision"});
+  rejectUnknownKeys(
+      value, where,
+      {"gjk_variant", "momentum_schedule", "warm_start", "gjk_tolerance", "gjk_max_iterations",
+       "velocity_iterations", "manifold_iterations", "shock_iterations", "position_iterations",
+       "tolerance", "speculative_margin", "convex_radius", "restitution_threshold", "sleeping",
+       "continuous_collision", "max_substeps"});
   SolverDescription solver;
   const auto iterations = [&](std::string_view key, int& out) {
     if (const json* v = find(value, key)) {
@@ -287,6 +288,10 @@ SolverDescription parseSolver(const json& value, const std::string& where) {
   iterations("manifold_iterations", solver.manifoldIterations);
   iterations("shock_iterations", solver.shockIterations);
   iterations("position_iterations", solver.positionIterations);
+  if (const json* v = find(value, "max_substeps")) {
+    solver.maxSubsteps =
+        static_cast<int>(integer(*v, child(where, "max_substeps"), 1, kMaxSubsteps));
+  }
   if (const json* v = find(value, "tolerance")) {
     solver.solverTolerance = nonNegativeNumber(*v, child(where, "tolerance"));
   }

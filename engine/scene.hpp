@@ -114,7 +114,15 @@ struct SolverDescription {
   /// back before they pass through it or sink in by more than 3 mm (World::sweepFastBodies;
   /// docs/physics.md says what it gains and costs).
   bool continuousCollision = true;
+  /// A step whose contacts involve a body turning fast is split into up to this many substeps,
+  /// each with its own narrow phase, solve and integration (World::substepCount): contacts are
+  /// linear in their (sub)step, and a body turning 40 degrees in one sinks into its neighbours.
+  /// 1: every step is one.
+  int maxSubsteps = 4;
 };
+
+/// More substeps than this is a step length to change instead.
+inline constexpr int kMaxSubsteps = 64;
 
 struct SceneDescription {
   std::string name;

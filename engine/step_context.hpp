@@ -22,22 +22,24 @@ namespace hb {
 /// the contacts it gave.
 struct NarrowPhaseRecord {
   int proxyA = -1, proxyB = -1;
-  Pose poseA, poseB;   ///< world poses of the two pieces, as queried (the step's start)
+  Pose poseA, poseB;   ///< world poses of the two pieces, as queried (the substep's start)
+  int substep = 0;     ///< of the step (World::substepCount)
   SupportHints hints;  ///< the support hints handed to collide()
   CollisionResult result;
   Eigen::Vector3d initialGuess = Eigen::Vector3d::Zero();
   /// Centres of the two pieces' world boxes as queried, which the OBB warm start reads.
   Eigen::Vector3d obbCenterA = Eigen::Vector3d::Zero(), obbCenterB = Eigen::Vector3d::Zero();
-  /// The pair's solution from the previous step, when the narrow phase saw it then.
+  /// The pair's solution from the previous narrow phase (the previous substep or step), when it
+  /// saw the pair.
   std::optional<PreviousSolution> previous;
   bool hadPrevious() const { return previous.has_value(); }
   /// Gaps below this (m) give speculative contacts: the scene's margin plus how far the two
-  /// bodies can move this step.
+  /// bodies can move this substep.
   double margin = 0.0;
   /// The contacts it gave: World::contacts()[firstContact, firstContact + contactCount).
   int firstContact = 0;
   int contactCount = 0;
-  /// The pair's entry in the pair cache (engine-internal; valid during the step).
+  /// The pair's entry in the pair cache (engine-internal; valid during the substep).
   PairCacheEntry* cache = nullptr;
 };
 
@@ -57,6 +59,8 @@ struct StepContext {
   // collide (and wake)
   std::vector<char> collided;  ///< per pair: went through the narrow phase
   std::vector<NarrowPhaseRecord> narrowPhase;
+  /// The records of the step's earlier substeps, in order (for the recorder).
+  std::vector<NarrowPhaseRecord> earlierNarrowPhase;
   // build contacts
   std::vector<ContactConstraint> contacts;
   std::vector<std::uint8_t> keepContact;  ///< per contact, after its region's reduction

@@ -26,6 +26,9 @@ struct StepStatistics {
   int unconvergedRotations = 0;  ///< gyroscopic steps that hit their iteration cap
   int cappedRotations = 0;       ///< bodies slowed to the integrator's maximum turn per step
   int sweptBack = 0;  ///< fast bodies put back at their time of impact (continuous collision)
+  /// The step's substeps (World::substepCount); counts, iterations and times above and below
+  /// add up over them, contacts are the last substep's.
+  int substeps = 1;
   int solverIterations = 0;
   double solverResidual = 0.0;  ///< m/s, largest impulse change of the last sweep (as velocity)
   double maxPenetration = 0.0;  ///< m, deepest contact before the solve

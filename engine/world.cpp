@@ -33,6 +33,9 @@ constexpr double kContactMatchRadius = 0.01;
 constexpr double kSweptMotion = 5e-3;
 constexpr double kSweptOverlap = 3e-3;
 
+/// rad: the most a body with a contact turns in one substep (World::substepCount).
+constexpr double kSubstepTurn = std::numbers::pi / 16;
+
 Eigen::Vector3d uniformInBall(std::mt19937& rng, double radius) {
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   for (;;) {
@@ -304,13 +307,20 @@ void World::step() {
   stats_.step = stepCount_;
   if (scene_.spawner) spawnDue();
   // The data path of docs/design.md, top to bottom; each stage hands on through context_.
-  runStage(Stage::FindPairs, &World::findPairs);          // world boxes, broad phase
-  runStage(Stage::Collide, &World::collide);              // narrow phase, waking what it touches
-  runStage(Stage::BuildContacts, &World::buildContacts);  // manifolds -> contact constraints
-  runStage(Stage::Solve, &World::solve);                  // gravity, gyroscopic term, PGS
-  runStage(Stage::Integrate, &World::integrate);          // poses from the solved velocities
-  runStage(Stage::Restitution, &World::restitution);      // bounces, for the next step
-  runStage(Stage::Sleep, &World::sleep);                  // islands at rest fall asleep
+  // Substeps, as many as the contacts' fastest turn asks for (substepCount): the first narrow
+  // phase decides how many, and each substep runs the data path down to the bounces.
+  substeps_ = 1;
+  for (substep_ = 0; substep_ < substeps_; ++substep_) {
+    runStage(Stage::FindPairs, &World::findPairs);  // world boxes, broad phase
+    runStage(Stage::Collide, &World::collide);      // narrow phase, waking what it touches
+    if (substep_ == 0) substeps_ = substepCount();
+    runStage(Stage::BuildContacts, &World::buildContacts);  // manifolds -> contact constraints
+    runStage(Stage::Solve, &World::solve);                  // gravity, gyroscopic term, PGS
+    runStage(Stage::Integrate, &World::integrate);          // poses from the solved velocities
+    runStage(Stage::Restitution, &World::restitution);      // bounces, for the next substep
+  }
+  stats_.substeps = substeps_;
+  runStage(Stage::Sleep, &World::sleep);  // islands at rest fall asleep
   ++stepCount_;
   stats_.bodies = static_cast<int>(bodies_.size()) - 1;
   // Both energies in one pass over the bodies.
@@ -329,7 +339,7 @@ void World::step() {
 void World::runStage(Stage stage, void (World::*run)()) {
   const Clock::time_point start = Clock::now();
   (this->*run)();
-  stats_.stageMs[static_cast<int>(stage)] = msSince(start);
+  stats_.stageMs[static_cast<int>(stage)] += msSince(start);
 }
 
 void World::updateWorldObbs() {
@@ -354,7 +364,8 @@ void World::findPairs() {
   for (size_t i = 0; i < rigid_.size(); ++i) {
     const RigidBody& r = rigid_[i];
     if (!r.isActive()) continue;
-    c.sweep[i] = scene_.dt * (r.linearVelocity.norm() + r.angularVelocity.norm() * bodyReach_[i]);
+    c.sweep[i] =
+        substepLength() * (r.linearVelocity.norm() + r.angularVelocity.norm() * bodyReach_[i]);
   }
   // Each box grows by half the speculative margin plus its body's sweep, so that the pairs that
   // could close their gap this step overlap (the narrow phase gives them the pair's margin).
@@ -430,6 +441,15 @@ void World::piecesMeeting(int entry, const Obb& other, std::vector<int>& pieces)
 
 void World::collide() {
   StepContext& c = context_;
+  ++collisionRound_;
+  if (substep_ == 0) {
+    c.earlierNarrowPhase.clear();
+  } else {
+    for (NarrowPhaseRecord& record : c.narrowPhase) {
+      record.cache = nullptr;  // valid during its own substep only
+      c.earlierNarrowPhase.push_back(std::move(record));
+    }
+  }
   c.narrowPhase.clear();
   c.collided.assign(c.pairs.size(), 0);
   // Pairs with an awake body go through the narrow phase. One that touches a sleeping body wakes
@@ -447,7 +467,7 @@ void World::collide() {
     }
   }
   // Pairs the broad phase dropped lose their cache; sleeping pairs keep theirs.
-  pairCache_.evictStale(stepCount_, [&](int i, int j) {
+  pairCache_.evictStale(collisionRound_, [&](int i, int j) {
     return !rigid_[proxies_[i].body].isActive() && !rigid_[proxies_[j].body].isActive();
   });
   stats_.candidatePairs = static_cast<int>(c.narrowPhase.size());
@@ -466,6 +486,7 @@ bool World::collidePair(int k) {
   const Proxy& pb = proxies_[proxyB];
   PairCacheEntry& cache = pairCache_.entry(proxyA, proxyB);
   NarrowPhaseRecord record;
+  record.substep = substep_;
   record.proxyA = proxyA;
   record.proxyB = proxyB;
   record.poseA = proxyPose(proxyA);
@@ -473,7 +494,7 @@ bool World::collidePair(int k) {
   record.hints = cache.hints;
   record.margin = solver.speculativeMargin + c.sweep[pa.body] + c.sweep[pb.body];
   record.cache = &cache;
-  if (cache.previous && cache.lastStep == stepCount_ - 1) record.previous = cache.previous;
+  if (cache.previous && cache.lastRound == collisionRound_ - 1) record.previous = cache.previous;
   record.obbCenterA = c.worldObbs[proxyA].center;
   record.obbCenterB = c.worldObbs[proxyB].center;
   record.initialGuess = initialGuess(solver.warmStart, c.worldObbs[proxyA], c.worldObbs[proxyB],
@@ -486,7 +507,7 @@ bool World::collidePair(int k) {
   if (r.epaStatus) ++stats_.epaCalls;
   if (r.rtrStatus) ++stats_.rtrCalls;
   cache.hints = r.hints;
-  cache.lastStep = stepCount_;
+  cache.lastRound = collisionRound_;
   if (r.gjkStatus != GjkStatus::InvalidInput && std::isfinite(r.distance)) {
     cache.previous = makePreviousSolution(record.poseA, record.poseB, r.witnessA, r.witnessB,
                                           r.normal, r.distance);
@@ -550,7 +571,7 @@ void World::buildContacts() {
       contact.maxSlop = maxSlop;
       contact.friction = std::sqrt(a.friction * b.friction);
       contact.restitution = std::max(a.restitution, b.restitution);
-      PairCache::warmStart(cache, contact, bodyA, kContactMatchRadius);
+      PairCache::warmStart(cache, contact, bodyA, kContactMatchRadius, substepLength());
       stats_.maxPenetration = std::max(stats_.maxPenetration, contact.depth);
       c.contacts.push_back(contact);
       ++record.contactCount;
@@ -587,17 +608,41 @@ void World::solve() {
   options.positionIterations = s.positionIterations;
   options.tolerance = s.solverTolerance;
   options.restitutionThreshold = s.restitutionThreshold;
-  const IntegratorStats integrated =
-      integrator_.integrateVelocities(rigid_, scene_.gravity, scene_.dt);
-  stats_.unconvergedRotations = integrated.unconvergedRotations;
-  stats_.cappedRotations = integrated.cappedRotations;
-  solver_.prepare(rigid_, c.contacts, scene_.dt, options);
+  const double h = substepLength();
+  // A body turns at most kDefaultMaxRotationPerStep in the whole step, however it is split.
+  integrator_.maxRotationPerStep = RigidBodyIntegrator::kDefaultMaxRotationPerStep / substeps_;
+  const IntegratorStats integrated = integrator_.integrateVelocities(rigid_, scene_.gravity, h);
+  stats_.unconvergedRotations += integrated.unconvergedRotations;
+  stats_.cappedRotations += integrated.cappedRotations;
+  solver_.prepare(rigid_, c.contacts, h, options);
   solver_.warmStart(rigid_);
   const ContactSolverStats stats = solver_.solveVelocities(rigid_);
   solver_.solvePositions(rigid_, c.pseudo);
-  stats_.solverIterations = stats.iterations;
-  stats_.solverResidual = stats.residual;
+  stats_.solverIterations = std::max(stats_.solverIterations, stats.iterations);
+  stats_.solverResidual = std::max(stats_.solverResidual, stats.residual);
   storeImpulses();
+}
+
+double World::substepLength() const {
+  return scene_.dt / substeps_;
+}
+
+int World::substepCount() const {
+  // Contacts are linear in their (sub)step: the gap a speculative contact measures closes at
+  // the bodies' relative speed along its normal, which bounds the true approach of two convex
+  // bodies that only translate, but not of one that turns. A step is split so that no body with
+  // a contact turns more than kSubstepTurn in a substep; steps without one stay whole.
+  const int most = scene_.solver.maxSubsteps;
+  if (most <= 1) return 1;
+  double turn = 0.0;
+  for (const NarrowPhaseRecord& record : context_.narrowPhase) {
+    if (!(record.result.distance < record.margin)) continue;  // no contact
+    for (const int proxy : {record.proxyA, record.proxyB}) {
+      const RigidBody& r = rigid_[proxies_[proxy].body];
+      if (r.isActive()) turn = std::max(turn, r.angularVelocity.norm() * scene_.dt);
+    }
+  }
+  return std::clamp(static_cast<int>(std::ceil(turn / kSubstepTurn)), 1, most);
 }
 
 void World::storeImpulses() {
@@ -606,7 +651,7 @@ void World::storeImpulses() {
     const std::span<const ContactConstraint> contacts(
         context_.contacts.data() + record.firstContact, record.contactCount);
     const int bodyA = proxies_[record.proxyA].body;
-    PairCache::storeContacts(*record.cache, contacts, bodyPose(bodyA));
+    PairCache::storeContacts(*record.cache, contacts, bodyPose(bodyA), substepLength());
   }
 }
 
@@ -619,7 +664,7 @@ void World::integrate() {
       c.startPoses[i] = {rigid_[i].orientation, rigid_[i].position};
     }
   }
-  integrator_.integratePositions(rigid_, c.pseudo, scene_.dt);
+  integrator_.integratePositions(rigid_, c.pseudo, substepLength());
   if (sweep) sweepFastBodies();
   // The world boxes follow the poses at once, so that between steps they are current for
   // whoever places a drop (liftClearOfBodies) or draws them.
@@ -633,9 +678,9 @@ RigidMotion World::stepMotion(int body) const {
   m.start = start;
   m.reach = bodyReach_[body];
   if (!rigid_[body].isActive()) return m;
-  m.linear = (rigid_[body].position - start.p) / scene_.dt;
+  m.linear = (rigid_[body].position - start.p) / substepLength();
   const Eigen::AngleAxisd turn(rigid_[body].orientation * start.q.conjugate());
-  m.angular = turn.axis() * (turn.angle() / scene_.dt);
+  m.angular = turn.axis() * (turn.angle() / substepLength());
   return m;
 }
 
@@ -647,7 +692,7 @@ void World::sweepFastBodies() {
   // start, where their overlap first exceeded kSweptOverlap; it keeps its velocity, and the next
   // step's contacts stop it.
   StepContext& c = context_;
-  const double dt = scene_.dt;
+  const double dt = substepLength();
   c.motions.resize(rigid_.size());
   c.fast.assign(rigid_.size(), 0);
   bool any = false;

@@ -74,7 +74,12 @@ class World {
   /// Highest point of any dynamic piece's world box (-infinity without one).
   double highestDynamicTop() const { return highestDynamicTop_; }
   const std::vector<ContactConstraint>& contacts() const { return context_.contacts; }
+  /// The narrow phase of the last step's last substep (whose contacts contacts() holds).
   const std::vector<NarrowPhaseRecord>& narrowPhaseRecords() const { return context_.narrowPhase; }
+  /// The narrow phases of the last step's earlier substeps, in order (empty in a step of one).
+  const std::vector<NarrowPhaseRecord>& earlierSubstepRecords() const {
+    return context_.earlierNarrowPhase;
+  }
   const StepStatistics& lastStep() const { return stats_; }
   /// When a pair's contact manifold from an earlier step is re-posed instead of rebuilt
   /// (collision/persistent_manifold.hpp); changes apply from the next step.
@@ -125,8 +130,13 @@ class World {
   void buildContacts();
   /// Contacts of one body pair through several pieces, reduced per contact region.
   void reduceContacts();
+  /// With solve(), integrate() and restitution(), collide() and buildContacts() run once per
+  /// substep (substepCount(), SolverDescription::maxSubsteps).
   void solve();
   void integrate();
+  /// How many substeps this step takes, from its first narrow phase.
+  int substepCount() const;
+  double substepLength() const;
   /// Continuous collision (SolverDescription::continuousCollision): fast bodies swept.
   void sweepFastBodies();
   /// A body's motion over the step just integrated, from context_.startPoses.
@@ -168,6 +178,9 @@ class World {
   StepContext context_;
   StepStatistics stats_;
   long stepCount_ = 0;
+  long collisionRound_ = 0;  // narrow phases run so far: one per substep
+  int substeps_ = 1;         // of this step
+  int substep_ = 0;          // the one running
   bool nonFinite_ = false;
   double energyIn_ = 0.0;     // J, see energyGain()
   double energyScale_ = 0.0;  // J, see energyGainLimit()

@@ -40,6 +40,7 @@ void solverPanel(World& world, DropControls& drop) {
   ImGui::SliderInt("Manifold passes", &s.manifoldIterations, 1, 16);
   ImGui::SliderInt("Shock pass passes", &s.shockIterations, 1, 16);
   ImGui::SliderInt("PGS position iter.", &s.positionIterations, 0, 50);
+  ImGui::SliderInt("max substeps", &s.maxSubsteps, 1, 16);
   float margin = static_cast<float>(s.speculativeMargin * 1000.0);
   if (ImGui::SliderFloat("speculative margin", &margin, 0.0f, 50.0f, "%.1f mm")) {
     s.speculativeMargin = margin / 1000.0;

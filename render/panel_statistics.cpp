@@ -31,7 +31,8 @@ void statisticsPanel(const World& world, const StatisticsHistory& history,
   ImGui::Text("GJK calls %d   EPA calls %d   contacts %d", s.gjkCalls, s.epaCalls, s.contacts);
   if (s.rtrCalls > 0) ImGui::Text("RTR calls %d (depths of smooth pairs)", s.rtrCalls);
   ImGui::Text("GJK iterations %ld (%.2f per call)", s.gjkIterations, s.gjkMeanIterations());
-  ImGui::Text("PGS %d iterations, deepest %.2f mm", s.solverIterations, 1000.0 * s.maxPenetration);
+  ImGui::Text("PGS %d iterations, deepest %.2f mm, %d substep%s", s.solverIterations,
+              1000.0 * s.maxPenetration, s.substeps, s.substeps > 1 ? "s" : "");
 
   if (ImGui::BeginTable("stages", 2, ImGuiTableFlags_SizingStretchProp)) {
     for (int i = 0; i < kStageCount; ++i) {

@@ -88,6 +88,7 @@ void run(const InspectOptions& o) {
         {"manifold_iterations", s.manifoldIterations},
         {"shock_iterations", s.shockIterations},
         {"position_iterations", s.positionIterations},
+        {"max_substeps", s.maxSubsteps},
         {"bodies", bodies},
         {"proxies", reader.proxies().size()},
         {"steps", steps},
@@ -112,11 +113,11 @@ void run(const InspectOptions& o) {
   std::printf(
       "solver: GJK %s, warm start %s, tolerance %.3g, max %d iterations; EPA tolerance "
       "%.3g, max %d iterations; PGS %d velocity (%d passes per manifold, %d in the shock pass) / "
-      "%d position iterations\n",
+      "%d position iterations; up to %d substeps per step\n",
       std::string(toString(s.gjkVariant)).c_str(), std::string(toString(s.warmStart)).c_str(),
       s.gjkTolerance, s.gjkMaxIterations, info.collision.epa.tolerance,
       info.collision.epa.maxIterations, s.velocityIterations, s.manifoldIterations,
-      s.shockIterations, s.positionIterations);
+      s.shockIterations, s.positionIterations, s.maxSubsteps);
   std::printf("shapes: boxes and hulls rounded by a convex radius of %.3g m\n", s.convexRadius);
   std::printf("bodies: %zu (%zu collision proxies)\n", reader.bodies().size(),
               reader.proxies().size());

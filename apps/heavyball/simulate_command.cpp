@@ -54,6 +54,8 @@ void printSummary(const RunSummary& r, const SceneDescription& scene) {
   std::printf("\n");
   std::printf("contacts: %.1f per step on average, %d at most; deepest penetration %.2f mm\n",
               r.contactsMean, r.contactsMax, 1000.0 * r.maxPenetration);
+  std::printf("substeps: %ld steps split (up to %d substeps), %.2f substeps per step on average\n",
+              r.splitSteps, scene.solver.maxSubsteps, r.substepsMean);
   std::printf("final kinetic energy %.4g J; escaped bodies %d; non-finite state: %s\n",
               r.kineticEnergyFinal, r.escapedBodies, r.nonFinite ? "YES" : "no");
   std::printf("energy: largest gain over what the bodies brought in %.3g J%s\n", r.energyGainMax,

@@ -118,6 +118,7 @@ class PythonWorld {
     out["contacts"] = s.contacts;
     out["woken_bodies"] = s.wokenBodies;
     out["swept_back"] = s.sweptBack;
+    out["substeps"] = s.substeps;
     out["solver_iterations"] = s.solverIterations;
     out["solver_residual"] = s.solverResidual;
     out["max_penetration"] = s.maxPenetration;

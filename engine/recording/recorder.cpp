@@ -147,6 +147,7 @@ void writeMetadata(const H5::H5File& file, const RunDescription& run) {
   writeAttribute(file, attr::kConvexRadius, solver.convexRadius);
   writeAttribute(file, attr::kRestitutionThreshold, solver.restitutionThreshold);
   writeAttribute(file, attr::kSleeping, static_cast<long long>(solver.sleeping));
+  writeAttribute(file, attr::kMaxSubsteps, static_cast<long long>(solver.maxSubsteps));
   writeTextDataset(file, dataset::kSceneJson, run.meta.sceneJson);
 }
 
@@ -274,6 +275,7 @@ struct Recorder::Impl {
   void beginStep(const World& world);
   void endStep(const SolverDescription& solver, int problemCount);
   void appendProblems(const World& world);
+  void appendProblems(const World& world, const std::vector<NarrowPhaseRecord>& records);
   /// Hands the rows over to the writer thread: full chunks, or with `all` every row, and then
   /// the file is closed.
   void handOver(bool all);
@@ -443,7 +445,14 @@ void Recorder::Impl::endStep(const SolverDescription& solver, int problemCount) 
 }
 
 void Recorder::Impl::appendProblems(const World& world) {
-  const auto& records = world.narrowPhaseRecords();
+  // Every substep's narrow phase, in order.
+  for (const auto* records : {&world.earlierSubstepRecords(), &world.narrowPhaseRecords()}) {
+    appendProblems(world, *records);
+  }
+}
+
+void Recorder::Impl::appendProblems(const World& world,
+                                    const std::vector<NarrowPhaseRecord>& records) {
   const std::vector<Proxy>& worldProxies = world.proxies();
   const std::int64_t step = world.stepCount() - 1;
   for (size_t k = 0; k < records.size(); ++k) {
@@ -451,6 +460,7 @@ void Recorder::Impl::appendProblems(const World& world) {
     const CollisionResult& r = record.result;
     ProblemRow& row = problems.add();
     row.step = step;
+    row.substep = static_cast<std::int8_t>(record.substep);
     row.proxyA = record.proxyA;
     row.proxyB = record.proxyB;
     row.bodyA = worldProxies[record.proxyA].body;

@@ -21,7 +21,8 @@ inline constexpr const char* kFormatName = "heavyball-recording";
 /// Version 2: proxies carry the convex radius of boxes and hulls and the rounded hulls' cores.
 /// Version 4: smooth shapes (superquadrics, prescribed support functions; a point set is stored
 /// as a hull row without faces).
-inline constexpr int kFormatVersion = 4;
+/// Version 5: problems carry the substep of the step that solved them.
+inline constexpr int kFormatVersion = 5;
 
 /// Rows per chunk of the tables that grow with the run, which the recorder writes a whole chunk
 /// at a time: chunks of 3 to 52 KiB. Larger ones compress a little better; smaller ones let the
@@ -80,6 +81,7 @@ inline constexpr const char* kPositionIterations = "position_iterations";
 inline constexpr const char* kSolverTolerance = "solver_tolerance";
 inline constexpr const char* kSpeculativeMargin = "speculative_margin";
 inline constexpr const char* kConvexRadius = "convex_radius";  // format version 2
+inline constexpr const char* kMaxSubsteps = "max_substeps";    // format version 5
 inline constexpr const char* kRestitutionThreshold = "restitution_threshold";
 inline constexpr const char* kSleeping = "sleeping";
 /// Per-dataset attributes: the units of the fields ("field: unit, ..."), and for an enum field

@@ -270,6 +270,8 @@ void RecordingReader::Impl::readInfo() {
   s.sleeping = intAttribute(attr::kSleeping) != 0;
   // Version 1 knew no convex radius on boxes and hulls.
   s.convexRadius = info.formatVersion >= 2 ? doubleAttribute(attr::kConvexRadius) : 0.0;
+  // Before version 5 every step was one.
+  s.maxSubsteps = info.formatVersion >= 5 ? static_cast<int>(intAttribute(attr::kMaxSubsteps)) : 1;
   CollisionOptions& c = info.collision;
   c.gjk.variant = s.gjkVariant;
   c.gjk.tolerance = s.gjkTolerance;
@@ -302,6 +304,7 @@ void RecordingReader::Impl::readInfo() {
   require(s.manifoldIterations >= 1, attr::kManifoldIterations);
   require(s.shockIterations >= 1, attr::kShockIterations);
   require(s.positionIterations >= 1, attr::kPositionIterations);
+  require(s.maxSubsteps >= 1 && s.maxSubsteps <= kMaxSubsteps, attr::kMaxSubsteps);
   require(std::isfinite(s.solverTolerance) && s.solverTolerance > 0.0, attr::kSolverTolerance);
   require(std::isfinite(s.speculativeMargin) && s.speculativeMargin >= 0.0,
           attr::kSpeculativeMargin);
@@ -567,7 +570,9 @@ std::vector<RecordedProblem> RecordingReader::Impl::readProblems(long first, lon
                             std::to_string(first + count) + ") requested, the recording has " +
                             std::to_string(problemCount));
   }
-  const auto rowsRead = readRows<ProblemRow>(dataset::kProblems, problemLayout(), first, count);
+  const bool hasSubstep = info.formatVersion >= 5;
+  const auto rowsRead = readRows<ProblemRow>(
+      dataset::kProblems, hasSubstep ? problemLayout() : problemLayoutVersion4(), first, count);
   const int proxyCount = static_cast<int>(proxies.size());
   const int bodyCount = static_cast<int>(bodies.size());
   std::vector<RecordedProblem> out(rowsRead.size());
@@ -575,6 +580,10 @@ std::vector<RecordedProblem> RecordingReader::Impl::readProblems(long first, lon
     const ProblemRow& row = rowsRead[k];
     RecordedProblem& p = out[k];
     p.step = static_cast<long>(row.step);
+    p.substep = hasSubstep ? row.substep : 0;
+    if (p.substep < 0 || p.substep >= kMaxSubsteps) {
+      fail("problem " + std::to_string(first + k) + " has substep " + std::to_string(p.substep));
+    }
     p.proxyA = row.proxyA;
     p.proxyB = row.proxyB;
     p.bodyA = row.bodyA;

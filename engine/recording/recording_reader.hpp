@@ -86,6 +86,7 @@ struct BodyState {
 /// One narrow-phase query: its inputs and what collide() answered.
 struct RecordedProblem {
   long step = 0;
+  int substep = 0;  ///< of the step (format version 5; 0 before)
   int proxyA = -1, proxyB = -1;
   int bodyA = -1, bodyB = -1;
   /// False when the stored poses or support hints may differ from the query's (see

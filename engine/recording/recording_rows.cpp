@@ -156,39 +156,53 @@ const RowLayout& stateLayout() {
   return layout;
 }
 
-const RowLayout& problemLayout() {
+namespace {
+
+RowLayout problemFields(bool withSubstep) {
   using P = ProblemRow;
-  static const RowLayout layout =
-      RowLayout(sizeof(P))
-          .field("step", offsetof(P, step), Kind::I64)
-          .field("proxy_a", offsetof(P, proxyA), Kind::I32)
-          .field("proxy_b", offsetof(P, proxyB), Kind::I32)
-          .field("body_a", offsetof(P, bodyA), Kind::I32)
-          .field("body_b", offsetof(P, bodyB), Kind::I32)
-          .field("exact_inputs", offsetof(P, exactInputs), Kind::U8)
-          .field("position_a", offsetof(P, positionA), Kind::F64, {3})
-          .field("orientation_a", offsetof(P, orientationA), Kind::F64, {4})
-          .field("position_b", offsetof(P, positionB), Kind::F64, {3})
-          .field("orientation_b", offsetof(P, orientationB), Kind::F64, {4})
-          .field("obb_center_a", offsetof(P, obbCenterA), Kind::F64, {3})
-          .field("obb_center_b", offsetof(P, obbCenterB), Kind::F64, {3})
-          .field("has_previous", offsetof(P, hasPrevious), Kind::U8)
-          .field("previous_separation", offsetof(P, previousSeparation), Kind::F64, {3})
-          .field("previous_witness_a_local", offsetof(P, previousWitnessALocal), Kind::F64, {3})
-          .field("previous_witness_b_local", offsetof(P, previousWitnessBLocal), Kind::F64, {3})
-          .field("previous_overlapping", offsetof(P, previousOverlapping), Kind::U8)
-          .field("initial_guess", offsetof(P, initialGuess), Kind::F64, {3})
-          .field("support_hints", offsetof(P, supportHints), Kind::I32, {2})
-          .field("collide", offsetof(P, collide), Kind::U8)
-          .field("distance", offsetof(P, distance), Kind::F64)
-          .field("normal", offsetof(P, normal), Kind::F64, {3})
-          .field("witness_a", offsetof(P, witnessA), Kind::F64, {3})
-          .field("witness_b", offsetof(P, witnessB), Kind::F64, {3})
-          .field("separation", offsetof(P, separation), Kind::F64, {3})
-          .field("gjk_iterations", offsetof(P, gjkIterations), Kind::I32)
-          .field("gjk_status", offsetof(P, gjkStatus), Kind::I8)
-          .field("epa_iterations", offsetof(P, epaIterations), Kind::I32)
-          .field("epa_status", offsetof(P, epaStatus), Kind::I8);
+  RowLayout layout(sizeof(P));
+  layout.field("step", offsetof(P, step), Kind::I64);
+  if (withSubstep) layout.field("substep", offsetof(P, substep), Kind::I8);
+  layout.field("proxy_a", offsetof(P, proxyA), Kind::I32)
+      .field("proxy_b", offsetof(P, proxyB), Kind::I32)
+      .field("body_a", offsetof(P, bodyA), Kind::I32)
+      .field("body_b", offsetof(P, bodyB), Kind::I32)
+      .field("exact_inputs", offsetof(P, exactInputs), Kind::U8)
+      .field("position_a", offsetof(P, positionA), Kind::F64, {3})
+      .field("orientation_a", offsetof(P, orientationA), Kind::F64, {4})
+      .field("position_b", offsetof(P, positionB), Kind::F64, {3})
+      .field("orientation_b", offsetof(P, orientationB), Kind::F64, {4})
+      .field("obb_center_a", offsetof(P, obbCenterA), Kind::F64, {3})
+      .field("obb_center_b", offsetof(P, obbCenterB), Kind::F64, {3})
+      .field("has_previous", offsetof(P, hasPrevious), Kind::U8)
+      .field("previous_separation", offsetof(P, previousSeparation), Kind::F64, {3})
+      .field("previous_witness_a_local", offsetof(P, previousWitnessALocal), Kind::F64, {3})
+      .field("previous_witness_b_local", offsetof(P, previousWitnessBLocal), Kind::F64, {3})
+      .field("previous_overlapping", offsetof(P, previousOverlapping), Kind::U8)
+      .field("initial_guess", offsetof(P, initialGuess), Kind::F64, {3})
+      .field("support_hints", offsetof(P, supportHints), Kind::I32, {2})
+      .field("collide", offsetof(P, collide), Kind::U8)
+      .field("distance", offsetof(P, distance), Kind::F64)
+      .field("normal", offsetof(P, normal), Kind::F64, {3})
+      .field("witness_a", offsetof(P, witnessA), Kind::F64, {3})
+      .field("witness_b", offsetof(P, witnessB), Kind::F64, {3})
+      .field("separation", offsetof(P, separation), Kind::F64, {3})
+      .field("gjk_iterations", offsetof(P, gjkIterations), Kind::I32)
+      .field("gjk_status", offsetof(P, gjkStatus), Kind::I8)
+      .field("epa_iterations", offsetof(P, epaIterations), Kind::I32)
+      .field("epa_status", offsetof(P, epaStatus), Kind::I8);
+  return layout;
+}
+
+}  // namespace
+
+const RowLayout& problemLayout() {
+  static const RowLayout layout = problemFields(true);
+  return layout;
+}
+
+const RowLayout& problemLayoutVersion4() {
+  static const RowLayout layout = problemFields(false);
   return layout;
 }
 

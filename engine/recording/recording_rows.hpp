@@ -76,6 +76,7 @@ struct StateRow {
 /// One narrow-phase query (table "problems").
 struct ProblemRow {
   std::int64_t step;
+  std::int8_t substep;  // format version 5
   std::int32_t proxyA, proxyB, bodyA, bodyB;
   std::uint8_t exactInputs;
   double positionA[3], orientationA[4];
@@ -137,6 +138,8 @@ struct HullRow {
 const RowLayout& stepLayout();
 const RowLayout& stateLayout();
 const RowLayout& problemLayout();
+/// Problems as format versions 1 to 4 wrote them (no substep).
+const RowLayout& problemLayoutVersion4();
 const RowLayout& bodyLayout();
 const RowLayout& proxyLayout();
 /// The proxies' fields in recordings of format version 1 (no convex radius, no core hull).

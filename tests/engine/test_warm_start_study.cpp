@@ -78,13 +78,24 @@ long WarmStartStudyTest::timerCalls_ = 0;
 
 using PairKey = std::pair<int, int>;
 
-/// The proxy pairs of each step row's problems.
-std::vector<std::set<PairKey>> pairsPerRow(const RecordingReader& reader) {
-  std::vector<std::set<PairKey>> rows(reader.stepCount());
+/// The problems of each narrow phase (a step's, or a substep's), in order, by pair; the previous
+/// one of the first substep of a step is the last of the step before.
+std::vector<std::map<PairKey, RecordedProblem>> problemsPerRound(const RecordingReader& reader) {
+  std::vector<std::map<PairKey, RecordedProblem>> rounds;
+  long step = -1;
+  int substep = -1;
   for (long i = 0; i < reader.stepCount(); ++i) {
-    for (const RecordedProblem& p : reader.problemsOfStep(i)) rows[i].insert({p.proxyA, p.proxyB});
+    for (const RecordedProblem& p : reader.problemsOfStep(i)) {
+      if (p.step != step || p.substep != substep) {
+        EXPECT_TRUE(p.step > step || p.substep > substep) << "rounds out of order";
+        rounds.emplace_back();
+        step = p.step;
+        substep = p.substep;
+      }
+      rounds.back()[{p.proxyA, p.proxyB}] = p;
+    }
   }
-  return rows;
+  return rounds;
 }
 
 TEST_F(WarmStartStudyTest, OneResultPerProblemAndCombination) {
@@ -187,13 +198,21 @@ TEST_F(WarmStartStudyTest, VerdictsAgreeWithEachOtherAndWithTheRun) {
 
 TEST_F(WarmStartStudyTest, FallbacksExactlyWhereAPairHasNoPreviousStep) {
   const RecordingReader reader(*file_);
-  const std::vector<std::set<PairKey>> pairs = pairsPerRow(reader);
+  const std::vector<std::map<PairKey, RecordedProblem>> rounds = problemsPerRound(reader);
   const std::vector<RecordedProblem> recorded = reader.problems(0, reader.problemCount());
+  // The study's problems in the recording's order, so round by round.
+  std::size_t round = 0;
   long firstAppearances = 0, continued = 0;
   for (const StudyProblem& p : *problems_) {
     const RecordedProblem& r = recorded[p.index];
-    // The recording starts at step 0, so row = step; row 0 has no previous step.
-    const bool inPreviousStep = p.step > 0 && pairs[p.step - 1].count({r.proxyA, r.proxyB}) > 0;
+    while (!rounds[round].contains({r.proxyA, r.proxyB}) ||
+           rounds[round].at({r.proxyA, r.proxyB}).step != r.step ||
+           rounds[round].at({r.proxyA, r.proxyB}).substep != r.substep) {
+      ++round;
+      ASSERT_LT(round, rounds.size());
+    }
+    // The recording starts at step 0: the first round has no previous one.
+    const bool inPreviousStep = round > 0 && rounds[round - 1].contains({r.proxyA, r.proxyB});
     (inPreviousStep ? continued : firstAppearances)++;
     for (const StudyResult& s : p.results) {
       const bool usesPrevious = s.warmStart == WarmStart::PreviousSolution ||
@@ -207,27 +226,32 @@ TEST_F(WarmStartStudyTest, FallbacksExactlyWhereAPairHasNoPreviousStep) {
 }
 
 TEST_F(WarmStartStudyTest, WarmStartsFollowFromThePreviousStep) {
-  // Independent path: the previous step's answer (world witnesses) and the bodies' recorded
-  // states at both steps, composed with the proxies' frames.
+  // Independent path: the previous narrow phase's answer (world witnesses) and the pieces'
+  // motion since, from the poses the two problems were posed at; where both are first substeps
+  // of their steps, those poses are the bodies' recorded states composed with the proxies'
+  // frames, which is checked too.
   const RecordingReader reader(*file_);
   const std::vector<RecordedProxy>& proxies = reader.proxies();
-  long checked = 0;
-  for (long i = 1; i + 1 < reader.stepCount(); ++i) {
-    const std::vector<BodyState> before = reader.states(i - 1);
-    const std::vector<BodyState> now = reader.states(i);
-    std::map<PairKey, RecordedProblem> previous;
-    for (const RecordedProblem& q : reader.problemsOfStep(i - 1)) {
-      previous[{q.proxyA, q.proxyB}] = q;
-    }
-    for (const RecordedProblem& p : reader.problemsOfStep(i)) {
-      const auto it = previous.find({p.proxyA, p.proxyB});
-      if (it == previous.end()) continue;
+  const std::vector<std::map<PairKey, RecordedProblem>> rounds = problemsPerRound(reader);
+  long checked = 0, fromStates = 0;
+  for (std::size_t i = 1; i < rounds.size(); ++i) {
+    for (const auto& [pair, p] : rounds[i]) {
+      const auto it = rounds[i - 1].find(pair);
+      if (it == rounds[i - 1].end()) continue;
       const RecordedProblem& q = it->second;
-      const auto proxyPose = [&](const std::vector<BodyState>& states, int proxy) {
-        return states[proxies[proxy].body].pose * proxies[proxy].inBody;
-      };
-      const Pose motionA = proxyPose(now, p.proxyA) * proxyPose(before, p.proxyA).inverse();
-      const Pose motionB = proxyPose(now, p.proxyB) * proxyPose(before, p.proxyB).inverse();
+      if (p.substep == 0 && q.substep == 0) {
+        const auto proxyPose = [&](long step, int proxy) {
+          return reader.states(step)[proxies[proxy].body].pose * proxies[proxy].inBody;
+        };
+        const auto near = [](const Pose& a, const Pose& b) {
+          return (a.p - b.p).norm() < 1e-12 && a.q.angularDistance(b.q) < 1e-12;
+        };
+        EXPECT_TRUE(near(proxyPose(p.step, p.proxyA), p.poseA));
+        EXPECT_TRUE(near(proxyPose(q.step, q.proxyB), q.poseB));
+        ++fromStates;
+      }
+      const Pose motionA = p.poseA * q.poseA.inverse();
+      const Pose motionB = p.poseB * q.poseB.inverse();
       const bool overlapping = q.result.distance < 0.0;
       // x^{t-1}: wA - wB when apart, its opposite when overlapping (it points from B to A);
       // touching at exactly zero distance, the direction -normal.
@@ -242,14 +266,15 @@ TEST_F(WarmStartStudyTest, WarmStartsFollowFromThePreviousStep) {
       const StudyGuess transformed = studyInitialGuess(WarmStart::TransformedPrevious, p);
       EXPECT_FALSE(prev.fallback);
       EXPECT_FALSE(transformed.fallback);
-      EXPECT_LT((prev.x0 - previousX).norm(), 1e-9) << "step " << i;
-      EXPECT_LT((transformed.x0 - transformedX).norm(), 1e-12) << "step " << i;
+      EXPECT_LT((prev.x0 - previousX).norm(), 1e-9) << "round " << i;
+      EXPECT_LT((transformed.x0 - transformedX).norm(), 1e-12) << "round " << i;
       EXPECT_EQ(studyInitialGuess(WarmStart::ObbCenters, p).x0, p.obbCenterA - p.obbCenterB);
       EXPECT_EQ(studyInitialGuess(WarmStart::None, p).x0, Vector3d::UnitX());
       ++checked;
     }
   }
   EXPECT_GT(checked, 100);
+  EXPECT_GT(fromStates, 50);
 }
 
 TEST(WarmStartStudy, TransformedGuessOnAHandMadeCase) {

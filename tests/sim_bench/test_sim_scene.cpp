@@ -37,15 +37,20 @@ TEST(SimScene, DropsEnterAtTheSpawnersStepsWithItsStates) {
     ASSERT_EQ(static_cast<int>(world.bodies().size()) - 1, expected) << "after step " << s;
     for (int i = 0; i < expected; ++i) {
       if (sim.bodies[i].dropStep != s) continue;
-      // Body i entered at the start of this step, then fell freely for one step (semi-implicit
-      // Euler): v1 = v0 + g dt, p1 = p0 + v1 dt, and its angular momentum unchanged.
+      // Body i entered at the start of this step, then fell freely for one step of n substeps
+      // of h (semi-implicit Euler): v1 = v0 + g dt, p1 = p0 + h sum_k (v0 + k h g)
+      // = p0 + v0 dt + g h^2 n (n + 1) / 2, and its angular momentum unchanged.
       const hb::sim::SimBody& b = sim.bodies[i];
       const hb::RigidBody& r = world.rigidBodies()[i + 1];
       EXPECT_EQ(world.bodies()[i + 1].name, b.name);
       EXPECT_NEAR(1.0 / r.inverseMass, b.mass, 1e-12 * b.mass);
       const Eigen::Vector3d v1 = b.linearVelocity + scene.dt * scene.gravity;
       EXPECT_LT((r.linearVelocity - v1).norm(), 1e-12) << i;
-      EXPECT_LT((r.position - (b.pose.p + scene.dt * v1)).norm(), 1e-12) << i;
+      const int n = world.lastStep().substeps;
+      const double h = scene.dt / n;
+      const Eigen::Vector3d p1 =
+          b.pose.p + scene.dt * b.linearVelocity + 0.5 * h * h * n * (n + 1) * scene.gravity;
+      EXPECT_LT((r.position - p1).norm(), 1e-12) << i;
       // Free flight keeps the angular momentum (the gyroscopic term turns w, not L).
       const Eigen::Matrix3d turn = b.pose.q.toRotationMatrix();
       const Eigen::Vector3d momentum = turn * b.inertia * turn.transpose() * b.angularVelocity;

@@ -32,10 +32,11 @@ class HeavyballSim final : public SimPeer {
         "per manifold), a shock pass from the ground up ({} passes per manifold) and {} position "
         "iterations, tolerance {:g} "
         "m/s; restitution above {:g} m/s; "
-        "sleeping {}",
+        "sleeping {}; steps split into up to {} substeps while contacts turn fast",
         HB_VERSION, toString(s.gjkVariant), toString(s.warmStart), s.convexRadius,
         s.speculativeMargin, s.velocityIterations, s.manifoldIterations, s.shockIterations,
-        s.positionIterations, s.solverTolerance, s.restitutionThreshold, s.sleeping ? "on" : "off");
+        s.positionIterations, s.solverTolerance, s.restitutionThreshold, s.sleeping ? "on" : "off",
+        s.maxSubsteps);
   }
 
   void drop(int body) override {
