@@ -27,7 +27,7 @@ constexpr double kGroundHalfThickness = 0.5;
 constexpr double kContactMatchRadius = 0.01;
 
 /// Continuous collision: a body is swept when a point of it may travel further than this (m) in
-/// a step, or half its thickness, whichever is less; a pair touching at the start of the step
+/// a (sub)step, or half its thickness, whichever is less; a pair touching at the start of the step
 /// may then overlap by this much (m), or a quarter of the thinner piece, before the body is put
 /// back. 3 mm is the "few millimetres" a tall drop may sink in.
 constexpr double kSweptMotion = 5e-3;
@@ -642,7 +642,8 @@ int World::substepCount() const {
       if (r.isActive()) turn = std::max(turn, r.angularVelocity.norm() * scene_.dt);
     }
   }
-  return std::clamp(static_cast<int>(std::ceil(turn / kSubstepTurn)), 1, most);
+  if (!(turn < most * kSubstepTurn)) return most;  // also a spin too large to count
+  return std::max(1, static_cast<int>(std::ceil(turn / kSubstepTurn)));
 }
 
 void World::storeImpulses() {

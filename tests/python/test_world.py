@@ -62,7 +62,16 @@ def test_a_dropped_box_comes_to_rest_on_the_ground():
     stats = world.last_step
     assert stats["step"] == 239 and stats["bodies"] == 1  # steps from 0, dynamic bodies
     assert set(stats["stage_ms"]) >= {"collide", "solve", "integrate"}
+    assert stats["substeps"] == 1  # at rest: nothing turns, the step stays whole
     assert not world.non_finite and world.escaped_bodies == 0
+
+
+def test_a_fast_spin_on_the_ground_splits_the_step():
+    world = heavyball.World(ground_scene())
+    world.add_body({"shape": {"type": "box", "half_extents": [0.1, 0.05, 0.02]},
+                    "pose": {"p": [0, 0, 0.02]}, "angular_velocity": [0, 0, 80]})
+    world.step()
+    assert world.last_step["substeps"] == 4  # 80 rad/s turns 0.67 rad a step: pi/16 a substep
 
 
 def test_scene_errors_keep_the_loaders_message(source_dir, tmp_path):
