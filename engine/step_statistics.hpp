@@ -26,8 +26,9 @@ struct StepStatistics {
   int unconvergedRotations = 0;  ///< gyroscopic steps that hit their iteration cap
   int cappedRotations = 0;       ///< bodies slowed to the integrator's maximum turn per step
   int sweptBack = 0;  ///< fast bodies put back at their time of impact (continuous collision)
-  /// The step's substeps (World::substepCount); counts, iterations and times above and below
-  /// add up over them, contacts are the last substep's.
+  /// The step's substeps (World::substepCount). Narrow-phase counts and iterations, rotations
+  /// and stage times add up over them; the solver's iterations and residual are the largest of
+  /// any substep; the contacts are the last substep's and the penetration the deepest of any.
   int substeps = 1;
   int solverIterations = 0;
   double solverResidual = 0.0;  ///< m/s, largest impulse change of the last sweep (as velocity)
