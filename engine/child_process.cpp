@@ -84,8 +84,10 @@ ChildOutcome runInChildProcess(const std::function<void()>& work, double timeout
       std::chrono::steady_clock::now() + std::chrono::duration<double>(timeoutSeconds);
   bool timedOut = false;
   for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-        deadline - std::chrono::steady_clock::now());
+    // Rounded up: a child is never stopped before its time (truncated, the last millisecond
+    // counted as none).
+    const auto left =
+        std::chrono::ceil<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
       timedOut = true;
       break;
