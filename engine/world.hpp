@@ -160,7 +160,6 @@ class World {
   std::vector<WorldBody> bodies_;
   std::vector<RigidBody> rigid_;
   std::vector<Proxy> proxies_;
-  std::vector<int> proxyOwners_;
   std::vector<std::uint8_t> proxyStatic_;
   std::vector<double> bodyReach_;  // m, furthest point of each body from its centre of mass
   double highestDynamicTop_ = -std::numeric_limits<double>::infinity();  // with worldObbs
