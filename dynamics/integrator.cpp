@@ -7,21 +7,22 @@ constexpr double kEnergyGainLimit = 1.01;
 }  // namespace
 
 IntegratorStats RigidBodyIntegrator::integrateVelocities(std::span<RigidBody> bodies,
-                                                         const Eigen::Vector3d& gravity,
-                                                         double dt) {
+                                                         const Eigen::Vector3d& gravity, double dt,
+                                                         std::span<const char> limited,
+                                                         double turnLimit) {
   IntegratorStats stats;
   rotation_.resize(bodies.size());
+  const double maxSpeed = turnLimit / dt;
   for (size_t i = 0; i < bodies.size(); ++i) {
     RigidBody& b = bodies[i];
     if (!b.isActive()) continue;
     b.linearVelocity += dt * gravity;
-    // A body may turn by at most maxRotationPerStep in a step (as Box2D and Jolt cap it): faster
-    // than that, the step's linear contacts and its turn no longer describe its motion.
-    const double maxSpeed = maxRotationPerStep / dt;
-    const double speed = b.angularVelocity.norm();
-    if (speed > maxSpeed) {
-      b.angularVelocity *= maxSpeed / speed;
-      ++stats.cappedRotations;
+    if (i < limited.size() && limited[i]) {
+      const double speed = b.angularVelocity.norm();
+      if (speed > maxSpeed) {
+        b.angularVelocity *= maxSpeed / speed;
+        ++stats.limitedBodies;
+      }
     }
     const FreeRotationStep step = freeRotationStep(
         b.inertiaBody, b.inverseInertiaBody, b.orientation, b.angularVelocity, dt, freeRotation_);

@@ -26,15 +26,20 @@ struct IntegratorStats {
   /// Bodies whose gyroscopic step hit its iteration cap or a non-finite value (they turned at
   /// their start angular velocity instead).
   int unconvergedRotations = 0;
-  /// Bodies whose angular velocity was cut to maxRotationPerStep.
-  int cappedRotations = 0;
+  /// Bodies whose angular velocity was cut to the turn limit (integrateVelocities).
+  int limitedBodies = 0;
 };
 
 class RigidBodyIntegrator {
  public:
-  /// Stage 1: gravity and the gyroscopic term, for every active body.
+  /// Stage 1: gravity and the gyroscopic term, for every active body. Free bodies turn at any
+  /// speed; a body whose `limited` flag is set (a body with contacts: its contacts are linear in
+  /// the step, and faster than about a quarter turn a thin body's far end sweeps through what
+  /// they do not see) turns at most `turnLimit` (rad) in the step, its angular velocity scaled
+  /// down to that. `limited` may be empty: no body is limited.
   IntegratorStats integrateVelocities(std::span<RigidBody> bodies, const Eigen::Vector3d& gravity,
-                                      double dt);
+                                      double dt, std::span<const char> limited = {},
+                                      double turnLimit = kDefaultTurnLimit);
   /// Stage 2: positions and orientations from the solved velocities (plus the pseudo-velocities
   /// of the position correction, which `pseudo` may leave empty), and the end angular velocity.
   /// Active bodies only; call after integrateVelocities on the same bodies.
@@ -42,12 +47,10 @@ class RigidBodyIntegrator {
 
   FreeRotationOptions& freeRotationOptions() { return freeRotation_; }
 
-  /// rad: the most a body turns in one step (Box2D's b2_maxRotation, Jolt's default maximum
-  /// angular velocity at 60 Hz). Spinning faster, a thin body's far end sweeps through what its
-  /// contacts, linear in the step, do not see, and the contacts' impulses, applied to the step's
-  /// average rotation, no longer dissipate the spin's energy.
-  static constexpr double kDefaultMaxRotationPerStep = 0.25 * std::numbers::pi;
-  double maxRotationPerStep = kDefaultMaxRotationPerStep;
+  /// rad: the default turn limit of a body with contacts in one (sub)step, a quarter turn
+  /// (Box2D's b2_maxRotation per substep). Spinning faster, the contacts' impulses, applied to the
+  /// step's average rotation, no longer dissipate the spin's energy.
+  static constexpr double kDefaultTurnLimit = 0.25 * std::numbers::pi;
 
  private:
   /// What stage 1 leaves for stage 2, per body: the world inertia at the step's start and the

@@ -20,6 +20,7 @@ void RunSummaryBuilder::add(const StepStatistics& s) {
   contactsMax_ = std::max(contactsMax_, s.contacts);
   splitSteps_ += s.substeps > 1 ? 1 : 0;
   substeps_ += s.substeps;
+  limitedBodies_ += s.limitedBodies;
   maxPenetration_ = std::max(maxPenetration_, s.maxPenetration);
 }
 
@@ -39,6 +40,7 @@ RunSummary RunSummaryBuilder::finish(const World& world, double wallSeconds) con
   r.contactsMax = contactsMax_;
   r.splitSteps = splitSteps_;
   r.substepsMean = steps_ > 0 ? static_cast<double>(substeps_) / steps_ : 0.0;
+  r.limitedBodies = limitedBodies_;
   r.maxPenetration = maxPenetration_;
   r.bodies = static_cast<int>(world.bodies().size()) - 1;
   r.escapedBodies = world.escapedBodies();

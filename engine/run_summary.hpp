@@ -26,6 +26,8 @@ struct RunSummary {
   double maxPenetration = 0.0;  ///< m, over the whole run
   long splitSteps = 0;          ///< steps of more than one substep
   double substepsMean = 0.0;    ///< substeps per step
+  /// Bodies with contacts slowed to the solver's turn limit, summed over the substeps.
+  long limitedBodies = 0;
   int bodies = 0;
   int escapedBodies = 0;
   bool nonFinite = false;
@@ -53,6 +55,7 @@ class RunSummaryBuilder {
   int contactsMax_ = 0;
   long splitSteps_ = 0;
   long substeps_ = 0;
+  long limitedBodies_ = 0;
   double maxPenetration_ = 0.0;
   double energyGainMax_ = 0.0;
   bool energyGrew_ = false;

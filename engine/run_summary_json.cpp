@@ -29,6 +29,7 @@ nlohmann::json runSummaryJson(const RunSummary& r, const SceneDescription& scene
           {"contacts_max", r.contactsMax},
           {"split_steps", r.splitSteps},
           {"substeps_mean", r.substepsMean},
+          {"limited_bodies", r.limitedBodies},
           {"max_penetration_m", r.maxPenetration},
           {"escaped_bodies", r.escapedBodies},
           {"nan", r.nonFinite},

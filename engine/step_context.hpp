@@ -66,6 +66,7 @@ struct StepContext {
   std::vector<std::uint8_t> keepContact;  ///< per contact, after its region's reduction
   int reusedManifolds = 0;
   // solve
+  std::vector<char> inContact;  ///< per body: has a contact this substep (its turn is limited)
   PseudoVelocities pseudo;
   // integrate, with continuous collision only
   std::vector<Pose> startPoses;      ///< per body, before the step's integration

@@ -24,7 +24,8 @@ struct StepStatistics {
   int contacts = 0;
   int wokenBodies = 0;           ///< sleeping bodies woken by a contact this step
   int unconvergedRotations = 0;  ///< gyroscopic steps that hit their iteration cap
-  int cappedRotations = 0;       ///< bodies slowed to the integrator's maximum turn per step
+  /// Bodies with contacts slowed to solver.max_contact_turn per substep (summed over substeps).
+  int limitedBodies = 0;
   int sweptBack = 0;  ///< fast bodies put back at their time of impact (continuous collision)
   /// The step's substeps (World::substepCount). Narrow-phase counts and iterations, rotations
   /// and stage times add up over them; the solver's iterations and residual are the largest of

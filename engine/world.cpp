@@ -601,11 +601,15 @@ void World::solve() {
   options.tolerance = s.solverTolerance;
   options.restitutionThreshold = s.restitutionThreshold;
   const double h = substepLength();
-  // A body turns at most kDefaultMaxRotationPerStep in the whole step, however it is split.
-  integrator_.maxRotationPerStep = RigidBodyIntegrator::kDefaultMaxRotationPerStep / substeps_;
-  const IntegratorStats integrated = integrator_.integrateVelocities(rigid_, scene_.gravity, h);
+  // Bodies with contacts turn at most solver.max_contact_turn per substep; free ones freely.
+  c.inContact.assign(rigid_.size(), 0);
+  for (const ContactConstraint& contact : c.contacts) {
+    c.inContact[contact.bodyA] = c.inContact[contact.bodyB] = 1;
+  }
+  const IntegratorStats integrated = integrator_.integrateVelocities(
+      rigid_, scene_.gravity, h, c.inContact, scene_.solver.maxContactTurn);
   stats_.unconvergedRotations += integrated.unconvergedRotations;
-  stats_.cappedRotations += integrated.cappedRotations;
+  stats_.limitedBodies += integrated.limitedBodies;
   solver_.prepare(rigid_, c.contacts, h, options);
   solver_.warmStart(rigid_);
   const ContactSolverStats stats = solver_.solveVelocities(rigid_);
@@ -623,7 +627,10 @@ int World::substepCount() const {
   // Contacts are linear in their (sub)step: the gap a speculative contact measures closes at
   // the bodies' relative speed along its normal, which bounds the true approach of two convex
   // bodies that only translate, but not of one that turns. A step is split so that no body with
-  // a contact turns more than kSubstepTurn in a substep; steps without one stay whole.
+  // a contact turns more than kSubstepTurn in a substep, into at most max_substeps; steps
+  // without one stay whole. Beyond that, so that the turn limit of bodies with contacts
+  // (solver.max_contact_turn) binds only past kMaxSubsteps substeps, as many as it needs; but
+  // max_substeps 1 keeps every step whole.
   const int most = scene_.solver.maxSubsteps;
   if (most <= 1) return 1;
   double turn = 0.0;
@@ -634,8 +641,12 @@ int World::substepCount() const {
       if (r.isActive()) turn = std::max(turn, r.angularVelocity.norm() * scene_.dt);
     }
   }
-  if (!(turn < most * kSubstepTurn)) return most;  // also a spin too large to count
-  return std::max(1, static_cast<int>(std::ceil(turn / kSubstepTurn)));
+  const double limit = scene_.solver.maxContactTurn;
+  if (!(turn < kMaxSubsteps * limit)) return kMaxSubsteps;  // also a spin too large to count
+  const int forLimit = static_cast<int>(std::ceil(turn / limit));
+  const int forContacts =
+      turn < most * kSubstepTurn ? static_cast<int>(std::ceil(turn / kSubstepTurn)) : most;
+  return std::max({1, forLimit, forContacts});
 }
 
 void World::storeImpulses() {

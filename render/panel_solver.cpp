@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include <array>
+#include <numbers>
 
 #include "render/panels.hpp"
 
@@ -41,6 +42,10 @@ void solverPanel(World& world, DropControls& drop) {
   ImGui::SliderInt("Shock pass passes", &s.shockIterations, 1, 16);
   ImGui::SliderInt("PGS position iter.", &s.positionIterations, 0, 50);
   ImGui::SliderInt("max substeps", &s.maxSubsteps, 1, 16);
+  float turn = static_cast<float>(s.maxContactTurn * 180.0 / std::numbers::pi);
+  if (ImGui::SliderFloat("max contact turn", &turn, 5.0f, 360.0f, "%.0f deg/substep")) {
+    s.maxContactTurn = turn * std::numbers::pi / 180.0;
+  }
   float margin = static_cast<float>(s.speculativeMargin * 1000.0);
   if (ImGui::SliderFloat("speculative margin", &margin, 0.0f, 50.0f, "%.1f mm")) {
     s.speculativeMargin = margin / 1000.0;

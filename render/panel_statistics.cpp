@@ -33,6 +33,7 @@ void statisticsPanel(const World& world, const StatisticsHistory& history,
   ImGui::Text("GJK iterations %ld (%.2f per call)", s.gjkIterations, s.gjkMeanIterations());
   ImGui::Text("PGS %d iterations, deepest %.2f mm, %d substep%s", s.solverIterations,
               1000.0 * s.maxPenetration, s.substeps, s.substeps > 1 ? "s" : "");
+  if (s.limitedBodies > 0) ImGui::Text("bodies limited to the contact turn: %d", s.limitedBodies);
 
   if (ImGui::BeginTable("stages", 2, ImGuiTableFlags_SizingStretchProp)) {
     for (int i = 0; i < kStageCount; ++i) {

@@ -56,6 +56,8 @@ void printSummary(const RunSummary& r, const SceneDescription& scene) {
               r.contactsMean, r.contactsMax, 1000.0 * r.maxPenetration);
   std::printf("substeps: %ld steps split (up to %d substeps), %.2f substeps per step on average\n",
               r.splitSteps, scene.solver.maxSubsteps, r.substepsMean);
+  std::printf("bodies limited: %ld times a body with contacts was slowed to %.3g rad per substep\n",
+              r.limitedBodies, scene.solver.maxContactTurn);
   std::printf("final kinetic energy %.4g J; escaped bodies %d; non-finite state: %s\n",
               r.kineticEnergyFinal, r.escapedBodies, r.nonFinite ? "YES" : "no");
   std::printf("energy: largest gain over what the bodies brought in %.3g J%s\n", r.energyGainMax,

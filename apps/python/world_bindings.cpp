@@ -119,6 +119,7 @@ class PythonWorld {
     out["woken_bodies"] = s.wokenBodies;
     out["swept_back"] = s.sweptBack;
     out["substeps"] = s.substeps;
+    out["limited_bodies"] = s.limitedBodies;
     out["solver_iterations"] = s.solverIterations;
     out["solver_residual"] = s.solverResidual;
     out["max_penetration"] = s.maxPenetration;

@@ -148,6 +148,7 @@ void writeMetadata(const H5::H5File& file, const RunDescription& run) {
   writeAttribute(file, attr::kRestitutionThreshold, solver.restitutionThreshold);
   writeAttribute(file, attr::kSleeping, static_cast<long long>(solver.sleeping));
   writeAttribute(file, attr::kMaxSubsteps, static_cast<long long>(solver.maxSubsteps));
+  writeAttribute(file, attr::kMaxContactTurn, solver.maxContactTurn);
   writeTextDataset(file, dataset::kSceneJson, run.meta.sceneJson);
 }
 

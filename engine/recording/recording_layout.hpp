@@ -82,6 +82,9 @@ inline constexpr const char* kSolverTolerance = "solver_tolerance";
 inline constexpr const char* kSpeculativeMargin = "speculative_margin";
 inline constexpr const char* kConvexRadius = "convex_radius";  // format version 2
 inline constexpr const char* kMaxSubsteps = "max_substeps";    // format version 5
+/// Absent from files written before the key existed, whose bodies turned at most a quarter turn
+/// per step whether or not they touched anything: read as the default.
+inline constexpr const char* kMaxContactTurn = "max_contact_turn";
 inline constexpr const char* kRestitutionThreshold = "restitution_threshold";
 inline constexpr const char* kSleeping = "sleeping";
 /// Per-dataset attributes: the units of the fields ("field: unit, ..."), and for an enum field

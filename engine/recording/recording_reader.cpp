@@ -272,6 +272,9 @@ void RecordingReader::Impl::readInfo() {
   s.convexRadius = info.formatVersion >= 2 ? doubleAttribute(attr::kConvexRadius) : 0.0;
   // Before version 5 every step was one.
   s.maxSubsteps = info.formatVersion >= 5 ? static_cast<int>(intAttribute(attr::kMaxSubsteps)) : 1;
+  if (file.attrExists(attr::kMaxContactTurn)) {
+    s.maxContactTurn = doubleAttribute(attr::kMaxContactTurn);
+  }
   CollisionOptions& c = info.collision;
   c.gjk.variant = s.gjkVariant;
   c.gjk.tolerance = s.gjkTolerance;
@@ -305,6 +308,7 @@ void RecordingReader::Impl::readInfo() {
   require(s.shockIterations >= 1, attr::kShockIterations);
   require(s.positionIterations >= 1, attr::kPositionIterations);
   require(s.maxSubsteps >= 1 && s.maxSubsteps <= kMaxSubsteps, attr::kMaxSubsteps);
+  require(std::isfinite(s.maxContactTurn) && s.maxContactTurn > 0.0, attr::kMaxContactTurn);
   require(std::isfinite(s.solverTolerance) && s.solverTolerance > 0.0, attr::kSolverTolerance);
   require(std::isfinite(s.speculativeMargin) && s.speculativeMargin >= 0.0,
           attr::kSpeculativeMargin);

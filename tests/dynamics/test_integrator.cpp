@@ -134,15 +134,31 @@ TEST(Integrator, ContactMomentsAddToTheMomentumExactly) {
   }
 }
 
-TEST(Integrator, NoBodyTurnsMoreThan45DegreesInAStep) {
-  std::vector<RigidBody> bodies = {tumblingBox({300, -200, 100}), tumblingBox({10, 20, 30})};
+TEST(Integrator, OnlyLimitedBodiesTurnAtMostTheLimit) {
+  // Three fast spinners and a slow one; the first and the slow one are flagged (they touch
+  // something): only the first is slowed.
+  std::vector<RigidBody> bodies = {tumblingBox({300, -200, 100}), tumblingBox({300, -200, 100}),
+                                   tumblingBox({3000, 1000, -2000}), tumblingBox({10, 20, 30})};
+  const std::vector<char> limited = {1, 0, 0, 1};
+  const double limit = 0.25 * M_PI;
+  std::vector<RigidBody> before = bodies;
   RigidBodyIntegrator integrator;
-  const IntegratorStats stats = integrator.integrateVelocities(bodies, Vector3d::Zero(), kDt);
-  EXPECT_EQ(stats.cappedRotations, 1);
-  // The step velocity of the torque-free turn at the capped speed: the speed is kept exactly by
-  // the cap and nearly by the gyroscopic step.
-  EXPECT_LT(bodies[0].angularVelocity.norm() * kDt, 1.01 * integrator.maxRotationPerStep);
-  EXPECT_GT(bodies[0].angularVelocity.norm() * kDt, 0.5 * integrator.maxRotationPerStep);
+  const IntegratorStats stats =
+      integrator.integrateVelocities(bodies, Vector3d::Zero(), kDt, limited, limit);
+  EXPECT_EQ(stats.limitedBodies, 1);
+  // The step velocity of the torque-free turn at the limited speed: the speed is kept exactly
+  // by the limit and nearly by the gyroscopic step.
+  EXPECT_LT(bodies[0].angularVelocity.norm() * kDt, 1.01 * limit);
+  EXPECT_GT(bodies[0].angularVelocity.norm() * kDt, 0.5 * limit);
+  // The free ones keep their angular momentum and energy, however fast they spin.
+  integrator.integratePositions(bodies, {}, kDt);
+  for (int i = 1; i < 4; ++i) {
+    const double l0 = before[i].angularMomentum().norm();
+    EXPECT_NEAR((bodies[i].angularMomentum() - before[i].angularMomentum()).norm(), 0.0,
+                1e-12 * l0);
+    EXPECT_NEAR(bodies[i].kineticEnergy(), before[i].kineticEnergy(),
+                1e-9 * before[i].kineticEnergy());
+  }
 }
 
 TEST(Integrator, ThePositionCorrectionsTurnCarriesTheSpinAlong) {
