@@ -20,6 +20,7 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
                             const ContactSolverOptions& options) {
   contacts_ = contacts;
   options_ = options;
+  dt_ = dt;
   solverBodies_.resize(bodies.size());
   moves_.resize(bodies.size());
   inverseInertia_.resize(bodies.size());
@@ -76,6 +77,7 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
     row.approach = c.normal.dot(b.pointVelocity(c.point) - a.pointVelocity(c.point));
     row.restitution = c.restitution;
     const double slop = std::min(options.slop, c.maxSlop);
+    row.slop = slop;
     row.positionTarget = std::min(options.baumgarte * std::max(c.depth - slop, 0.0) / dt,
                                   options.maxCorrectionVelocity);
     rows_.push_back(row);
@@ -456,8 +458,10 @@ ContactSolverStats ContactSolver::solveVelocities(std::span<RigidBody> bodies) {
     stats.converged &= converged;
   }
   if (options_.shockPropagation) propagateShock();
-  for (const Row& row : rows_) {
+  for (Row& row : rows_) {
     contacts_[row.contact].impulse = {row.impulse[0], row.impulse[1], row.impulse[2]};
+    row.endGap = -contacts_[row.contact].depth +
+                 dt_ * velocity(row, 0, solverBodies_[row.bodyA], solverBodies_[row.bodyB]);
   }
   storeVelocities(bodies);
   return stats;
@@ -505,17 +509,30 @@ ContactSolverStats ContactSolver::applyRestitution(std::span<RigidBody> bodies) 
   ContactSolverStats stats;
   stats.converged = true;
   // The rows that bounce: they approached faster than the threshold and the solve had to stop
-  // them (a normal impulse at some sweep; Box2D's rule). With them, the rows that carry weight,
-  // so that a bounce does not push through them (they only resist approach).
+  // them (Box2D's rule: a normal impulse at some sweep). The rule is applied per manifold: once
+  // the solve stopped one of its points, every point of it that reached the surface in the
+  // step bounces too, impulse or not. Which points of a face landing flat take the stopping
+  // impulse is up to rounding (one corner may take it all); point by point, one corner of a
+  // flat cube bounced and the cube left spinning. With them, the rows that carry weight, so that
+  // a bounce does not push through them (they only resist approach).
   restitutionRows_.clear();
   bool anyBounce = false;
-  for (size_t i = 0; i < rows_.size(); ++i) {
-    Row& row = rows_[i];
-    row.restitutionImpulse = 0.0;
-    row.bounces = row.restitution > 0.0 && row.approach < -options_.restitutionThreshold &&
-                  row.largestNormalImpulse > 0.0;
-    if (row.bounces || row.impulse[0] > 0.0) restitutionRows_.push_back(static_cast<int>(i));
-    anyBounce |= row.bounces;
+  for (const Manifold& m : manifolds_) {
+    bool stopped = false;
+    for (int i = 0; i < m.count; ++i) stopped |= rows_[m.first + i].largestNormalImpulse > 0.0;
+    for (int i = m.first; i < m.first + m.count; ++i) {
+      Row& row = rows_[i];
+      row.restitutionImpulse = 0.0;
+      // On the surface at the step's end: the solved velocity leaves it within the slop of it.
+      // A face landing nearly flat lands at once (its corners' impacts, microseconds apart,
+      // overlap in any real material).
+      const bool reached = row.endGap <= row.slop;
+      row.bounces = stopped && row.restitution > 0.0 &&
+                    row.approach < -options_.restitutionThreshold &&
+                    (row.largestNormalImpulse > 0.0 || reached);
+      if (row.bounces || row.impulse[0] > 0.0) restitutionRows_.push_back(i);
+      anyBounce |= row.bounces;
+    }
   }
   if (!anyBounce) return stats;
   stats.converged = false;

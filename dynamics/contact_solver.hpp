@@ -142,6 +142,8 @@ class ContactSolver {
     double approach = 0.0;  // normal relative velocity before the solve (< 0 approaching)
     double restitution = 0.0;
     double largestNormalImpulse = 0.0;  // over the warm start and the sweeps
+    double slop = 0.0;                  // m of penetration the position pass leaves
+    double endGap = 0.0;                // m: the gap the solved velocities leave at the step's end
     bool bounces = false;               // approached above the threshold and was stopped
     double restitutionImpulse = 0.0;    // the bounce's normal impulse
     double impulse[3] = {0, 0, 0};      // accumulated, contact frame
@@ -205,6 +207,7 @@ class ContactSolver {
   std::vector<std::pair<int, int>> shockOrder_;  // (upper level, manifold) of the shock pass
   std::vector<int> restitutionRows_;             // rows taking part in the bounce
   ContactSolverOptions options_;
+  double dt_ = 0.0;  // of the step being solved
 };
 
 }  // namespace hb

@@ -205,6 +205,49 @@ TEST(ContactSolver, FlatLandingBouncesWithoutSpin) {
   EXPECT_LT(bodies[1].angularVelocity.norm(), 1e-6);
 }
 
+// A face that reaches the ground exactly at the step's end, one corner a nanometre lower and
+// the others a tenth of a micrometre higher (what rounding and GJK's tolerance leave): the solve
+// stops that corner alone (a tiny impulse), yet the whole face bounces, straight. A cube
+// dropped flat from some heights met this at its second impact and left spinning at up to
+// 44 rad/s when the bounce was decided point by point.
+TEST(ContactSolver, AFaceLandingAtTheStepsEndBouncesWhole) {
+  const Vector3d h(0.05, 0.05, 0.05);
+  const double gap = 0.00477;
+  auto bodies = groundAndBox(h, gap);
+  bodies[1].linearVelocity = {0, 0, -gap / kDt - kGravity.z() * kDt};  // closes it in the step
+  auto contacts = cornerContacts(bodies, h, -gap, 0.5);
+  contacts[0].depth += 1e-9;
+  for (int i = 1; i < 4; ++i) contacts[i].depth -= 1e-7;
+  for (auto& c : contacts) c.restitution = 0.5;
+  step(bodies, contacts);
+  EXPECT_GT(contacts[0].impulse.x(), 0.0);
+  EXPECT_NEAR(bodies[1].linearVelocity.z(), 0.5 * gap / kDt, 1e-6);
+  EXPECT_LT(bodies[1].angularVelocity.norm(), 1e-6);
+}
+
+// A box landing tilted: one edge reaches the ground, the other stays 5 mm above it. Only the
+// edge that landed bounces (at e times its approach); the box turns.
+TEST(ContactSolver, OnlyTheCornersThatLandBounce) {
+  const Vector3d h(0.05, 0.05, 0.05);
+  const double gap = 0.004;
+  auto bodies = groundAndBox(h, gap);
+  const double approach = 1.5 * gap / kDt;  // the low edge must be stopped
+  bodies[1].linearVelocity = {0, 0, -approach - kGravity.z() * kDt};
+  auto contacts = cornerContacts(bodies, h, -gap, 0.5);
+  for (auto& c : contacts) {
+    c.restitution = 0.5;
+    if (c.point.x() > 0.0) c.depth -= 0.005;  // the +x edge is 5 mm higher
+  }
+  step(bodies, contacts);
+  for (const auto& c : contacts) {
+    const double up = bodies[1].pointVelocity(c.point).z();
+    // (at the point's place before the step: the box has moved and turned since)
+    if (c.point.x() < 0.0) EXPECT_NEAR(up, 0.5 * approach, 0.05 * approach);
+    if (c.point.x() > 0.0) EXPECT_LT(up, 0.25 * approach);
+  }
+  EXPECT_GT(bodies[1].angularVelocity.norm(), 1.0);
+}
+
 TEST(ContactSolver, SpeculativeContactLetsTheGapClose) {
   std::vector<RigidBody> bodies = {RigidBody::fixed(),
                                    RigidBody::dynamic(sphereMassProperties(0.1, 1000))};
