@@ -5,6 +5,22 @@
 
 namespace hb {
 
+bool manifoldMayBeKept(const Shape& a, const Shape& b) {
+  const auto rolls = [](const Shape& s) {
+    switch (s.type()) {
+      case ShapeType::Sphere:
+      case ShapeType::Capsule:
+      case ShapeType::Cylinder:
+      case ShapeType::Cone:
+      case ShapeType::Ellipsoid:
+        return true;
+      default:
+        return false;
+    }
+  };
+  return !rolls(a) && !rolls(b);
+}
+
 PersistentManifold persistManifold(const ContactManifold& manifold, const Pose& poseA,
                                    const Pose& poseB, double signedDistance, double margin) {
   PersistentManifold kept;

@@ -18,6 +18,7 @@
 #include "collision/contact_manifold.hpp"
 #include "collision/defaults.hpp"
 #include "collision/pose.hpp"
+#include "collision/shape.hpp"
 
 namespace hb {
 
@@ -47,6 +48,16 @@ struct PersistentManifold {
   /// Deepest point's depth + the narrow phase's signed distance, when built (m).
   double depthGap = 0.0;
 };
+
+/// Whether a manifold between these shapes may be kept and re-posed. Not when either is a sphere,
+/// capsule, cylinder, cone or ellipsoid: on their curved surfaces the contact point moves over
+/// the material as the body rolls, so a kept point trails behind the body and the weight acting
+/// there turns it on (a ball at rest crept at 1 mm/s, rolling on its own trailing contact),
+/// while their rebuilt point is exact. Polytopes (boxes and hulls, rounded or not) touch at
+/// material points, a face's corners or an edge's ends. Superquadrics and prescribed support
+/// functions keep theirs too: where they are nearly flat their narrow-phase witness, rebuilt
+/// each step, wanders over the flat part, and the kept point holds them still.
+bool manifoldMayBeKept(const Shape& a, const Shape& b);
 
 /// Keeps `manifold`, built at these poses with this margin from this signed distance.
 PersistentManifold persistManifold(const ContactManifold& manifold, const Pose& poseA,

@@ -529,9 +529,11 @@ void World::buildContacts() {
     const Proxy& pa = proxies_[record.proxyA];
     const Proxy& pb = proxies_[record.proxyB];
     PairCacheEntry& cache = *record.cache;
-    // A pair that barely moved since its manifold was built keeps it, re-posed.
+    // A pair that barely moved since its manifold was built keeps it, re-posed, unless a body
+    // of it rolls (collision/persistent_manifold.hpp).
+    const bool keep = manifoldMayBeKept(pa.shape, pb.shape);
     std::optional<ContactManifold> manifold;
-    if (cache.manifold) {
+    if (keep && cache.manifold) {
       manifold = reposeManifold(*cache.manifold, record.poseA, record.poseB, r.normal, r.distance,
                                 record.margin, proxyReach_[record.proxyA],
                                 proxyReach_[record.proxyB], manifoldReuse_);
@@ -541,8 +543,10 @@ void World::buildContacts() {
     } else {
       manifold = buildContactManifold(pa.shape, record.poseA, pb.shape, record.poseB, r.normal,
                                       r.witnessA, r.witnessB, r.distance, record.margin);
-      cache.manifold =
-          persistManifold(*manifold, record.poseA, record.poseB, r.distance, record.margin);
+      if (keep) {
+        cache.manifold =
+            persistManifold(*manifold, record.poseA, record.poseB, r.distance, record.margin);
+      }
     }
     const Material& a = bodies_[pa.body].material;
     const Material& b = bodies_[pb.body].material;

@@ -212,5 +212,22 @@ TEST(PersistentManifold, SpeculativePointsBeyondTheMarginAreDropped) {
   EXPECT_FALSE(repose(kept, p, {}, 0.004).has_value());
 }
 
+// Bodies that roll do not keep their manifolds: on their curved surface the contact moves over
+// the material.
+TEST(PersistentManifold, NotKeptForBodiesThatRoll) {
+  const Shape box = Shape::box({0.1, 0.2, 0.3});
+  const std::vector<Vector3d> points = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 1, 1}};
+  const Shape hull = Shape::convexHull(std::make_shared<ConvexHull>(ConvexHull::build(points)));
+  EXPECT_TRUE(manifoldMayBeKept(box, hull));
+  EXPECT_TRUE(manifoldMayBeKept(box.withConvexRadius(0.01), box));
+  EXPECT_TRUE(manifoldMayBeKept(Shape::superquadric({0.1, 0.1, 0.1}, 0.5, 0.5), box));
+  for (const Shape& round : {Shape::sphere(0.1), Shape::capsule(0.1, 0.2),
+                             Shape::cylinder(0.1, 0.2), Shape::cone(0.1, 0.2),
+                             Shape::ellipsoid({0.1, 0.2, 0.3})}) {
+    EXPECT_FALSE(manifoldMayBeKept(round, box)) << toString(round.type());
+    EXPECT_FALSE(manifoldMayBeKept(hull, round)) << toString(round.type());
+  }
+}
+
 }  // namespace
 }  // namespace hb
