@@ -17,7 +17,7 @@ double dot(const double* x, const double* y) {
 
 void ContactSolver::prepare(std::span<const RigidBody> bodies,
                             std::span<ContactConstraint> contacts, double dt,
-                            const ContactSolverOptions& options) {
+                            const ContactSolverOptions& options, const Eigen::Vector3d& gravity) {
   contacts_ = contacts;
   options_ = options;
   dt_ = dt;
@@ -39,7 +39,7 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
     Eigen::Matrix3d basis;
     basis << c.normal, c.tangent1, c.tangent2;
     const Eigen::Vector3d rA = c.point - a.position;
-    const Eigen::Vector3d rB = c.point - b.position;
+    const Eigen::Vector3d rB = c.point + c.offsetOnB - b.position;
     // W = C^T K C with K = m^-1 Id - [r]x I^-1 [r]x summed over the bodies, i.e.
     // (m_A^-1 + m_B^-1) C^T C + J_A^T I_A^-1 J_A + J_B^T I_B^-1 J_B with J = [r x c_k].
     Eigen::Matrix3d jA, jB;
@@ -74,7 +74,10 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
     // Target normal velocity: close a speculative gap at most, stop at contact. The bounce is
     // a stage of its own (applyRestitution), from the approach speed measured here.
     row.targetNormalVelocity = c.depth < 0.0 ? c.depth / dt : 0.0;
-    row.approach = c.normal.dot(b.pointVelocity(c.point) - a.pointVelocity(c.point));
+    row.approach =
+        c.normal.dot(b.pointVelocity(c.point + c.offsetOnB) - a.pointVelocity(c.point));
+    row.normalGravity = c.normal.dot((moves_[c.bodyB] ? gravity : Eigen::Vector3d::Zero()) -
+                                     (moves_[c.bodyA] ? gravity : Eigen::Vector3d::Zero()));
     row.restitution = c.restitution;
     const double slop = std::min(options.slop, c.maxSlop);
     row.slop = slop;
@@ -505,6 +508,25 @@ void ContactSolver::propagateShock() {
   }
 }
 
+double ContactSolver::bounceVelocity(const Row& row) const {
+  // At the step's start (the stored velocity being half a step behind the true one), then at
+  // the impact: the first root of gap + v0 t + a t^2 / 2 in the step, in a form without
+  // cancellation; a pair that gravity keeps apart meets at the step's end.
+  const double a = row.normalGravity;
+  const double start = row.approach - 0.5 * a * dt_;
+  const double gap = std::max(0.0, -contacts_[row.contact].depth);
+  double time = 0.0;
+  if (gap > 0.0) {
+    const double discriminant = start * start - 2.0 * a * gap;
+    time = discriminant >= 0.0 && start < 0.0
+               ? 2.0 * gap / (std::sqrt(discriminant) - start)
+               : dt_;
+    time = std::min(time, dt_);
+  }
+  const double impact = std::min(start + a * time, 0.0);
+  return -row.restitution * impact - 0.5 * a * dt_;
+}
+
 ContactSolverStats ContactSolver::applyRestitution(std::span<RigidBody> bodies) {
   ContactSolverStats stats;
   stats.converged = true;
@@ -548,8 +570,7 @@ ContactSolverStats ContactSolver::applyRestitution(std::span<RigidBody> bodies) 
       double next;
       if (row.bounces) {
         // The contact's total normal impulse (solve plus bounce) stays non-negative.
-        next = std::max(-row.impulse[0],
-                        old + (-row.restitution * row.approach - un) * row.response.normalMass);
+        next = std::max(-row.impulse[0], old + (bounceVelocity(row) - un) * row.response.normalMass);
       } else {
         next = std::max(0.0, old - un * row.response.normalMass);
       }

@@ -27,6 +27,8 @@ struct StepStatistics {
   /// Bodies with contacts slowed to solver.max_contact_turn per substep (summed over substeps).
   int limitedBodies = 0;
   int sweptBack = 0;  ///< fast bodies put back at their time of impact (continuous collision)
+  /// Pairs apart at a substep's start whose contacts were built where they meet later in it.
+  int impactPairs = 0;
   /// The step's substeps (World::substepCount). Narrow-phase counts and iterations, rotations
   /// and stage times add up over them; the solver's iterations and residual are the largest of
   /// any substep; the contacts are the last substep's and the penetration the deepest of any.

@@ -529,25 +529,9 @@ void World::buildContacts() {
     const Proxy& pa = proxies_[record.proxyA];
     const Proxy& pb = proxies_[record.proxyB];
     PairCacheEntry& cache = *record.cache;
-    // A pair that barely moved since its manifold was built keeps it, re-posed, unless a body
-    // of it rolls (collision/persistent_manifold.hpp).
-    const bool keep = manifoldMayBeKept(pa.shape, pb.shape);
-    std::optional<ContactManifold> manifold;
-    if (keep && cache.manifold) {
-      manifold = reposeManifold(*cache.manifold, record.poseA, record.poseB, r.normal, r.distance,
-                                record.margin, proxyReach_[record.proxyA],
-                                proxyReach_[record.proxyB], manifoldReuse_);
-    }
-    if (manifold) {
-      ++c.reusedManifolds;
-    } else {
-      manifold = buildContactManifold(pa.shape, record.poseA, pb.shape, record.poseB, r.normal,
-                                      r.witnessA, r.witnessB, r.distance, record.margin);
-      if (keep) {
-        cache.manifold =
-            persistManifold(*manifold, record.poseA, record.poseB, r.distance, record.margin);
-      }
-    }
+    // shift: A's motion relative to B until they meet, for a manifold at its time of impact.
+    Eigen::Vector3d shift = Eigen::Vector3d::Zero();
+    const ContactManifold manifold = pairManifold(record, shift);
     const Material& a = bodies_[pa.body].material;
     const Material& b = bodies_[pb.body].material;
     // A fifth of the thinner piece may stay in penetration, at most (the solver's slop is
@@ -555,15 +539,17 @@ void World::buildContacts() {
     const double maxSlop =
         0.2 * std::min(pa.localObb.halfExtents.minCoeff(), pb.localObb.halfExtents.minCoeff());
     const Pose bodyA = bodyPose(pa.body);
-    for (int i = 0; i < manifold->size; ++i) {
-      const ContactPoint& point = manifold->points[i];
+    for (int i = 0; i < manifold.size; ++i) {
+      const ContactPoint& point = manifold.points[i];
       ContactConstraint contact;
       contact.bodyA = pa.body;
       contact.bodyB = pb.body;
-      contact.point = 0.5 * (point.pointA + point.pointB);
-      contact.normal = manifold->normal;
+      // On A where it is now; B's arm from where A meets it; the gap as it is now.
+      contact.point = 0.5 * (point.pointA + point.pointB) - shift;
+      contact.offsetOnB = shift;
+      contact.normal = manifold.normal;
       contact.buildTangents();
-      contact.depth = point.depth;
+      contact.depth = point.depth - shift.dot(manifold.normal);
       contact.maxSlop = maxSlop;
       contact.friction = std::sqrt(a.friction * b.friction);
       contact.restitution = std::max(a.restitution, b.restitution);
@@ -614,7 +600,7 @@ void World::solve() {
       rigid_, scene_.gravity, h, c.inContact, scene_.solver.maxContactTurn);
   stats_.unconvergedRotations += integrated.unconvergedRotations;
   stats_.limitedBodies += integrated.limitedBodies;
-  solver_.prepare(rigid_, c.contacts, h, options);
+  solver_.prepare(rigid_, c.contacts, h, options, scene_.gravity);
   solver_.warmStart(rigid_);
   const ContactSolverStats stats = solver_.solveVelocities(rigid_);
   solver_.solvePositions(rigid_, c.pseudo);

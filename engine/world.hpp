@@ -14,6 +14,7 @@
 #include "collision/broad_phase.hpp"
 #include "collision/collide.hpp"
 #include "collision/contact_manifold.hpp"
+#include "collision/impact_manifold.hpp"
 #include "collision/obb.hpp"
 #include "collision/persistent_manifold.hpp"
 #include "collision/time_of_impact.hpp"
@@ -154,6 +155,14 @@ class World {
   /// overlap `other`.
   void piecesMeeting(int entry, const Obb& other, std::vector<int>& pieces) const;
   void storeImpulses();
+  /// The manifold of a touching pair (engine/world_pair_manifold.cpp); `shift` is A's motion
+  /// relative to B until they meet when it is built at their time of impact, else zero.
+  ContactManifold pairManifold(NarrowPhaseRecord& record, Eigen::Vector3d& shift);
+  /// The velocity of a body's material point at `point` over this substep: after gravity, before
+  /// the contacts (zero for bodies that do not move).
+  Eigen::Vector3d substepVelocity(int body, const Eigen::Vector3d& point) const;
+  /// How fast a piece's turn moves its surface at most (m/s): its body's spin times its reach.
+  double surfaceTurnSpeed(int proxy) const;
 
   SceneDescription scene_;
   std::unique_ptr<AssetLibrary> assets_;

@@ -118,6 +118,7 @@ class PythonWorld {
     out["contacts"] = s.contacts;
     out["woken_bodies"] = s.wokenBodies;
     out["swept_back"] = s.sweptBack;
+    out["impact_pairs"] = s.impactPairs;
     out["substeps"] = s.substeps;
     out["limited_bodies"] = s.limitedBodies;
     out["solver_iterations"] = s.solverIterations;
