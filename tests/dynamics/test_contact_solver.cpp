@@ -192,6 +192,37 @@ TEST(ContactSolver, SpeculativeContactBouncesOnlyWhenItCloses) {
   }
 }
 
+// Under gravity the bounce leaves as the true rebound at the impact would, half a step earlier
+// (the stored velocity being half a step behind): e |v*| + g dt / 2, with v* the speed when the
+// gap closes, from the state at the step's start.
+TEST(ContactSolver, ABounceLeavesWithItsSpeedAtImpact) {
+  const double e = 0.5, g = 9.81, gap = 0.01;
+  std::vector<RigidBody> bodies = {RigidBody::fixed(),
+                                   RigidBody::dynamic(sphereMassProperties(0.1, 1000))};
+  bodies[1].linearVelocity = {0, 0, -3.0};
+  ContactConstraint c;
+  c.bodyA = 0;
+  c.bodyB = 1;
+  c.normal = Vector3d::UnitZ();
+  c.buildTangents();
+  c.depth = -gap;
+  c.restitution = e;
+  std::vector<ContactConstraint> contacts = {c};
+  RigidBodyIntegrator integrator;
+  integrator.integrateVelocities(bodies, kGravity, kDt);
+  ContactSolver solver;
+  solver.prepare(bodies, contacts, kDt, {}, kGravity);
+  solver.warmStart(bodies);
+  solver.solveVelocities(bodies);
+  solver.applyRestitution(bodies);
+  // At the step's start the true velocity is -3 - g dt / 2; the gap closes at t with
+  // gap = 3.04 t + g t^2 / 2.
+  const double start = 3.0 + 0.5 * g * kDt;
+  const double t = (-start + std::sqrt(start * start + 2 * g * gap)) / g;
+  const double impact = start + g * t;
+  EXPECT_NEAR(bodies[1].linearVelocity.z(), e * impact + 0.5 * g * kDt, 1e-9);
+}
+
 // A flat face landing on four contacts bounces straight: the bounce is solved to convergence,
 // so no corner takes more than its share and no spin appears.
 TEST(ContactSolver, FlatLandingBouncesWithoutSpin) {
