@@ -80,7 +80,7 @@ std::unique_ptr<btConvexHullShape> hullShape(const std::vector<Eigen::Vector3d>&
   return shape;
 }
 
-/// A static piece's shape in its own frame (also dynamic spheres and boxes).
+/// A static piece's shape in its own frame (also dynamic spheres, boxes and capsules).
 std::unique_ptr<btCollisionShape> staticShape(const Shape& shape) {
   switch (shape.type()) {
     case ShapeType::Box: {
@@ -90,6 +90,8 @@ std::unique_ptr<btCollisionShape> staticShape(const Shape& shape) {
     }
     case ShapeType::Sphere:
       return std::make_unique<btSphereShape>(shape.radius());
+    case ShapeType::Capsule:  // along z, as heavyball's
+      return std::make_unique<btCapsuleShapeZ>(shape.radius(), 2.0 * shape.halfLength());
     case ShapeType::ConvexHull:
       return hullShape(shape.hull().vertices());
     default:
@@ -264,13 +266,15 @@ class BulletSim final : public SimPeer {
       }
       Prepared p;
       p.axes = principalAxes(b.inertia);
-      const bool primitive =
-          b.shape.type() == ShapeType::Sphere || b.shape.type() == ShapeType::Box;
+      const bool primitive = b.shape.type() == ShapeType::Sphere ||
+                             b.shape.type() == ShapeType::Box ||
+                             b.shape.type() == ShapeType::Capsule;
       const bool diagonal = b.inertia.isDiagonal(1e-12);
       if (primitive && diagonal && b.shapeInBody.p.norm() == 0.0 &&
           b.shapeInBody.q.coeffs() == Eigen::Quaterniond::Identity().coeffs()) {
-        // A sphere or box centred on its centre of mass along its principal axes: Bullet's own
-        // shape, exact (a sphere's margin is its radius, a box's lies inside it).
+        // A sphere, box or capsule centred on its centre of mass along its principal axes:
+        // Bullet's own shape, exact (a sphere's and a capsule's margin is their radius, a box's
+        // lies inside it).
         p.axes.rotation = Eigen::Quaterniond::Identity();
         p.axes.moments = b.inertia.diagonal();
         p.shape = keep(staticShape(b.shape));

@@ -110,6 +110,10 @@ std::string geom(const Shape& shape, const Pose& pose, double friction, const st
       type = "sphere";
       size = fmt::format(" size=\"{:.17g}\"", shape.radius());
       break;
+    case ShapeType::Capsule:  // along z, radius and half length, as heavyball's
+      type = "capsule";
+      size = fmt::format(" size=\"{:.17g} {:.17g}\"", shape.radius(), shape.halfLength());
+      break;
     case ShapeType::ConvexHull:
       type = "mesh";
       size = " mesh=\"" + mesh + "\"";

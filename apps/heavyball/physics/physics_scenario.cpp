@@ -34,12 +34,18 @@ std::vector<std::unique_ptr<PhysicsScenario>> makePhysicsScenarios() {
   std::vector<std::unique_ptr<PhysicsScenario>> out;
   out.push_back(makeFreeFlight());
   out.push_back(makeFreeRotation());
+  out.push_back(makeFastSpin());
   out.push_back(makeIntermediateAxis());
   out.push_back(makeBounce());
+  out.push_back(makeBounceApexes());
+  out.push_back(makeFlatBounces());
   out.push_back(makeHeadOn());
+  out.push_back(makeObliqueImpacts());
   out.push_back(makeSlope(SlopeCase::Sticking));
   out.push_back(makeSlope(SlopeCase::Sliding));
+  out.push_back(makeRollingBall());
   out.push_back(makeSlidingStop());
+  out.push_back(makeRestingRound());
   out.push_back(makeStack(10));
   out.push_back(makeStack(20));
   out.push_back(makePyramid());
