@@ -9,7 +9,7 @@ namespace hb {
 struct ContactConstraint {
   int bodyA = -1;
   int bodyB = -1;
-  Eigen::Vector3d point = Eigen::Vector3d::Zero();    ///< world, midway between the surfaces
+  Eigen::Vector3d point = Eigen::Vector3d::Zero();  ///< world, midway between the surfaces
   /// Where B's lever arm starts, relative to `point` (m): zero, or, for a contact where the
   /// bodies meet later in the step (engine: contacts at their time of impact), A's translation
   /// relative to B until then, so that each body pushes with the arm it has when they touch.

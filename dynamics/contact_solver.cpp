@@ -74,8 +74,7 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
     // Target normal velocity: close a speculative gap at most, stop at contact. The bounce is
     // a stage of its own (applyRestitution), from the approach speed measured here.
     row.targetNormalVelocity = c.depth < 0.0 ? c.depth / dt : 0.0;
-    row.approach =
-        c.normal.dot(b.pointVelocity(c.point + c.offsetOnB) - a.pointVelocity(c.point));
+    row.approach = c.normal.dot(b.pointVelocity(c.point + c.offsetOnB) - a.pointVelocity(c.point));
     row.normalGravity = c.normal.dot((moves_[c.bodyB] ? gravity : Eigen::Vector3d::Zero()) -
                                      (moves_[c.bodyA] ? gravity : Eigen::Vector3d::Zero()));
     row.restitution = c.restitution;
@@ -518,9 +517,7 @@ double ContactSolver::bounceVelocity(const Row& row) const {
   double time = 0.0;
   if (gap > 0.0) {
     const double discriminant = start * start - 2.0 * a * gap;
-    time = discriminant >= 0.0 && start < 0.0
-               ? 2.0 * gap / (std::sqrt(discriminant) - start)
-               : dt_;
+    time = discriminant >= 0.0 && start < 0.0 ? 2.0 * gap / (std::sqrt(discriminant) - start) : dt_;
     time = std::min(time, dt_);
   }
   const double impact = std::min(start + a * time, 0.0);
@@ -570,7 +567,8 @@ ContactSolverStats ContactSolver::applyRestitution(std::span<RigidBody> bodies) 
       double next;
       if (row.bounces) {
         // The contact's total normal impulse (solve plus bounce) stays non-negative.
-        next = std::max(-row.impulse[0], old + (bounceVelocity(row) - un) * row.response.normalMass);
+        next =
+            std::max(-row.impulse[0], old + (bounceVelocity(row) - un) * row.response.normalMass);
       } else {
         next = std::max(0.0, old - un * row.response.normalMass);
       }

@@ -150,7 +150,7 @@ class ContactSolver {
     PointResponse response;  // of both bodies
     double friction = 0.0;
     double targetNormalVelocity = 0.0;
-    double approach = 0.0;  // normal relative velocity before the solve (< 0 approaching)
+    double approach = 0.0;       // normal relative velocity before the solve (< 0 approaching)
     double normalGravity = 0.0;  // relative normal acceleration from gravity (m/s^2)
     double restitution = 0.0;
     double largestNormalImpulse = 0.0;  // over the warm start and the sweeps

@@ -33,8 +33,8 @@ TEST(ImpactManifold, BallsMeetAlongTheLineOfCentresAtImpact) {
     const Pose poseA = Pose::translation({0, 0, 0});
     const Pose poseB = Pose::translation({touchX + 0.4 * dt * speed, b, 0});
     const CollisionResult start = narrowPhase(ball, poseA, ball, poseB);
-    const auto impact = impactManifold(ball, poseA, ball, poseB, start, {speed, 0, 0}, 0.0, dt,
-                                       0.01);
+    const auto impact =
+        impactManifold(ball, poseA, ball, poseB, start, {speed, 0, 0}, 0.0, dt, 0.01);
     // To the cast's tolerance, 1e-6 m from the surface, a few um along a grazing path (where
     // the normal turns 2e-5 rad per um).
     ASSERT_TRUE(impact.has_value()) << b;
@@ -69,8 +69,8 @@ TEST(ImpactManifold, OnlyForPairsThatMeetMovingSideways) {
   EXPECT_FALSE(impactManifold(ball, poseA, ball, poseB, start, {2, 0, 0}, 1.0, dt, 0.01));
   // Touching already.
   const Pose touching = Pose::translation({0.099, 0.0, 0});
-  EXPECT_FALSE(impactManifold(ball, poseA, ball, touching,
-                              narrowPhase(ball, poseA, ball, touching), {2, 0, 0}, 0, dt, 0.01));
+  EXPECT_FALSE(impactManifold(ball, poseA, ball, touching, narrowPhase(ball, poseA, ball, touching),
+                              {2, 0, 0}, 0, dt, 0.01));
 }
 
 // Random hulls and boxes, random approach: at A + shift the pair touches along the normal, and
@@ -81,8 +81,9 @@ TEST(ImpactManifold, RandomPairsTouchAtTheReportedImpact) {
   int impacts = 0;
   for (int k = 0; k < 2000; ++k) {
     const auto cloud = test::randomCloud(rng, 12, 0.08);
-    const Shape a = k % 2 ? Shape::box(test::randomVector(rng, 0.02, 0.1))
-                          : Shape::convexHull(std::make_shared<ConvexHull>(ConvexHull::build(cloud)));
+    const Shape a = k % 2
+                        ? Shape::box(test::randomVector(rng, 0.02, 0.1))
+                        : Shape::convexHull(std::make_shared<ConvexHull>(ConvexHull::build(cloud)));
     const Shape b = Shape::box(test::randomVector(rng, 0.02, 0.1));
     const Pose poseB = {test::randomRotation(rng), Vector3d::Zero()};
     const Vector3d direction = test::randomUnitVector(rng);

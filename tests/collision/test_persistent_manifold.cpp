@@ -221,9 +221,9 @@ TEST(PersistentManifold, NotKeptForBodiesThatRoll) {
   EXPECT_TRUE(manifoldMayBeKept(box, hull));
   EXPECT_TRUE(manifoldMayBeKept(box.withConvexRadius(0.01), box));
   EXPECT_TRUE(manifoldMayBeKept(Shape::superquadric({0.1, 0.1, 0.1}, 0.5, 0.5), box));
-  for (const Shape& round : {Shape::sphere(0.1), Shape::capsule(0.1, 0.2),
-                             Shape::cylinder(0.1, 0.2), Shape::cone(0.1, 0.2),
-                             Shape::ellipsoid({0.1, 0.2, 0.3})}) {
+  for (const Shape& round :
+       {Shape::sphere(0.1), Shape::capsule(0.1, 0.2), Shape::cylinder(0.1, 0.2),
+        Shape::cone(0.1, 0.2), Shape::ellipsoid({0.1, 0.2, 0.3})}) {
     EXPECT_FALSE(manifoldMayBeKept(round, box)) << toString(round.type());
     EXPECT_FALSE(manifoldMayBeKept(hull, round)) << toString(round.type());
   }

@@ -69,8 +69,8 @@ TEST(Substeps, FollowTheFastestTurnOfABodyWithAContact) {
     double spin;
     int maxSubsteps;
     int expected;
-  } cases[] = {{0.0, 4, 1},   {10.0, 4, 1},    {40.0, 4, 2},   {80.0, 4, 4},  {200.0, 4, 4},
-               {500.0, 4, 6}, {200.0, 16, 9},  {500.0, 16, 16}, {80.0, 1, 1}, {500.0, 1, 1}};
+  } cases[] = {{0.0, 4, 1},   {10.0, 4, 1},   {40.0, 4, 2},    {80.0, 4, 4}, {200.0, 4, 4},
+               {500.0, 4, 6}, {200.0, 16, 9}, {500.0, 16, 16}, {80.0, 1, 1}, {500.0, 1, 1}};
   for (const auto& c : cases) {
     World world(spinningBox(c.spin, dt, c.maxSubsteps));
     world.step();

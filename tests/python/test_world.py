@@ -72,6 +72,17 @@ def test_a_fast_spin_on_the_ground_splits_the_step():
                     "pose": {"p": [0, 0, 0.02]}, "angular_velocity": [0, 0, 80]})
     world.step()
     assert world.last_step["substeps"] == 4  # 80 rad/s turns 0.67 rad a step: pi/16 a substep
+    assert world.last_step["limited_bodies"] == 0
+    assert world.last_step["impact_pairs"] == 0  # touching from the start
+
+
+def test_a_free_body_keeps_its_spin_at_any_speed():
+    world = heavyball.World({"gravity": [0, 0, 0], "bodies": [
+        {"shape": {"type": "box", "half_extents": [0.05, 0.1, 0.15]}, "pose": {"p": [0, 0, 1]},
+         "angular_velocity": [150, 0, 0]}]})
+    world.step(10)
+    assert world.angular_velocities[1, 0] == pytest.approx(150.0, rel=1e-12)
+    assert world.last_step["limited_bodies"] == 0
 
 
 def test_scene_errors_keep_the_loaders_message(source_dir, tmp_path):
