@@ -6,8 +6,8 @@
 // normal taken from their start deflects the struck ball by up to 8 degrees at 120 Hz (first
 // order in the step). The impact is found by casting A along its velocity relative to B
 // (collision/shape_cast.hpp), and the manifold is built there. The cast takes the motion as a
-// translation: where the bodies' turns move their surfaces by more than a quarter of the
-// sideways travel before the impact, the start's manifold is kept (a tumbling hull's impact
+// translation: where the bodies' turns move their surfaces by more than a tenth of the sideways
+// travel before the impact, the start's manifold is kept (a tumbling hull's impact
 // is not where a translation puts it, and its start normal at least bounds the approach).
 
 #include <Eigen/Core>

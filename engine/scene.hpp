@@ -4,7 +4,6 @@
 
 #include <Eigen/Core>
 #include <filesystem>
-#include <numbers>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,6 +13,7 @@
 #include "collision/pose.hpp"
 #include "collision/shape.hpp"
 #include "collision/warm_start.hpp"
+#include "dynamics/integrator.hpp"
 
 namespace hb {
 
@@ -121,10 +121,10 @@ struct SolverDescription {
   /// 1: every step is one.
   int maxSubsteps = 4;
   /// rad: the most a body with contacts turns in one substep; a faster spin is slowed to it and
-  /// counted (StepStatistics::limitedBodies). Free bodies turn at any speed. With the default
-  /// substeps it binds above 4 quarter turns per step (377 rad/s at 120 Hz), which no body of
-  /// the shipped scenes reaches (docs/physics.md).
-  double maxContactTurn = 0.25 * std::numbers::pi;
+  /// counted (StepStatistics::limitedBodies). Free bodies turn at any speed. Steps are split
+  /// further so that it binds only past kMaxSubsteps substeps (World::substepCount), or with
+  /// maxSubsteps 1 past one turn of it per step.
+  double maxContactTurn = RigidBodyIntegrator::kDefaultTurnLimit;
 };
 
 /// More substeps than this is a step length to change instead.
