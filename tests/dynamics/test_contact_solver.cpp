@@ -44,6 +44,26 @@ std::vector<ContactConstraint> cornerContacts(const std::vector<RigidBody>& bodi
   return contacts;
 }
 
+// The ground (static, index 0) and a ball of radius 0.1 m falling at `speed` (index 1).
+std::vector<RigidBody> groundAndBall(double speed) {
+  std::vector<RigidBody> bodies = {RigidBody::fixed(),
+                                   RigidBody::dynamic(sphereMassProperties(0.1, 1000))};
+  bodies[1].linearVelocity = {0, 0, -speed};
+  return bodies;
+}
+
+// The ball's contact with the ground (normal +z), `depth` deep (< 0: a gap still open).
+ContactConstraint groundContact(double depth, double restitution = 0.0) {
+  ContactConstraint c;
+  c.bodyA = 0;
+  c.bodyB = 1;
+  c.normal = Vector3d::UnitZ();
+  c.buildTangents();
+  c.depth = depth;
+  c.restitution = restitution;
+  return c;
+}
+
 ContactSolverStats step(std::vector<RigidBody>& bodies, std::vector<ContactConstraint>& contacts,
                         const ContactSolverOptions& options = {}) {
   RigidBodyIntegrator integrator;
@@ -144,18 +164,9 @@ TEST(ContactSolver, SlowBoxSticks) {
 // The velocity solve stops the approach; the restitution stage then sends the body back at e
 // times its approach speed, with the contact's impulse of the solve kept for warm starting.
 TEST(ContactSolver, RestitutionBouncesInItsOwnStage) {
-  std::vector<RigidBody> bodies = {RigidBody::fixed(),
-                                   RigidBody::dynamic(sphereMassProperties(0.1, 1000))};
+  std::vector<RigidBody> bodies = groundAndBall(3.0);
   bodies[1].position = {0, 0, 0.1};
-  bodies[1].linearVelocity = {0, 0, -3.0};
-  ContactConstraint c;
-  c.bodyA = 0;
-  c.bodyB = 1;
-  c.point = {0, 0, 0};
-  c.normal = Vector3d::UnitZ();
-  c.buildTangents();
-  c.restitution = 0.5;
-  std::vector<ContactConstraint> contacts = {c};
+  std::vector<ContactConstraint> contacts = {groundContact(0.0, 0.5)};
   ContactSolver solver;
   solver.prepare(bodies, contacts, kDt, {});
   solver.warmStart(bodies);
@@ -172,17 +183,8 @@ TEST(ContactSolver, RestitutionBouncesInItsOwnStage) {
 // there); one that stays open does not bounce.
 TEST(ContactSolver, SpeculativeContactBouncesOnlyWhenItCloses) {
   for (const double gap : {0.01, 0.03}) {
-    std::vector<RigidBody> bodies = {RigidBody::fixed(),
-                                     RigidBody::dynamic(sphereMassProperties(0.1, 1000))};
-    bodies[1].linearVelocity = {0, 0, -3.0};  // 2.5 cm per step
-    ContactConstraint c;
-    c.bodyA = 0;
-    c.bodyB = 1;
-    c.normal = Vector3d::UnitZ();
-    c.buildTangents();
-    c.depth = -gap;
-    c.restitution = 0.5;
-    std::vector<ContactConstraint> contacts = {c};
+    std::vector<RigidBody> bodies = groundAndBall(3.0);  // 2.5 cm per step
+    std::vector<ContactConstraint> contacts = {groundContact(-gap, 0.5)};
     ContactSolver solver;
     solver.prepare(bodies, contacts, kDt, {});
     solver.warmStart(bodies);
@@ -197,17 +199,8 @@ TEST(ContactSolver, SpeculativeContactBouncesOnlyWhenItCloses) {
 // gap closes, from the state at the step's start.
 TEST(ContactSolver, ABounceLeavesWithItsSpeedAtImpact) {
   const double e = 0.5, g = 9.81, gap = 0.01;
-  std::vector<RigidBody> bodies = {RigidBody::fixed(),
-                                   RigidBody::dynamic(sphereMassProperties(0.1, 1000))};
-  bodies[1].linearVelocity = {0, 0, -3.0};
-  ContactConstraint c;
-  c.bodyA = 0;
-  c.bodyB = 1;
-  c.normal = Vector3d::UnitZ();
-  c.buildTangents();
-  c.depth = -gap;
-  c.restitution = e;
-  std::vector<ContactConstraint> contacts = {c};
+  std::vector<RigidBody> bodies = groundAndBall(3.0);
+  std::vector<ContactConstraint> contacts = {groundContact(-gap, e)};
   RigidBodyIntegrator integrator;
   integrator.integrateVelocities(bodies, kGravity, kDt);
   ContactSolver solver;
@@ -283,16 +276,9 @@ TEST(ContactSolver, OnlyTheCornersThatLandBounce) {
 }
 
 TEST(ContactSolver, SpeculativeContactLetsTheGapClose) {
-  std::vector<RigidBody> bodies = {RigidBody::fixed(),
-                                   RigidBody::dynamic(sphereMassProperties(0.1, 1000))};
-  bodies[1].linearVelocity = {0, 0, -6.0};
-  ContactConstraint c;
-  c.bodyA = 0;
-  c.bodyB = 1;
-  c.normal = Vector3d::UnitZ();
-  c.buildTangents();
-  c.depth = -0.01;  // 1 cm still open: at most 1.2 m/s of approach this step
-  std::vector<ContactConstraint> contacts = {c};
+  std::vector<RigidBody> bodies = groundAndBall(6.0);
+  // 1 cm still open: at most 1.2 m/s of approach this step.
+  std::vector<ContactConstraint> contacts = {groundContact(-0.01)};
   ContactSolver solver;
   solver.prepare(bodies, contacts, kDt, {});
   solver.solveVelocities(bodies);

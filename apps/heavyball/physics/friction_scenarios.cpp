@@ -28,15 +28,9 @@ class Slope final : public PhysicsScenario {
 
   void start(const sim::SimScene& scene) override {
     requireBodies(scene, 1, name());
-    const sim::SimStatic* ramp = nullptr;
-    for (const sim::SimStatic& s : scene.statics) {
-      if (s.pose.q.angularDistance(Eigen::Quaterniond::Identity()) > 1e-9) ramp = &s;
-    }
-    if (!ramp) throw std::runtime_error(std::string(name()) + ": the scene has no tilted ramp");
-    const Eigen::Vector3d normal = ramp->pose.q * Eigen::Vector3d::UnitZ();
-    down_ = ramp->pose.q * Eigen::Vector3d::UnitX();
-    if (down_.z() > 0.0) down_ = -down_;
-    const double angle = std::acos(std::clamp(normal.normalized().z(), -1.0, 1.0));
+    const Ramp ramp = findRamp(scene, name());
+    down_ = ramp.downhill;
+    const double angle = ramp.angle;
     const double mu = std::sqrt(scene.bodies[0].material.friction * scene.staticMaterial.friction);
     const double g = scene.base.gravity.norm();
     acceleration_ = mu >= std::tan(angle) ? 0.0 : g * (std::sin(angle) - mu * std::cos(angle));

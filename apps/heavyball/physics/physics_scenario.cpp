@@ -1,5 +1,6 @@
 #include "apps/heavyball/physics/physics_scenario.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -28,6 +29,20 @@ void requireBodies(const sim::SimScene& scene, int count, std::string_view scena
                              std::to_string(count) + " bodies in its scene, found " +
                              std::to_string(scene.bodies.size()));
   }
+}
+
+Ramp findRamp(const sim::SimScene& scene, std::string_view scenario) {
+  const sim::SimStatic* ramp = nullptr;
+  for (const sim::SimStatic& s : scene.statics) {
+    if (s.pose.q.angularDistance(Eigen::Quaterniond::Identity()) > 1e-9) ramp = &s;
+  }
+  if (!ramp) throw std::runtime_error(std::string(scenario) + ": the scene has no tilted ramp");
+  Ramp out;
+  out.downhill = ramp->pose.q * Eigen::Vector3d::UnitX();
+  if (out.downhill.z() > 0.0) out.downhill = -out.downhill;
+  const Eigen::Vector3d normal = ramp->pose.q * Eigen::Vector3d::UnitZ();
+  out.angle = std::acos(std::clamp(normal.normalized().z(), -1.0, 1.0));
+  return out;
 }
 
 std::vector<std::unique_ptr<PhysicsScenario>> makePhysicsScenarios() {

@@ -42,6 +42,14 @@ std::unique_ptr<PhysicsScenario> makeStack(int boxes);
 /// A pyramid of cubes (rows of 10 down to 1) stands still.
 std::unique_ptr<PhysicsScenario> makePyramid();
 
+/// The downhill direction of the scene's tilted static (its box's x axis, pointing down), and
+/// its angle from the horizontal (rad). Throws std::runtime_error when there is none.
+struct Ramp {
+  Eigen::Vector3d downhill = Eigen::Vector3d::UnitX();
+  double angle = 0.0;
+};
+Ramp findRamp(const sim::SimScene& scene, std::string_view scenario);
+
 /// Throws std::runtime_error unless the scene has `count` bodies (the scenario's scene file was
 /// edited into another experiment).
 void requireBodies(const sim::SimScene& scene, int count, std::string_view scenario);

@@ -73,16 +73,12 @@ class RollingBall final : public PhysicsScenario {
 
   void start(const sim::SimScene& scene) override {
     requireBodies(scene, 1, name());
-    const sim::SimStatic* ramp = nullptr;
-    for (const sim::SimStatic& s : scene.statics) {
-      if (s.pose.q.angularDistance(Eigen::Quaterniond::Identity()) > 1e-9) ramp = &s;
+    if (scene.bodies[0].shape.type() != ShapeType::Sphere) {
+      throw std::runtime_error("rolling-ball: the body must be a ball");
     }
-    if (!ramp || scene.bodies[0].shape.type() != ShapeType::Sphere) {
-      throw std::runtime_error("rolling-ball: the scene needs a tilted ramp and a ball");
-    }
-    down_ = ramp->pose.q * Eigen::Vector3d::UnitX();
-    if (down_.z() > 0.0) down_ = -down_;
-    const double angle = std::asin(-down_.z());
+    const Ramp ramp = findRamp(scene, name());
+    down_ = ramp.downhill;
+    const double angle = ramp.angle;
     const double mu = std::sqrt(scene.bodies[0].material.friction * scene.staticMaterial.friction);
     // Rolling without slipping needs mu >= (2/7) tan(angle) for a solid ball.
     if (mu < 2.0 / 7.0 * std::tan(angle)) {
