@@ -459,9 +459,20 @@ ContactSolverStats ContactSolver::solveVelocities(std::span<RigidBody> bodies) {
     }
     stats.converged &= converged;
   }
+  for (Row& row : rows_) row.carriesSweptFriction = false;
   if (options_.shockPropagation) propagateShock();
   for (Row& row : rows_) {
     contacts_[row.contact].impulse = {row.impulse[0], row.impulse[1], row.impulse[2]};
+    if (row.carriesSweptFriction) {
+      // Inside the cone of the normal impulse the shock pass left.
+      double t1 = row.sweptFriction[0], t2 = row.sweptFriction[1];
+      const double size = std::sqrt(t1 * t1 + t2 * t2), limit = row.friction * row.impulse[0];
+      if (size > limit) {
+        t1 *= limit / size;
+        t2 *= limit / size;
+      }
+      contacts_[row.contact].impulse.tail<2>() = Eigen::Vector2d(t1, t2);
+    }
     row.endGap = -contacts_[row.contact].depth +
                  dt_ * velocity(row, 0, solverBodies_[row.bodyA], solverBodies_[row.bodyB]);
   }
@@ -503,7 +514,18 @@ void ContactSolver::propagateShock() {
       inert |= !responseOf(block, upper[i]);
       responses[i] = &upper[i];
     }
-    if (!inert) solvePasses(m, delassus, responses, options_.shockIterations, !upperIsB, upperIsB);
+    if (inert) continue;
+    // What the pair carries into the next step is the sweeps' friction, which both bodies took:
+    // the pass's own is computed against a lower body held still, and warm-started on both it
+    // is a push the lower body never had. (Its normal impulses, which carry the weight above,
+    // are carried.)
+    for (int i = 0; i < m.count; ++i) {
+      Row& row = rows_[m.first + i];
+      row.carriesSweptFriction = true;
+      row.sweptFriction[0] = row.impulse[1];
+      row.sweptFriction[1] = row.impulse[2];
+    }
+    solvePasses(m, delassus, responses, options_.shockIterations, !upperIsB, upperIsB);
   }
 }
 

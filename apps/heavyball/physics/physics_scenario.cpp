@@ -63,6 +63,8 @@ std::vector<std::unique_ptr<PhysicsScenario>> makePhysicsScenarios() {
   out.push_back(makeRestingRound());
   out.push_back(makeStack(10));
   out.push_back(makeStack(20));
+  out.push_back(makeLeaningTower(false));
+  out.push_back(makeLeaningTower(true));
   out.push_back(makePyramid());
   return out;
 }

@@ -39,6 +39,9 @@ std::unique_ptr<PhysicsScenario> makeSlidingStop();
 std::unique_ptr<PhysicsScenario> makeRestingRound();
 /// A stack of `boxes` cubes on the ground stands still.
 std::unique_ptr<PhysicsScenario> makeStack(int boxes);
+/// A tower of cubes each shifted along x: stands while the weight above every face lies inside
+/// it (4 mm steps), falls when it does not (6 mm, `topples`).
+std::unique_ptr<PhysicsScenario> makeLeaningTower(bool topples);
 /// A pyramid of cubes (rows of 10 down to 1) stands still.
 std::unique_ptr<PhysicsScenario> makePyramid();
 
