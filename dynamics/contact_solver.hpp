@@ -161,6 +161,7 @@ class ContactSolver {
     double slop = 0.0;                  // m of penetration the position pass leaves
     double endGap = 0.0;                // m: the gap the solved velocities leave at the step's end
     bool bounces = false;               // approached above the threshold and was stopped
+    double bounceVelocity = 0.0;        // m/s along the normal it leaves with, when it bounces
     double restitutionImpulse = 0.0;    // the bounce's normal impulse
     double impulse[3] = {0, 0, 0};      // accumulated, contact frame
     double positionTarget = 0.0;
@@ -231,5 +232,27 @@ class ContactSolver {
   ContactSolverOptions options_;
   double dt_ = 0.0;  // of the step being solved
 };
+
+// Inlined into the sweeps (contact_solver.cpp) and the bounce (contact_restitution.cpp), their
+// innermost work.
+[[gnu::always_inline]] inline double ContactSolver::velocity(const Row& row, int k,
+                                                             const SolverBody& a,
+                                                             const SolverBody& b) {
+  const auto dot = [](const double* x, const double* y) {
+    return x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
+  };
+  return dot(row.direction[k], b.linear) - dot(row.direction[k], a.linear) +
+         dot(row.armB[k], b.angular) - dot(row.armA[k], a.angular);
+}
+
+[[gnu::always_inline]] inline void ContactSolver::apply(const Row& row, int k, double change,
+                                                        SolverBody& a, SolverBody& b) {
+  for (int j = 0; j < 3; ++j) {
+    a.linear[j] -= a.inverseMass * change * row.direction[k][j];
+    b.linear[j] += b.inverseMass * change * row.direction[k][j];
+    a.angular[j] -= change * row.turnA[k][j];
+    b.angular[j] += change * row.turnB[k][j];
+  }
+}
 
 }  // namespace hb

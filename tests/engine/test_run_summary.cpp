@@ -41,6 +41,9 @@ TEST(RunSummary, CountsSplitStepsAndSubsteps) {
   const nlohmann::json json = runSummaryJson(summary, scene);
   EXPECT_EQ(json["split_steps"], split);
   EXPECT_DOUBLE_EQ(json["substeps_mean"].get<double>(), summary.substepsMean);
+  // 80 rad/s is a third of a quarter turn per substep: the turn limit never binds.
+  EXPECT_EQ(summary.limitedBodies, 0);
+  EXPECT_EQ(json["limited_bodies"], 0);
 }
 
 }  // namespace
