@@ -86,6 +86,8 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
   }
   buildManifolds();
   buildIslands();
+  colourIslands();
+  layOutInSweepOrder();
 }
 
 bool ContactSolver::responseOf(const Eigen::Matrix3d& delassus, PointResponse& response) {
@@ -216,7 +218,10 @@ double ContactSolver::solveManifold(Manifold& m, int passes) {
   prepareBlocks(m);
   const PointResponse* responses[NormalBlock::kMaxPoints];
   for (int i = 0; i < m.count; ++i) responses[i] = &rows_[m.first + i].response;
-  return solvePasses(m, m.delassus, responses, passes, true, true);
+  // Bodies that do not move are left alone (their zero response would leave them as they are,
+  // but a colour's visits may run at once, and every visit of the ground would write it).
+  const Row& first = rows_[m.first];
+  return solvePasses(m, m.delassus, responses, passes, moves_[first.bodyA], moves_[first.bodyB]);
 }
 
 double ContactSolver::solvePasses(const Manifold& m, const double (*delassus)[kManifoldRows],
@@ -428,11 +433,7 @@ ContactSolverStats ContactSolver::solveVelocities(std::span<RigidBody> bodies) {
                  static_cast<int>(std::ceil(options_.iterationsPerSupportLevel * island.depth)));
     bool converged = false;
     for (int iteration = 0; iteration < cap && !converged; ++iteration) {
-      double largestChange = 0.0;
-      for (int q = island.first; q < island.first + island.count; ++q) {
-        largestChange = std::max(largestChange, solveManifold(manifolds_[islandManifolds_[q]],
-                                                              options_.manifoldIterations));
-      }
+      const double largestChange = sweepIsland(static_cast<int>(&island - islands_.data()));
       converged = largestChange <= options_.tolerance;
       stats.iterations = std::max(stats.iterations, iteration + 1);
       if (converged || iteration + 1 == cap) {

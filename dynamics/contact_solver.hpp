@@ -41,6 +41,9 @@
 // stabilisation, which feeds the correction into the real velocities).
 
 #include <Eigen/Core>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -91,8 +94,25 @@ struct PseudoVelocities {
   std::vector<Eigen::Vector3d> angular;
 };
 
+/// Runs item(i) for every i in [0, count), on several threads at once or not (the engine's
+/// workers, engine/worker_pool.hpp); the solver's items never touch each other's data.
+using ParallelFor =
+    std::function<void(std::size_t count, const std::function<void(std::size_t)>& item)>;
+
 class ContactSolver {
  public:
+  /// Islands of at least this many manifolds are swept colour by colour (colourIslands): the
+  /// manifolds of one colour share no moving body, so a colour's visits may run at once. The
+  /// order depends on the island alone, never on the thread count, so every count gives the
+  /// same bits; smaller islands keep their manifolds' order (a colour would be too small to
+  /// share out).
+  static constexpr int kColouredIsland = 256;
+  /// Colours at most; manifolds that find none free are swept last, one after the other.
+  static constexpr int kColours = 64;
+
+  /// How the sweeps share out a colour's visits; by default one after the other.
+  void setParallelFor(ParallelFor parallelFor) { parallelFor_ = std::move(parallelFor); }
+
   /// Stage 1: lever arms, Delassus blocks and targets from the pre-solve velocities.
   /// `gravity` (the acceleration of every moving body apart from the contacts) times the
   /// bounces within the step (applyRestitution).
@@ -195,6 +215,13 @@ class ContactSolver {
                     double (*delassus)[kManifoldRows]) const;
   /// Groups the manifolds by island and measures each island's depth.
   void buildIslands();
+  /// Orders the manifolds of each large island by colour (dynamics/contact_colouring.cpp).
+  void colourIslands();
+  /// Once an island is coloured, stores manifolds and rows in the order the sweeps visit them.
+  void layOutInSweepOrder();
+  /// One sweep over islands_[island]'s manifolds; returns the largest impulse change of their
+  /// visits.
+  double sweepIsland(int island);
   /// One visit of a manifold, with at most `passes` passes. Returns the largest impulse change
   /// of its first pass (as a velocity change, m/s).
   double solveManifold(Manifold& m, int passes);
@@ -217,13 +244,28 @@ class ContactSolver {
   std::vector<Eigen::Matrix3d> inverseInertia_;  // world frame, zero for bodies that do not move
   std::vector<char> moves_;  // per body: active, so its solved velocity is written back
   std::vector<Manifold> manifolds_;
-  /// Islands of manifolds (islandManifolds_[first, first + count)), with their depth.
+  /// Islands of manifolds (islandManifolds_[first, first + count)), with their depth; a large
+  /// one's manifolds are in colour order, colourGroups_[firstGroup, firstGroup + groups).
   struct Island {
     int first = 0, count = 0;
     int depth = 0;
+    int firstGroup = 0, groups = 0;  // no groups: swept in order
+  };
+  /// Consecutive manifolds of an island (islandManifolds_[first, first + count)) that share no
+  /// moving body, except the last group of an island whose manifolds found no free colour.
+  struct ColourGroup {
+    int first = 0, count = 0;
+    bool shared = false;  // the leftover group: its manifolds may share bodies
   };
   std::vector<Island> islands_;
   std::vector<int> islandManifolds_;
+  std::vector<ColourGroup> colourGroups_;
+  std::vector<std::uint64_t> bodyColours_;  // per body: colours its manifolds took (colouring)
+  std::vector<int> manifoldColour_;         // scratch: per island manifold, its colour
+  std::vector<double> visitChange_;         // per manifold of a group: its visit's change
+  std::vector<Manifold> sortedManifolds_;   // scratch for layOutInSweepOrder
+  std::vector<Row> sortedRows_;
+  ParallelFor parallelFor_;
   // Scratch for buildIslands, per body.
   std::vector<int> parent_, level_, islandOf_, frontier_, neighbourStart_, neighbours_;
   std::vector<int> positionManifolds_;           // manifolds with a penetration to correct

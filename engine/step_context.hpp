@@ -3,12 +3,14 @@
 // its comment) and read by the later ones; the World keeps one context so that the buffers
 // allocate only while the scene grows.
 
+#include <array>
 #include <cstdint>
 #include <utility>
 #include <vector>
 
 #include "collision/broad_phase.hpp"
 #include "collision/collide.hpp"
+#include "collision/defaults.hpp"
 #include "collision/obb.hpp"
 #include "collision/pose.hpp"
 #include "collision/time_of_impact.hpp"
@@ -43,6 +45,16 @@ struct NarrowPhaseRecord {
   PairCacheEntry* cache = nullptr;
 };
 
+/// Where a pair's manifold came from (World::pairManifold).
+enum class ManifoldSource { None, Built, Reposed, Impact };
+
+/// One pair's contact constraints, as a worker builds them (World::pairContacts).
+struct PairContacts {
+  std::array<ContactConstraint, defaults::kMaxManifoldPoints> contacts;
+  int count = 0;
+  ManifoldSource source = ManifoldSource::None;
+};
+
 struct StepContext {
   // find pairs
   std::vector<Obb> worldObbs;  ///< per proxy, at the current poses (kept after integration)
@@ -62,6 +74,7 @@ struct StepContext {
   /// The records of the step's earlier substeps, in order (for the recorder).
   std::vector<NarrowPhaseRecord> earlierNarrowPhase;
   // build contacts
+  std::vector<PairContacts> pairContacts;  ///< per narrow-phase record, as its worker built them
   std::vector<ContactConstraint> contacts;
   std::vector<std::uint8_t> keepContact;  ///< per contact, after its region's reduction
   int reusedManifolds = 0;
@@ -69,10 +82,11 @@ struct StepContext {
   std::vector<char> inContact;  ///< per body: has a contact this substep (its turn is limited)
   PseudoVelocities pseudo;
   // integrate, with continuous collision only
-  std::vector<Pose> startPoses;      ///< per body, before the step's integration
-  std::vector<RigidMotion> motions;  ///< per body, its path over the step
-  std::vector<char> fast;            ///< per body: swept (moved far this step)
-  std::vector<double> impactTime;    ///< per fast body, s into the step (dt: none)
+  std::vector<Pose> startPoses;        ///< per body, before the step's integration
+  std::vector<RigidMotion> motions;    ///< per body, its path over the step
+  std::vector<char> fast;              ///< per body: swept (moved far this step)
+  std::vector<double> impactTime;      ///< per fast body, s into the step (dt: none)
+  std::vector<double> pairImpactTime;  ///< per pair, s into the step (dt: none)
   // sleep
   std::vector<std::pair<int, int>> touching;  ///< body pairs in contact
   std::vector<int> islands;                   ///< per body, among the awake ones

@@ -6,7 +6,6 @@
 #include <cmath>
 #include <numbers>
 
-#include "engine/contact_reduction.hpp"
 #include "engine/drop_clearance.hpp"
 #include "engine/funnel.hpp"
 
@@ -22,9 +21,6 @@ double msSince(Clock::time_point start) {
 /// A large thin box whose top face is the plane z = height.
 constexpr double kGroundHalfSize = 50.0;
 constexpr double kGroundHalfThickness = 0.5;
-
-/// Contacts of consecutive steps are the same contact when their points on A are this close (m).
-constexpr double kContactMatchRadius = 0.01;
 
 /// rad: the most a body with a contact turns in one substep (World::substepCount).
 constexpr double kSubstepTurn = std::numbers::pi / 16;
@@ -54,6 +50,9 @@ Shape collisionShape(const Shape& shape, const SolverDescription& solver) {
 }  // namespace
 
 World::World(const SceneDescription& scene) : scene_(scene), spawnRng_(1) {
+  solver_.setParallelFor([this](std::size_t count, const std::function<void(std::size_t)>& item) {
+    workers_.forEach(count, item);
+  });
   assets_ = std::make_unique<AssetLibrary>(scene_.assetDir);
   // Body 0 holds every static piece: the ground, the funnel and static shapes.
   WorldBody world;
@@ -429,155 +428,6 @@ void World::piecesMeeting(int entry, const Obb& other, std::vector<int>& pieces)
   for (const int p : bodies_[-1 - entry].proxies) {
     if (obbOverlap(context_.sweptObbs[p], other)) pieces.push_back(p);
   }
-}
-
-void World::collide() {
-  StepContext& c = context_;
-  ++collisionRound_;
-  if (substep_ == 0) {
-    c.earlierNarrowPhase.clear();
-  } else {
-    for (NarrowPhaseRecord& record : c.narrowPhase) {
-      record.cache = nullptr;  // valid during its own substep only
-      c.earlierNarrowPhase.push_back(std::move(record));
-    }
-  }
-  c.narrowPhase.clear();
-  c.collided.assign(c.pairs.size(), 0);
-  // Pairs with an awake body go through the narrow phase. One that touches a sleeping body wakes
-  // its whole island, whose other pairs (with the ground, with its neighbours) then take their
-  // turn in this same step, until no further island wakes.
-  for (bool woke = true; woke;) {
-    woke = false;
-    for (size_t k = 0; k < c.pairs.size(); ++k) {
-      if (c.collided[k]) continue;
-      const RigidBody& a = rigid_[proxies_[c.pairs[k].first].body];
-      const RigidBody& b = rigid_[proxies_[c.pairs[k].second].body];
-      if (!a.isActive() && !b.isActive()) continue;
-      c.collided[k] = 1;
-      woke |= collidePair(static_cast<int>(k));
-    }
-  }
-  // Pairs the broad phase dropped lose their cache; sleeping pairs keep theirs.
-  pairCache_.evictStale(collisionRound_, [&](int i, int j) {
-    return !rigid_[proxies_[i].body].isActive() && !rigid_[proxies_[j].body].isActive();
-  });
-  stats_.candidatePairs = static_cast<int>(c.narrowPhase.size());
-}
-
-bool World::collidePair(int k) {
-  StepContext& c = context_;
-  const SolverDescription& solver = scene_.solver;
-  CollisionOptions options;
-  options.gjk.variant = solver.gjkVariant;
-  options.gjk.schedule = solver.momentumSchedule;
-  options.gjk.tolerance = solver.gjkTolerance;
-  options.gjk.maxIterations = solver.gjkMaxIterations;
-  const auto [proxyA, proxyB] = c.pairs[k];
-  const Proxy& pa = proxies_[proxyA];
-  const Proxy& pb = proxies_[proxyB];
-  PairCacheEntry& cache = pairCache_.entry(proxyA, proxyB);
-  NarrowPhaseRecord record;
-  record.substep = substep_;
-  record.proxyA = proxyA;
-  record.proxyB = proxyB;
-  record.poseA = proxyPose(proxyA);
-  record.poseB = proxyPose(proxyB);
-  record.hints = cache.hints;
-  record.margin = solver.speculativeMargin + c.sweep[pa.body] + c.sweep[pb.body];
-  record.cache = &cache;
-  if (cache.previous && cache.lastRound == collisionRound_ - 1) record.previous = cache.previous;
-  record.obbCenterA = c.worldObbs[proxyA].center;
-  record.obbCenterB = c.worldObbs[proxyB].center;
-  record.initialGuess = initialGuess(solver.warmStart, c.worldObbs[proxyA], c.worldObbs[proxyB],
-                                     record.poseA, record.poseB, record.previous);
-  record.result = hb::collide(pa.shape, record.poseA, pb.shape, record.poseB, record.initialGuess,
-                              options, cache.hints);
-  const CollisionResult& r = record.result;
-  ++stats_.gjkCalls;
-  stats_.gjkIterations += r.gjkIterations;
-  if (r.epaStatus) ++stats_.epaCalls;
-  if (r.rtrStatus) ++stats_.rtrCalls;
-  cache.hints = r.hints;
-  cache.lastRound = collisionRound_;
-  if (r.gjkStatus != GjkStatus::InvalidInput && std::isfinite(r.distance)) {
-    cache.previous = makePreviousSolution(record.poseA, record.poseB, r.witnessA, r.witnessB,
-                                          r.normal, r.distance);
-  }
-  const bool touches = r.gjkStatus != GjkStatus::InvalidInput && r.distance < record.margin;
-  c.narrowPhase.push_back(std::move(record));
-  // A contact with an awake body wakes a sleeping one, so that it takes part in this step.
-  bool woke = false;
-  for (const int body : {pa.body, pb.body}) {
-    if (touches && rigid_[body].sleeping) {
-      stats_.wokenBodies += wakeIsland(body);
-      woke = true;
-    }
-  }
-  return woke;
-}
-
-void World::buildContacts() {
-  StepContext& c = context_;
-  c.contacts.clear();
-  c.reusedManifolds = 0;
-  for (NarrowPhaseRecord& record : c.narrowPhase) {
-    const CollisionResult& r = record.result;
-    record.firstContact = static_cast<int>(c.contacts.size());
-    record.contactCount = 0;
-    if (r.gjkStatus == GjkStatus::InvalidInput || !(r.distance < record.margin)) continue;
-    const Proxy& pa = proxies_[record.proxyA];
-    const Proxy& pb = proxies_[record.proxyB];
-    PairCacheEntry& cache = *record.cache;
-    // shift: A's motion relative to B until they meet, for a manifold at its time of impact.
-    Eigen::Vector3d shift = Eigen::Vector3d::Zero();
-    const ContactManifold manifold = pairManifold(record, shift);
-    const Material& a = bodies_[pa.body].material;
-    const Material& b = bodies_[pb.body].material;
-    // A fifth of the thinner piece may stay in penetration, at most (the solver's slop is
-    // sized for bodies of centimetres).
-    const double maxSlop =
-        0.2 * std::min(pa.localObb.halfExtents.minCoeff(), pb.localObb.halfExtents.minCoeff());
-    const Pose bodyA = bodyPose(pa.body);
-    for (int i = 0; i < manifold.size; ++i) {
-      const ContactPoint& point = manifold.points[i];
-      ContactConstraint contact;
-      contact.bodyA = pa.body;
-      contact.bodyB = pb.body;
-      // On A where it is now; B's arm from where A meets it; the gap as it is now.
-      contact.point = 0.5 * (point.pointA + point.pointB) - shift;
-      contact.offsetOnB = shift;
-      contact.normal = manifold.normal;
-      contact.buildTangents();
-      contact.depth = point.depth - shift.dot(manifold.normal);
-      contact.maxSlop = maxSlop;
-      contact.friction = std::sqrt(a.friction * b.friction);
-      contact.restitution = std::max(a.restitution, b.restitution);
-      PairCache::warmStart(cache, contact, bodyA, kContactMatchRadius, substepLength());
-      stats_.maxPenetration = std::max(stats_.maxPenetration, contact.depth);
-      c.contacts.push_back(contact);
-      ++record.contactCount;
-    }
-  }
-  reduceContacts();
-  stats_.contacts = static_cast<int>(c.contacts.size());
-}
-
-void World::reduceContacts() {
-  // A compound touching through many pieces keeps four points per contact region
-  // (engine/contact_reduction.hpp); each record keeps its surviving contacts, in order.
-  StepContext& c = context_;
-  reduceContactRegions(c.contacts, c.keepContact);
-  int kept = 0;
-  for (NarrowPhaseRecord& record : c.narrowPhase) {
-    const int first = record.firstContact;
-    record.firstContact = kept;
-    for (int k = first; k < first + record.contactCount; ++k) {
-      if (c.keepContact[k]) c.contacts[kept++] = c.contacts[k];
-    }
-    record.contactCount = kept - record.firstContact;
-  }
-  c.contacts.resize(kept);
 }
 
 void World::solve() {

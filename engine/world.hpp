@@ -28,6 +28,7 @@
 #include "engine/scene.hpp"
 #include "engine/step_context.hpp"
 #include "engine/step_statistics.hpp"
+#include "engine/worker_pool.hpp"
 
 namespace hb {
 
@@ -51,6 +52,9 @@ class World {
  public:
   /// Builds the statics, the listed bodies and the spawner's first drops. Throws on bad assets.
   explicit World(const SceneDescription& scene);
+  // The solver hands its work to this world's workers: a world stays where it was built.
+  World(const World&) = delete;
+  World& operator=(const World&) = delete;
 
   /// Advances by one dt.
   void step();
@@ -82,6 +86,10 @@ class World {
     return context_.earlierNarrowPhase;
   }
   const StepStatistics& lastStep() const { return stats_; }
+  /// The workers the step runs on: `threads` of them (0: one per core; the default). Every
+  /// count gives the same states bit for bit.
+  void setThreads(int threads) { workers_ = WorkerPool(threads); }
+  int threads() const { return workers_.threads(); }
   /// When a pair's contact manifold from an earlier step is re-posed instead of rebuilt
   /// (collision/persistent_manifold.hpp); changes apply from the next step.
   ManifoldReuseTolerances& manifoldReuse() { return manifoldReuse_; }
@@ -140,6 +148,9 @@ class World {
   double substepLength() const;
   /// Continuous collision (SolverDescription::continuousCollision): fast bodies swept.
   void sweepFastBodies();
+  /// When pair k's fast body first comes too close to what does not move (on a worker); the
+  /// substep's length when it does not or the pair is not swept.
+  double sweptImpactTime(size_t pair) const;
   /// A body's motion over the step just integrated, from context_.startPoses.
   RigidMotion stepMotion(int body) const;
   void restitution();
@@ -149,7 +160,14 @@ class World {
   void updateWorldObbs();
   void raiseDynamicTop(const Obb& dynamicBox);
   double bodyEnergy(const RigidBody& dynamicBody) const;
-  bool collidePair(int pair);
+  /// A pair's narrow phase in three parts: its input (creating its cache entry), the queries
+  /// (on a worker: they touch only the record and its cache entry), and what the step counts
+  /// and wakes from it; the last returns whether it woke an island.
+  NarrowPhaseRecord narrowPhaseInput(int pair);
+  void runNarrowPhase(NarrowPhaseRecord& record) const;
+  bool tallyNarrowPhase(const NarrowPhaseRecord& record);
+  /// A touching pair's contact constraints (on a worker).
+  void pairContacts(NarrowPhaseRecord& record, PairContacts& made) const;
   bool isCompound(int body) const;
   /// The pieces of a broad-phase entry (a proxy, or -1 - body for a compound) whose swept boxes
   /// overlap `other`.
@@ -157,7 +175,8 @@ class World {
   void storeImpulses();
   /// The manifold of a touching pair (engine/world_pair_manifold.cpp); `shift` is A's motion
   /// relative to B until they meet when it is built at their time of impact, else zero.
-  ContactManifold pairManifold(NarrowPhaseRecord& record, Eigen::Vector3d& shift);
+  ContactManifold pairManifold(NarrowPhaseRecord& record, Eigen::Vector3d& shift,
+                               ManifoldSource& source) const;
   /// The velocity of a body's material point at `point` over this substep: after gravity, before
   /// the contacts (zero for bodies that do not move).
   Eigen::Vector3d substepVelocity(int body, const Eigen::Vector3d& point) const;
@@ -184,6 +203,7 @@ class World {
   std::vector<long> sleepIsland_;
   long sleepIslands_ = 0;  // islands put to sleep so far: the next one's number
   StepContext context_;
+  WorkerPool workers_{0};  // one per core
   StepStatistics stats_;
   long stepCount_ = 0;
   long collisionRound_ = 0;  // narrow phases run so far: one per substep

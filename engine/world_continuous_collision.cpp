@@ -53,24 +53,15 @@ void World::sweepFastBodies() {
     }
   }
   if (!any) return;
+  // Each pair's time of impact on the workers, then each fast body's earliest, in pair order.
+  c.pairImpactTime.assign(c.pairs.size(), dt);
+  workers_.forEach(c.pairs.size(), [&](size_t k) { c.pairImpactTime[k] = sweptImpactTime(k); });
   c.impactTime.assign(rigid_.size(), dt);
-  for (const ProxyPair& pair : c.pairs) {
-    const Proxy& pa = proxies_[pair.first];
-    const Proxy& pb = proxies_[pair.second];
-    // Against what does not move this step (statics, sleeping bodies): walls, panels and the
-    // ground are what a fast body tunnels through. Between moving bodies the speculative
-    // contacts are left alone: sweeping those pairs too gave no less overlap (docs/physics.md).
-    const bool stillA = !rigid_[pa.body].isActive(), stillB = !rigid_[pb.body].isActive();
-    if (!(c.fast[pa.body] && stillB) && !(c.fast[pb.body] && stillA)) continue;
-    ToiOptions toiOptions;
-    toiOptions.allowedOverlap = std::min({kSweptOverlap, 0.5 * pa.localObb.halfExtents.minCoeff(),
-                                          0.5 * pb.localObb.halfExtents.minCoeff()});
-    const ToiResult toi = timeOfImpact(pa.shape, pa.inBody, c.motions[pa.body], pb.shape, pb.inBody,
-                                       c.motions[pb.body], dt, toiOptions);
-    if (toi.status != ToiStatus::Hit && toi.status != ToiStatus::MaxIterations) continue;
-    const double time = toi.time;
-    for (const int body : {pa.body, pb.body}) {
-      if (c.fast[body]) c.impactTime[body] = std::min(c.impactTime[body], time);
+  for (size_t k = 0; k < c.pairs.size(); ++k) {
+    if (!(c.pairImpactTime[k] < dt)) continue;
+    for (const int proxy : {c.pairs[k].first, c.pairs[k].second}) {
+      const int body = proxies_[proxy].body;
+      if (c.fast[body]) c.impactTime[body] = std::min(c.impactTime[body], c.pairImpactTime[k]);
     }
   }
   for (size_t i = 0; i < rigid_.size(); ++i) {
@@ -80,6 +71,25 @@ void World::sweepFastBodies() {
     rigid_[i].orientation = pose.q;
     ++stats_.sweptBack;
   }
+}
+
+double World::sweptImpactTime(size_t k) const {
+  const StepContext& c = context_;
+  const double dt = substepLength();
+  const Proxy& pa = proxies_[c.pairs[k].first];
+  const Proxy& pb = proxies_[c.pairs[k].second];
+  // Against what does not move this step (statics, sleeping bodies): walls, panels and the
+  // ground are what a fast body tunnels through. Between moving bodies the speculative
+  // contacts are left alone: sweeping those pairs too gave no less overlap (docs/physics.md).
+  const bool stillA = !rigid_[pa.body].isActive(), stillB = !rigid_[pb.body].isActive();
+  if (!(c.fast[pa.body] && stillB) && !(c.fast[pb.body] && stillA)) return dt;
+  ToiOptions toiOptions;
+  toiOptions.allowedOverlap = std::min({kSweptOverlap, 0.5 * pa.localObb.halfExtents.minCoeff(),
+                                        0.5 * pb.localObb.halfExtents.minCoeff()});
+  const ToiResult toi = timeOfImpact(pa.shape, pa.inBody, c.motions[pa.body], pb.shape, pb.inBody,
+                                     c.motions[pb.body], dt, toiOptions);
+  if (toi.status != ToiStatus::Hit && toi.status != ToiStatus::MaxIterations) return dt;
+  return toi.time;
 }
 
 }  // namespace hb

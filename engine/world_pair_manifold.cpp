@@ -22,8 +22,8 @@ double World::surfaceTurnSpeed(int proxy) const {
   return r.angularVelocity.norm() * proxyReach_[proxy];
 }
 
-ContactManifold World::pairManifold(NarrowPhaseRecord& record, Eigen::Vector3d& shift) {
-  StepContext& c = context_;
+ContactManifold World::pairManifold(NarrowPhaseRecord& record, Eigen::Vector3d& shift,
+                                    ManifoldSource& source) const {
   const CollisionResult& r = record.result;
   const Proxy& pa = proxies_[record.proxyA];
   const Proxy& pb = proxies_[record.proxyB];
@@ -38,7 +38,7 @@ ContactManifold World::pairManifold(NarrowPhaseRecord& record, Eigen::Vector3d& 
       // Built away from the pair's poses: nothing to keep for the next substep.
       cache.manifold.reset();
       shift = impact->shift;
-      ++stats_.impactPairs;
+      source = ManifoldSource::Impact;
       return impact->manifold;
     }
   }
@@ -49,10 +49,11 @@ ContactManifold World::pairManifold(NarrowPhaseRecord& record, Eigen::Vector3d& 
     if (const auto kept = reposeManifold(*cache.manifold, record.poseA, record.poseB, r.normal,
                                          r.distance, record.margin, proxyReach_[record.proxyA],
                                          proxyReach_[record.proxyB], manifoldReuse_)) {
-      ++c.reusedManifolds;
+      source = ManifoldSource::Reposed;
       return *kept;
     }
   }
+  source = ManifoldSource::Built;
   const ContactManifold built =
       buildContactManifold(pa.shape, record.poseA, pb.shape, record.poseB, r.normal, r.witnessA,
                            r.witnessB, r.distance, record.margin);

@@ -22,6 +22,7 @@ struct SimBenchConfig {
   double seconds = 10.0;  ///< simulated time per engine
   std::vector<std::string> peers = {"bullet", "mujoco", "mujoco-implicit"};
   int measureEvery = 1;  ///< penetration sampled after every this many steps, and at the end
+  int threads = 1;       ///< heavyball's workers (the peers step on one thread)
 };
 
 /// Runs the benchmark and prints the table. An engine whose simulation diverges gets a row saying

@@ -77,7 +77,8 @@ std::unique_ptr<SimPeer> makeSimPeer(std::string_view name, const SimScene& scen
 
 /// heavyball's World on the scene: the statics and settings of scene.base, bodies added with
 /// World::addBody.
-std::unique_ptr<SimPeer> makeHeavyballSim(const SimScene& scene);
+/// heavyball's World stepping on `threads` workers (World::setThreads; 0: one per core).
+std::unique_ptr<SimPeer> makeHeavyballSim(const SimScene& scene, int threads = 1);
 #ifdef HB_HAVE_BULLET_SIM
 /// btDiscreteDynamicsWorld with its sequential-impulse solver.
 std::unique_ptr<SimPeer> makeBulletSim(const SimScene& scene);

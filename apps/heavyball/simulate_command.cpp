@@ -17,6 +17,7 @@
 #include "engine/run_summary.hpp"
 #include "engine/run_summary_json.hpp"
 #include "engine/scene.hpp"
+#include "engine/state_hash.hpp"
 #include "engine/world.hpp"
 
 namespace hb::cli {
@@ -33,6 +34,7 @@ struct SimulateOptions {
   std::string record;
   bool json = false;
   bool overwrite = false;
+  int threads = 0;
 };
 
 void printSummary(const RunSummary& r, const SceneDescription& scene) {
@@ -87,6 +89,7 @@ void run(const SimulateOptions& o) {
     throw CLI::ValidationError("--record", o.record + " exists (--overwrite replaces it)");
   }
   World world(scene);
+  world.setThreads(o.threads);
   std::unique_ptr<Recorder> recorder;
   if (!o.record.empty()) {
     recorder = std::make_unique<Recorder>(o.record, world, recordingMetadata(o.scene, scene));
@@ -97,6 +100,8 @@ void run(const SimulateOptions& o) {
   if (recorder) recorder->close();
   if (o.json) {
     nlohmann::json out = runSummaryJson(summary, scene);
+    out["threads"] = world.threads();
+    out["state_hash"] = hashHex(stateHash(world));
     if (recorder) {
       out["recording"] = o.record;
       out["recording_bytes"] = recorder->bytesWritten();
@@ -104,6 +109,7 @@ void run(const SimulateOptions& o) {
     std::printf("%s\n", out.dump().c_str());
   } else {
     printSummary(summary, scene);
+    std::printf("threads: %d; state hash %s\n", world.threads(), hashHex(stateHash(world)).c_str());
     if (recorder) {
       std::printf("recorded to %s (%.1f KiB)\n", o.record.c_str(),
                   static_cast<double>(recorder->bytesWritten()) / 1024.0);
@@ -138,6 +144,11 @@ void addSimulateCommand(CLI::App& app) {
   cmd->add_option("--objects", options->objects, "Number of objects the spawner drops")
       ->check(spawnCount());
   cmd->add_option("--seed", options->seed, "Spawner seed")->check(spawnerSeed());
+  cmd->add_option("--threads", options->threads,
+                  "Workers for the world's step (0: one per core); every count gives the same "
+                  "states bit for bit")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   cmd->add_option("--drop-interval", options->dropInterval,
                   "Seconds between the spawner's drops; 0 drops everything at once, in a column")
       ->check(CLI::NonNegativeNumber);

@@ -30,7 +30,7 @@ class PythonWorld {
  public:
   // A scene file (str or os.PathLike) or a scene dict whose relative paths resolve against
   // `base_dir` (default: the current folder).
-  PythonWorld(py::object scene, std::optional<fs::path> baseDir) {
+  PythonWorld(py::object scene, std::optional<fs::path> baseDir, int threads) {
     if (py::isinstance<py::dict>(scene)) {
       sceneJson_ = toJson(scene, "").dump(2);
       baseDir_ = fs::absolute(baseDir.value_or(fs::current_path()));
@@ -44,9 +44,15 @@ class PythonWorld {
       sceneJson_ = text.str();
       baseDir_ = fs::absolute(file).parent_path();
     }
+    setThreads(threads);
     world_->addObserver([this](const World& w) {
       if (recorder_) recorder_->record(w);
     });
+  }
+
+  void setThreads(int threads) {
+    if (threads < 0) throw py::value_error("threads: expected 0 (one per core) or more");
+    world_->setThreads(threads);
   }
 
   void step(int count) {
@@ -172,11 +178,16 @@ class PythonWorld {
 void addWorldBindings(py::module_& m) {
   py::class_<PythonWorld>(m, "World", R"(A scene (docs/scenes.md) stepped at its dt.
 
-World(scene, base_dir=None): scene is a scene file's path, or a dict in the scene file's schema
-whose relative paths resolve against base_dir (default: the current folder). Bodies are indexed
-as in recordings: the statics first (one body), then bodies in the order they were added.)")
-      .def(py::init<py::object, std::optional<fs::path>>(), py::arg("scene"),
-           py::arg("base_dir") = py::none())
+World(scene, base_dir=None, threads=0): scene is a scene file's path, or a dict in the scene
+file's schema whose relative paths resolve against base_dir (default: the current folder).
+threads: the workers each step runs on (0: one per core); every count gives the same states bit
+for bit. Bodies are indexed as in recordings: the statics first (one body), then bodies in the
+order they were added.)")
+      .def(py::init<py::object, std::optional<fs::path>, int>(), py::arg("scene"),
+           py::arg("base_dir") = py::none(), py::arg("threads") = 0)
+      .def_property(
+          "threads", [](PythonWorld& w) { return w.world().threads(); }, &PythonWorld::setThreads,
+          "the workers each step runs on (setting 0: one per core)")
       .def("step", &PythonWorld::step, py::arg("count") = 1,
            "Advances `count` steps of dt (without the GIL); spawners drop as they are due.")
       .def("add_body", &PythonWorld::addBody, py::arg("body"),

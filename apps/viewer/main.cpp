@@ -61,6 +61,10 @@ int main(int argc, char** argv) {
   app.add_option("--shadow-size", o.shadowMapSize, "Shadow map side, in texels")
       ->check(CLI::Range(256, 8192))
       ->capture_default_str();
+  app.add_option("--threads", o.threads,
+                 "Workers stepping the world (0: one per core); every count gives the same states")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   CLI11_PARSE(app, argc, argv);
 
   o.scene = scene;

@@ -135,7 +135,9 @@ std::unique_ptr<World> ViewerApp::buildWorld(const SceneDescription& scene,
   SceneDescription s = scene;
   if (!ui_.simulation.useSceneSpawner) s.spawner.reset();
   if (!keepSceneBodies) s.bodies.clear();
-  return std::make_unique<World>(s);
+  auto world = std::make_unique<World>(s);
+  world->setThreads(options_.threads);
+  return world;
 }
 
 void ViewerApp::setWorld(std::unique_ptr<World> world) {

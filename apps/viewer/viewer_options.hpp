@@ -24,6 +24,7 @@ struct ViewerOptions {
   unsigned seed = 1;        ///< of the drops
   int maxTextureSize = 1024;
   int shadowMapSize = 2048;
+  int threads = 0;        ///< workers of the physics thread's world (0: one per core)
   RenderSettings render;  ///< initial rendering switches (the debug panel edits them)
 
   bool scripted() const { return frames > 0; }

@@ -143,6 +143,7 @@ SimulatedRun simulateRun(const SceneDescription& base, const RecordingMetadata& 
 
   const auto setupStart = Clock::now();
   World world(scene);
+  world.setThreads(1);  // the batch's workers run one world each
   const double setupSeconds = secondsSince(setupStart);
 
   if (p.record) {

@@ -115,3 +115,19 @@ def test_the_shipped_funnel_runs_and_records(source_dir, tmp_path):
         assert np.array_equal(positions, world.positions[:last["body_count"]])
     # The names come from the assets.
     assert all(isinstance(n, str) for n in world.names)
+
+
+def test_every_thread_count_gives_the_same_bits(source_dir):
+    scene = source_dir / "assets/scenes/pile-640.json"
+    worlds = [heavyball.World(scene, threads=n) for n in (1, 2, 3)]
+    assert [w.threads for w in worlds] == [1, 2, 3]
+    for w in worlds:
+        w.step(30)
+    for w in worlds[1:]:
+        for name in ("positions", "orientations", "linear_velocities", "angular_velocities"):
+            assert np.array_equal(getattr(w, name), getattr(worlds[0], name)), name
+    assert heavyball.World(scene).threads >= 1  # default: one per core
+    worlds[0].threads = 2
+    assert worlds[0].threads == 2
+    with pytest.raises(ValueError, match="threads"):
+        worlds[0].threads = -1

@@ -12,7 +12,8 @@ namespace {
 
 class HeavyballSim final : public SimPeer {
  public:
-  explicit HeavyballSim(const SimScene& scene) : scene_(scene), world_(scene.base) {
+  HeavyballSim(const SimScene& scene, int threads) : scene_(scene), world_(scene.base) {
+    world_.setThreads(threads);
     // The rounded cores of the bodies' boxes and hulls are built now, untimed, as the World's
     // own spawner builds them before its first step, rather than in the timed drops.
     for (const SimBody& b : scene.bodies) {
@@ -32,11 +33,12 @@ class HeavyballSim final : public SimPeer {
         "per manifold), a shock pass from the ground up ({} passes per manifold) and {} position "
         "iterations, tolerance {:g} "
         "m/s; restitution above {:g} m/s; "
-        "sleeping {}; steps split into up to {} substeps while contacts turn fast",
+        "sleeping {}; steps split into up to {} substeps while contacts turn fast; {} worker "
+        "thread(s)",
         HB_VERSION, toString(s.gjkVariant), toString(s.warmStart), s.convexRadius,
         s.speculativeMargin, s.velocityIterations, s.manifoldIterations, s.shockIterations,
         s.positionIterations, s.solverTolerance, s.restitutionThreshold, s.sleeping ? "on" : "off",
-        s.maxSubsteps);
+        s.maxSubsteps, world_.threads());
   }
 
   void drop(int body) override {
@@ -70,8 +72,8 @@ class HeavyballSim final : public SimPeer {
 
 }  // namespace
 
-std::unique_ptr<SimPeer> makeHeavyballSim(const SimScene& scene) {
-  return std::make_unique<HeavyballSim>(scene);
+std::unique_ptr<SimPeer> makeHeavyballSim(const SimScene& scene, int threads) {
+  return std::make_unique<HeavyballSim>(scene, threads);
 }
 
 }  // namespace hb::sim

@@ -1,0 +1,114 @@
+// The narrow-phase stage of World::step (collide): every pair the broad phase found with an awake
+// body goes through collide() on the world's workers, warm-started from the pair cache; what
+// they touch wakes, in pair order, and the woken islands' pairs take a further round.
+
+#include <cmath>
+
+#include "engine/world.hpp"
+
+namespace hb {
+
+void World::collide() {
+  StepContext& c = context_;
+  ++collisionRound_;
+  if (substep_ == 0) {
+    c.earlierNarrowPhase.clear();
+  } else {
+    for (NarrowPhaseRecord& record : c.narrowPhase) {
+      record.cache = nullptr;  // valid during its own substep only
+      c.earlierNarrowPhase.push_back(std::move(record));
+    }
+  }
+  c.narrowPhase.clear();
+  c.collided.assign(c.pairs.size(), 0);
+  // Pairs with an awake body go through the narrow phase. One that touches a sleeping body wakes
+  // its whole island, whose other pairs (with the ground, with its neighbours) then take their
+  // turn in a further round of this same step, until no further island wakes. Each round sets up
+  // its pairs in pair order, runs their narrow phases on the workers, and then counts them and
+  // wakes what they touch in pair order again.
+  for (bool woke = true; woke;) {
+    const size_t first = c.narrowPhase.size();
+    for (size_t k = 0; k < c.pairs.size(); ++k) {
+      if (c.collided[k]) continue;
+      const RigidBody& a = rigid_[proxies_[c.pairs[k].first].body];
+      const RigidBody& b = rigid_[proxies_[c.pairs[k].second].body];
+      if (!a.isActive() && !b.isActive()) continue;
+      c.collided[k] = 1;
+      c.narrowPhase.push_back(narrowPhaseInput(static_cast<int>(k)));
+    }
+    workers_.forEach(c.narrowPhase.size() - first,
+                     [&](size_t i) { runNarrowPhase(c.narrowPhase[first + i]); });
+    woke = false;
+    for (size_t i = first; i < c.narrowPhase.size(); ++i)
+      woke |= tallyNarrowPhase(c.narrowPhase[i]);
+  }
+  // Pairs the broad phase dropped lose their cache; sleeping pairs keep theirs.
+  pairCache_.evictStale(collisionRound_, [&](int i, int j) {
+    return !rigid_[proxies_[i].body].isActive() && !rigid_[proxies_[j].body].isActive();
+  });
+  stats_.candidatePairs = static_cast<int>(c.narrowPhase.size());
+}
+
+NarrowPhaseRecord World::narrowPhaseInput(int k) {
+  StepContext& c = context_;
+  const auto [proxyA, proxyB] = c.pairs[k];
+  PairCacheEntry& cache = pairCache_.entry(proxyA, proxyB);
+  NarrowPhaseRecord record;
+  record.substep = substep_;
+  record.proxyA = proxyA;
+  record.proxyB = proxyB;
+  record.poseA = proxyPose(proxyA);
+  record.poseB = proxyPose(proxyB);
+  record.hints = cache.hints;
+  record.margin = scene_.solver.speculativeMargin + c.sweep[proxies_[proxyA].body] +
+                  c.sweep[proxies_[proxyB].body];
+  record.cache = &cache;
+  if (cache.previous && cache.lastRound == collisionRound_ - 1) record.previous = cache.previous;
+  record.obbCenterA = c.worldObbs[proxyA].center;
+  record.obbCenterB = c.worldObbs[proxyB].center;
+  record.initialGuess =
+      initialGuess(scene_.solver.warmStart, c.worldObbs[proxyA], c.worldObbs[proxyB], record.poseA,
+                   record.poseB, record.previous);
+  return record;
+}
+
+void World::runNarrowPhase(NarrowPhaseRecord& record) const {
+  const SolverDescription& solver = scene_.solver;
+  CollisionOptions options;
+  options.gjk.variant = solver.gjkVariant;
+  options.gjk.schedule = solver.momentumSchedule;
+  options.gjk.tolerance = solver.gjkTolerance;
+  options.gjk.maxIterations = solver.gjkMaxIterations;
+  record.result =
+      hb::collide(proxies_[record.proxyA].shape, record.poseA, proxies_[record.proxyB].shape,
+                  record.poseB, record.initialGuess, options, record.hints);
+  const CollisionResult& r = record.result;
+  PairCacheEntry& cache = *record.cache;  // this pair's alone
+  cache.hints = r.hints;
+  cache.lastRound = collisionRound_;
+  if (r.gjkStatus != GjkStatus::InvalidInput && std::isfinite(r.distance)) {
+    cache.previous = makePreviousSolution(record.poseA, record.poseB, r.witnessA, r.witnessB,
+                                          r.normal, r.distance);
+  }
+}
+
+bool World::tallyNarrowPhase(const NarrowPhaseRecord& record) {
+  const CollisionResult& r = record.result;
+  ++stats_.gjkCalls;
+  stats_.gjkIterations += r.gjkIterations;
+  if (r.epaStatus) ++stats_.epaCalls;
+  if (r.rtrStatus) ++stats_.rtrCalls;
+  const bool touches = r.gjkStatus != GjkStatus::InvalidInput && r.distance < record.margin;
+  // A contact with an awake body wakes a sleeping one, so that it takes part in this step.
+  bool woke = false;
+  for (const int proxy : {record.proxyA, record.proxyB}) {
+    const int body = proxies_[proxy].body;
+    if (touches && rigid_[body].sleeping) {
+      stats_.wokenBodies += wakeIsland(body);
+      woke = true;
+    }
+  }
+  return woke;
+}
+
+}  // namespace hb

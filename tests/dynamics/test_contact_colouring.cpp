@@ -1,0 +1,150 @@
+// Large islands swept colour by colour (dynamics/contact_colouring.cpp): every manifold is still
+// visited, the solution carries the weight, and any way of running a colour's visits at once
+// gives the same bits as running them one after the other.
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#include "dynamics/contact_solver.hpp"
+#include "dynamics/integrator.hpp"
+
+namespace hb {
+namespace {
+
+using Eigen::Vector3d;
+
+constexpr double kDt = 1.0 / 60.0;
+constexpr double kHalf = 0.5;  // m, the cubes' half extent
+const Vector3d kGravity(0, 0, -10.0);
+
+/// A row of `count` unit cubes (1000 kg) side by side on the ground (body 0), each touching the
+/// next: `count` ground manifolds and `count - 1` between neighbours, one island.
+struct Row {
+  std::vector<RigidBody> bodies;
+  std::vector<ContactConstraint> contacts;
+};
+
+ContactConstraint corner(int a, int b, const Vector3d& point, const Vector3d& normal) {
+  ContactConstraint c;
+  c.bodyA = a;
+  c.bodyB = b;
+  c.point = point;
+  c.normal = normal;
+  c.buildTangents();
+  c.friction = 0.6;
+  return c;
+}
+
+Row rowOfCubes(int count) {
+  Row row;
+  row.bodies.push_back(RigidBody::fixed());
+  const Vector3d h(kHalf, kHalf, kHalf);
+  for (int i = 0; i < count; ++i) {
+    RigidBody cube = RigidBody::dynamic(boxMassProperties(h, 1000.0));
+    cube.position = {2.0 * kHalf * i, 0.0, kHalf};
+    row.bodies.push_back(cube);
+  }
+  for (int i = 1; i <= count; ++i) {
+    const Vector3d c = row.bodies[i].position;
+    for (int k = 0; k < 4; ++k) {
+      const Vector3d offset((k & 1 ? 1 : -1) * kHalf, (k & 2 ? 1 : -1) * kHalf, -kHalf);
+      row.contacts.push_back(corner(0, i, c + offset, Vector3d::UnitZ()));
+    }
+    if (i == count) continue;
+    for (int k = 0; k < 4; ++k) {
+      const Vector3d offset(kHalf, (k & 1 ? 1 : -1) * kHalf, (k & 2 ? 1 : -1) * kHalf);
+      row.contacts.push_back(corner(i, i + 1, c + offset, Vector3d::UnitX()));
+    }
+  }
+  return row;
+}
+
+/// One step's velocity solve (gravity, warm start, sweeps) with the given way of running a
+/// colour's visits; returns the solver's statistics.
+ContactSolverStats solve(Row& row, const ParallelFor& parallelFor) {
+  RigidBodyIntegrator integrator;
+  integrator.integrateVelocities(row.bodies, kGravity, kDt);
+  ContactSolver solver;
+  if (parallelFor) solver.setParallelFor(parallelFor);
+  ContactSolverOptions options;
+  options.velocityIterations = 200;
+  solver.prepare(row.bodies, row.contacts, kDt, options, kGravity);
+  solver.warmStart(row.bodies);
+  return solver.solveVelocities(row.bodies);
+}
+
+/// Runs a colour's visits on four threads, each taking every fourth item, last first.
+void fourThreads(std::size_t count, const std::function<void(std::size_t)>& item) {
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      for (std::size_t i = count; i-- > 0;) {
+        if (i % 4 == t) item(i);
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+}
+
+constexpr int kCubes = 150;  // 299 manifolds: above ContactSolver::kColouredIsland
+static_assert(2 * kCubes - 1 >= ContactSolver::kColouredIsland);
+
+TEST(ContactColouring, AColouredRowOfCubesRestsAndCarriesItsWeight) {
+  Row row = rowOfCubes(kCubes);
+  const ContactSolverStats stats = solve(row, {});
+  EXPECT_TRUE(stats.converged);
+  // Every cube is held: no velocity left after gravity's.
+  for (int i = 1; i <= kCubes; ++i) {
+    EXPECT_LT(row.bodies[i].linearVelocity.norm(), 1e-6) << "cube " << i;
+    EXPECT_LT(row.bodies[i].angularVelocity.norm(), 1e-6) << "cube " << i;
+  }
+  // The ground's four corners under each cube carry its weight over the step, m g dt.
+  for (int i = 0; i < kCubes; ++i) {
+    double normal = 0.0;
+    for (const ContactConstraint& c : row.contacts) {
+      if (c.bodyA == 0 && c.bodyB == i + 1) normal += c.impulse.x();
+    }
+    EXPECT_NEAR(normal, 1000.0 * 10.0 * kDt, 1e-6) << "cube " << i + 1;
+  }
+}
+
+TEST(ContactColouring, RunningAColourAtOnceGivesTheSameBits) {
+  Row inOrder = rowOfCubes(kCubes);
+  Row atOnce = rowOfCubes(kCubes);
+  // A little motion, so that the sweeps have work in every colour.
+  for (int i = 1; i <= kCubes; ++i) {
+    const Vector3d push(0.01 * (i % 7), 0.02 * (i % 3) - 0.02, -0.05);
+    inOrder.bodies[i].linearVelocity = atOnce.bodies[i].linearVelocity = push;
+  }
+  const ContactSolverStats a = solve(inOrder, {});
+  int colours = 0;  // colours run at once over the sweeps
+  const ContactSolverStats b =
+      solve(atOnce, [&](std::size_t count, const std::function<void(std::size_t)>& item) {
+        ++colours;
+        fourThreads(count, item);
+      });
+  EXPECT_GT(colours, a.iterations);  // several colours per sweep
+  EXPECT_EQ(a.iterations, b.iterations);
+  EXPECT_EQ(std::memcmp(&a.residual, &b.residual, sizeof(double)), 0);
+  for (int i = 1; i <= kCubes; ++i) {
+    const RigidBody& x = inOrder.bodies[i];
+    const RigidBody& y = atOnce.bodies[i];
+    EXPECT_EQ(std::memcmp(x.linearVelocity.data(), y.linearVelocity.data(), 3 * sizeof(double)), 0)
+        << "cube " << i;
+    EXPECT_EQ(std::memcmp(x.angularVelocity.data(), y.angularVelocity.data(), 3 * sizeof(double)),
+              0)
+        << "cube " << i;
+  }
+  for (size_t k = 0; k < inOrder.contacts.size(); ++k) {
+    EXPECT_EQ(std::memcmp(inOrder.contacts[k].impulse.data(), atOnce.contacts[k].impulse.data(),
+                          3 * sizeof(double)),
+              0)
+        << "contact " << k;
+  }
+}
+
+}  // namespace
+}  // namespace hb

@@ -1,0 +1,110 @@
+// One world on several workers (World::setThreads): every thread count gives the same states,
+// bit for bit, and the same step statistics, on the funnel (sleep and wake rounds, compounds of
+// convex parts) and on a pile of hulls falling onto each other (deep overlaps, swept bodies).
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "engine/scene.hpp"
+#include "engine/state_hash.hpp"
+#include "engine/world.hpp"
+
+namespace hb {
+namespace {
+
+namespace fs = std::filesystem;
+
+SceneDescription shippedScene(const std::string& name) {
+  return loadScene(fs::path(HB_SOURCE_DIR) / "assets/scenes" / name);
+}
+
+bool sameBits(const Eigen::Vector3d& a, const Eigen::Vector3d& b) {
+  return std::memcmp(a.data(), b.data(), sizeof(double) * 3) == 0;
+}
+
+/// The first thing that differs between two worlds after a step ("" when none does).
+std::string firstDifference(const World& one, const World& other) {
+  const StepStatistics& s = one.lastStep();
+  const StepStatistics& t = other.lastStep();
+  if (s.contacts != t.contacts || s.gjkCalls != t.gjkCalls || s.gjkIterations != t.gjkIterations ||
+      s.epaCalls != t.epaCalls || s.impactPairs != t.impactPairs || s.sweptBack != t.sweptBack ||
+      s.wokenBodies != t.wokenBodies || one.reusedManifolds() != other.reusedManifolds() ||
+      std::memcmp(&s.maxPenetration, &t.maxPenetration, sizeof(double)) != 0) {
+    return "step statistics";
+  }
+  if (one.rigidBodies().size() != other.rigidBodies().size()) return "body count";
+  for (size_t i = 0; i < one.rigidBodies().size(); ++i) {
+    const RigidBody& a = one.rigidBodies()[i];
+    const RigidBody& b = other.rigidBodies()[i];
+    const bool same = sameBits(a.position, b.position) &&
+                      sameBits(a.linearVelocity, b.linearVelocity) &&
+                      sameBits(a.angularVelocity, b.angularVelocity) &&
+                      std::memcmp(a.orientation.coeffs().data(), b.orientation.coeffs().data(),
+                                  sizeof(double) * 4) == 0 &&
+                      a.sleeping == b.sleeping;
+    if (!same) return "body " + std::to_string(i);
+  }
+  return stateHash(one) == stateHash(other) ? "" : "state hash";
+}
+
+/// What a run went through, summed over its steps.
+struct Totals {
+  long woken = 0, swept = 0, epa = 0;
+};
+
+/// Steps the scene on 1, 2 and 4 workers side by side and compares every body's state and the
+/// step's counts after every step.
+Totals expectSameOnEveryCount(const SceneDescription& scene, int steps) {
+  std::vector<std::unique_ptr<World>> worlds;
+  for (const int threads : {1, 2, 4}) {
+    worlds.push_back(std::make_unique<World>(scene));
+    worlds.back()->setThreads(threads);
+    EXPECT_EQ(worlds.back()->threads(), threads);
+  }
+  Totals totals;
+  for (int step = 0; step < steps; ++step) {
+    for (auto& world : worlds) world->step();
+    const World& one = *worlds.front();
+    totals.woken += one.lastStep().wokenBodies;
+    totals.swept += one.lastStep().sweptBack;
+    totals.epa += one.lastStep().epaCalls;
+    for (size_t w = 1; w < worlds.size(); ++w) {
+      const std::string difference = firstDifference(one, *worlds[w]);
+      if (!difference.empty()) {
+        ADD_FAILURE() << "step " << step << ", 1 and " << worlds[w]->threads()
+                      << " workers: " << difference;
+        return totals;
+      }
+    }
+  }
+  return totals;
+}
+
+TEST(WorldThreads, TheFunnelIsBitIdenticalOnOneTwoAndFourWorkers) {
+  // Objects dropped one by one, falling asleep in the funnel and woken by the next ones.
+  SceneDescription scene = shippedScene("funnel.json");
+  scene.spawner->count = 5;
+  scene.spawner->interval = 1.5;
+  const Totals totals = expectSameOnEveryCount(scene, 840);
+  EXPECT_GT(totals.woken, 0);  // wake rounds ran
+}
+
+TEST(WorldThreads, ConvexPartsAreBitIdenticalOnOneTwoAndFourWorkers) {
+  SceneDescription scene = shippedScene("funnel-parts.json");
+  scene.spawner->count = 12;
+  EXPECT_GT(expectSameOnEveryCount(scene, 180).epa, 0);
+}
+
+TEST(WorldThreads, AHullPileIsBitIdenticalOnOneTwoAndFourWorkers) {
+  // 640 hulls falling onto each other and the ground: deep overlaps, fast bodies swept.
+  const Totals totals = expectSameOnEveryCount(shippedScene("pile-640.json"), 90);
+  EXPECT_GT(totals.epa, 0);
+  EXPECT_GT(totals.swept, 0);
+}
+
+}  // namespace
+}  // namespace hb
