@@ -421,26 +421,45 @@ void ContactSolver::buildIslands() {
   }
 }
 
+ContactSolverStats ContactSolver::solveIsland(int index) {
+  // The cap grows with the island's depth (weight reaches the bottom of a stack one level per
+  // sweep).
+  const Island& island = islands_[index];
+  const int cap =
+      std::max(options_.velocityIterations,
+               static_cast<int>(std::ceil(options_.iterationsPerSupportLevel * island.depth)));
+  ContactSolverStats stats;
+  for (int iteration = 0; iteration < cap && !stats.converged; ++iteration) {
+    const double largestChange = sweepIsland(index);
+    stats.converged = largestChange <= options_.tolerance;
+    stats.iterations = iteration + 1;
+    stats.residual = largestChange;
+  }
+  return stats;
+}
+
 ContactSolverStats ContactSolver::solveVelocities(std::span<RigidBody> bodies) {
   loadVelocities(bodies);
   ContactSolverStats stats;
   stats.converged = true;
-  // Islands are independent: each sweeps until it converges or reaches its cap, which grows
-  // with its depth (weight reaches the bottom of a stack one level per sweep).
-  for (const Island& island : islands_) {
-    const int cap =
-        std::max(options_.velocityIterations,
-                 static_cast<int>(std::ceil(options_.iterationsPerSupportLevel * island.depth)));
-    bool converged = false;
-    for (int iteration = 0; iteration < cap && !converged; ++iteration) {
-      const double largestChange = sweepIsland(static_cast<int>(&island - islands_.data()));
-      converged = largestChange <= options_.tolerance;
-      stats.iterations = std::max(stats.iterations, iteration + 1);
-      if (converged || iteration + 1 == cap) {
-        stats.residual = std::max(stats.residual, largestChange);
-      }
-    }
-    stats.converged &= converged;
+  // Islands are independent: each sweeps until it converges or reaches its cap. Small ones run
+  // whole on the workers, a coloured one colour by colour; their results combine in order.
+  islandResults_.resize(islands_.size());
+  const auto solveSmall = [&](std::size_t i) {
+    if (islands_[i].groups == 0) islandResults_[i] = solveIsland(static_cast<int>(i));
+  };
+  if (parallelFor_) {
+    parallelFor_(islands_.size(), solveSmall);
+  } else {
+    for (std::size_t i = 0; i < islands_.size(); ++i) solveSmall(i);
+  }
+  for (std::size_t i = 0; i < islands_.size(); ++i) {
+    if (islands_[i].groups > 0) islandResults_[i] = solveIsland(static_cast<int>(i));
+  }
+  for (const ContactSolverStats& island : islandResults_) {
+    stats.iterations = std::max(stats.iterations, island.iterations);
+    stats.residual = std::max(stats.residual, island.residual);
+    stats.converged &= island.converged;
   }
   if (options_.shockPropagation) propagateShock();
   for (Row& row : rows_) {

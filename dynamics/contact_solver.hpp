@@ -219,6 +219,8 @@ class ContactSolver {
   void colourIslands();
   /// Once an island is coloured, stores manifolds and rows in the order the sweeps visit them.
   void layOutInSweepOrder();
+  /// An island's sweeps, until it converges or reaches its cap.
+  ContactSolverStats solveIsland(int island);
   /// One sweep over islands_[island]'s manifolds; returns the largest impulse change of their
   /// visits.
   double sweepIsland(int island);
@@ -263,7 +265,8 @@ class ContactSolver {
   std::vector<std::uint64_t> bodyColours_;  // per body: colours its manifolds took (colouring)
   std::vector<int> manifoldColour_;         // scratch: per island manifold, its colour
   std::vector<double> visitChange_;         // per manifold of a group: its visit's change
-  std::vector<Manifold> sortedManifolds_;   // scratch for layOutInSweepOrder
+  std::vector<ContactSolverStats> islandResults_;  // per island, of the last solve
+  std::vector<Manifold> sortedManifolds_;          // scratch for layOutInSweepOrder
   std::vector<Row> sortedRows_;
   ParallelFor parallelFor_;
   // Scratch for buildIslands, per body.

@@ -45,6 +45,11 @@ class PairCache {
     const auto it = entries_.find(key(i, j));
     return it == entries_.end() ? nullptr : &it->second;
   }
+  /// The entry of (i, j) if there is one; threads may look up at once while none is added.
+  PairCacheEntry* find(int i, int j) {
+    const auto it = entries_.find(key(i, j));
+    return it == entries_.end() ? nullptr : &it->second;
+  }
   /// Drops pairs the narrow phase did not see in `round` (they left the broad phase), except
   /// those whose bodies sleep (`keep` says so).
   template <class Keep>

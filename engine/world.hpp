@@ -160,10 +160,8 @@ class World {
   void updateWorldObbs();
   void raiseDynamicTop(const Obb& dynamicBox);
   double bodyEnergy(const RigidBody& dynamicBody) const;
-  /// A pair's narrow phase in three parts: its input (creating its cache entry), the queries
-  /// (on a worker: they touch only the record and its cache entry), and what the step counts
-  /// and wakes from it; the last returns whether it woke an island.
-  NarrowPhaseRecord narrowPhaseInput(int pair);
+  /// A pair's narrow phase (on a worker: it touches only the record and its cache entry), then
+  /// what the step counts and wakes from it; the latter returns whether it woke an island.
   void runNarrowPhase(NarrowPhaseRecord& record) const;
   bool tallyNarrowPhase(const NarrowPhaseRecord& record);
   /// A touching pair's contact constraints (on a worker).

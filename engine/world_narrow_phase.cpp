@@ -34,13 +34,27 @@ void World::collide() {
       const RigidBody& b = rigid_[proxies_[c.pairs[k].second].body];
       if (!a.isActive() && !b.isActive()) continue;
       c.collided[k] = 1;
-      c.narrowPhase.push_back(narrowPhaseInput(static_cast<int>(k)));
+      NarrowPhaseRecord& record = c.narrowPhase.emplace_back();
+      record.proxyA = c.pairs[k].first;
+      record.proxyB = c.pairs[k].second;
+      record.substep = substep_;
     }
-    workers_.forEach(c.narrowPhase.size() - first,
-                     [&](size_t i) { runNarrowPhase(c.narrowPhase[first + i]); });
+    const size_t count = c.narrowPhase.size() - first;
+    // The pairs' cache entries: found by the workers (the cache is only read meanwhile), the
+    // new ones made here (entries stay where they are while others are added).
+    workers_.forEach(count, [&](size_t i) {
+      NarrowPhaseRecord& record = c.narrowPhase[first + i];
+      record.cache = pairCache_.find(record.proxyA, record.proxyB);
+    });
+    for (size_t i = first; i < c.narrowPhase.size(); ++i) {
+      NarrowPhaseRecord& record = c.narrowPhase[i];
+      if (!record.cache) record.cache = &pairCache_.entry(record.proxyA, record.proxyB);
+    }
+    workers_.forEach(count, [&](size_t i) { runNarrowPhase(c.narrowPhase[first + i]); });
     woke = false;
-    for (size_t i = first; i < c.narrowPhase.size(); ++i)
+    for (size_t i = first; i < c.narrowPhase.size(); ++i) {
       woke |= tallyNarrowPhase(c.narrowPhase[i]);
+    }
   }
   // Pairs the broad phase dropped lose their cache; sleeping pairs keep theirs.
   pairCache_.evictStale(collisionRound_, [&](int i, int j) {
@@ -49,30 +63,23 @@ void World::collide() {
   stats_.candidatePairs = static_cast<int>(c.narrowPhase.size());
 }
 
-NarrowPhaseRecord World::narrowPhaseInput(int k) {
-  StepContext& c = context_;
-  const auto [proxyA, proxyB] = c.pairs[k];
-  PairCacheEntry& cache = pairCache_.entry(proxyA, proxyB);
-  NarrowPhaseRecord record;
-  record.substep = substep_;
-  record.proxyA = proxyA;
-  record.proxyB = proxyB;
+void World::runNarrowPhase(NarrowPhaseRecord& record) const {
+  // The input: poses, margin and warm start from the pair cache.
+  const StepContext& c = context_;
+  const int proxyA = record.proxyA, proxyB = record.proxyB;
+  PairCacheEntry& cache = *record.cache;  // this pair's alone
   record.poseA = proxyPose(proxyA);
   record.poseB = proxyPose(proxyB);
   record.hints = cache.hints;
   record.margin = scene_.solver.speculativeMargin + c.sweep[proxies_[proxyA].body] +
                   c.sweep[proxies_[proxyB].body];
-  record.cache = &cache;
   if (cache.previous && cache.lastRound == collisionRound_ - 1) record.previous = cache.previous;
   record.obbCenterA = c.worldObbs[proxyA].center;
   record.obbCenterB = c.worldObbs[proxyB].center;
   record.initialGuess =
       initialGuess(scene_.solver.warmStart, c.worldObbs[proxyA], c.worldObbs[proxyB], record.poseA,
                    record.poseB, record.previous);
-  return record;
-}
-
-void World::runNarrowPhase(NarrowPhaseRecord& record) const {
+  // The queries.
   const SolverDescription& solver = scene_.solver;
   CollisionOptions options;
   options.gjk.variant = solver.gjkVariant;
@@ -83,7 +90,6 @@ void World::runNarrowPhase(NarrowPhaseRecord& record) const {
       hb::collide(proxies_[record.proxyA].shape, record.poseA, proxies_[record.proxyB].shape,
                   record.poseB, record.initialGuess, options, record.hints);
   const CollisionResult& r = record.result;
-  PairCacheEntry& cache = *record.cache;  // this pair's alone
   cache.hints = r.hints;
   cache.lastRound = collisionRound_;
   if (r.gjkStatus != GjkStatus::InvalidInput && std::isfinite(r.distance)) {
