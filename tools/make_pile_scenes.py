@@ -6,9 +6,11 @@ pile-hull.obj) in an 8 x 8 grid of columns 4 m apart, layers 4 m apart, falling 
 pyramid-<rows>.json: a wall of 1 m cubes, one cube deep, each row half a cube in from the one
 below, resting on the ground. Run from anywhere: tools/make_pile_scenes.py
 """
+import argparse
 import json
 import math
 import pathlib
+import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SCENES = ROOT / "assets" / "scenes"
@@ -54,12 +56,12 @@ def hull_triangles(points):
     return faces
 
 
-def write_hull():
+def hull_file():
     points = fibonacci_sphere(32, 2.0)
     lines = ["# 32 points on a sphere of radius 2 m (a golden-angle spiral); the pile scenes' hull"]
     lines += ["v %.9f %.9f %.9f" % p for p in points]
     lines += ["f %d %d %d" % (a + 1, b + 1, c + 1) for a, b, c in hull_triangles(points)]
-    HULL.write_text("\n".join(lines) + "\n")
+    return HULL, "\n".join(lines) + "\n"
 
 
 def compact(value):
@@ -67,11 +69,11 @@ def compact(value):
     return json.dumps(value, separators=(", ", ": "))
 
 
-def write_scene(path, header, bodies):
+def scene_file(path, header, bodies):
     head = json.dumps(header, indent=2)
     assert head.endswith("\n}")
     text = head[:-2] + ',\n  "bodies": [\n' + ",\n".join("    " + compact(b) for b in bodies)
-    path.write_text(text + "\n  ]\n}\n")
+    return path, text + "\n  ]\n}\n"
 
 
 def pile(layers):
@@ -94,7 +96,7 @@ def pile(layers):
                      "pose": {"p": [0.0, 0.0, -1.0]}, "material": material}],
         "solver": {"sleeping": False},
     }
-    write_scene(SCENES / ("pile-%d.json" % count), header, bodies)
+    return scene_file(SCENES / ("pile-%d.json" % count), header, bodies)
 
 
 def pyramid(rows):
@@ -115,12 +117,26 @@ def pyramid(rows):
         "statics": [{"type": "ground", "height": 0.0, "material": material}],
         "solver": {"sleeping": False},
     }
-    write_scene(SCENES / ("pyramid-%d.json" % rows), header, bodies)
+    return scene_file(SCENES / ("pyramid-%d.json" % rows), header, bodies)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true",
+                        help="compare with the files in the repository instead of writing them")
+    args = parser.parse_args()
+    files = [hull_file()] + [pile(layers) for layers in (10, 20, 80)]
+    files += [pyramid(rows) for rows in (20, 100)]
+    stale = []
+    for path, text in files:
+        if args.check:
+            if not path.is_file() or path.read_text() != text:
+                stale.append(str(path.relative_to(ROOT)))
+        else:
+            path.write_text(text)
+    if stale:
+        sys.exit("make_pile_scenes: out of date (run tools/make_pile_scenes.py): " + ", ".join(stale))
 
 
 if __name__ == "__main__":
-    write_hull()
-    for layers in (10, 20, 80):
-        pile(layers)
-    for rows in (20, 100):
-        pyramid(rows)
+    main()

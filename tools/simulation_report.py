@@ -112,7 +112,8 @@ def main():
         f"`release` preset), on {os.cpu_count()} cores. Times are CPU time (user + system) of "
         f"the `heavyball` process, the range over {plural(a.runs, 'identical run')}; the machine may be "
         "shared, so compare ratios within one page. Earlier measurements, with what changed "
-        "between them: [simulation-history.md](simulation-history.md).",
+        "between them: [simulation-history.md](simulation-history.md). Thousands of bodies "
+        "piled up, and what a second core buys: [large-piles.md](large-piles.md).",
         ""]
 
     column = ["--scene", funnel, "--objects", "100", "--drop-interval", "0", "--seconds",
