@@ -4,6 +4,7 @@
 // same bits. Gauss–Seidel then visits the island colour by colour instead of in pair order.
 
 #include <algorithm>
+#include <array>
 #include <bit>
 
 #include "dynamics/contact_solver.hpp"
@@ -13,7 +14,6 @@ namespace hb {
 void ContactSolver::colourIslands() {
   colourGroups_.clear();
   bodyColours_.assign(solverBodies_.size(), 0);
-  std::vector<int> byColour;
   for (Island& island : islands_) {
     island.firstGroup = static_cast<int>(colourGroups_.size());
     island.groups = 0;
@@ -37,15 +37,16 @@ void ContactSolver::colourIslands() {
       }
     }
     // A stable counting sort of the island's manifolds by colour, the leftover last.
-    std::vector<int> start(colours + 1, 0);
+    std::array<int, kColours + 2> start{};
     for (int q = 0; q < island.count; ++q) ++start[manifoldColour_[q] + 1];
     for (int c = 0; c < colours; ++c) start[c + 1] += start[c];
-    byColour.resize(island.count);
-    std::vector<int> next(start.begin(), start.end() - 1);
+    std::array<int, kColours + 1> next{};
+    std::copy(start.begin(), start.begin() + colours, next.begin());
+    byColour_.resize(island.count);
     for (int q = 0; q < island.count; ++q) {
-      byColour[next[manifoldColour_[q]]++] = islandManifolds_[island.first + q];
+      byColour_[next[manifoldColour_[q]]++] = islandManifolds_[island.first + q];
     }
-    std::copy(byColour.begin(), byColour.end(), islandManifolds_.begin() + island.first);
+    std::copy(byColour_.begin(), byColour_.end(), islandManifolds_.begin() + island.first);
     for (int c = 0; c < colours; ++c) {
       if (start[c + 1] == start[c]) continue;
       colourGroups_.push_back({island.first + start[c], start[c + 1] - start[c], c == kColours});
@@ -93,7 +94,7 @@ double ContactSolver::sweepIsland(int index) {
       visitChange_[i] =
           solveManifold(manifolds_[islandManifolds_[group.first + i]], options_.manifoldIterations);
     };
-    if (group.shared || !parallelFor_) {
+    if (group.shared) {
       for (int i = 0; i < group.count; ++i) visit(i);
     } else {
       parallelFor_(group.count, visit);

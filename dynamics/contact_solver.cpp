@@ -448,11 +448,7 @@ ContactSolverStats ContactSolver::solveVelocities(std::span<RigidBody> bodies) {
   const auto solveSmall = [&](std::size_t i) {
     if (islands_[i].groups == 0) islandResults_[i] = solveIsland(static_cast<int>(i));
   };
-  if (parallelFor_) {
-    parallelFor_(islands_.size(), solveSmall);
-  } else {
-    for (std::size_t i = 0; i < islands_.size(); ++i) solveSmall(i);
-  }
+  parallelFor_(islands_.size(), solveSmall);
   for (std::size_t i = 0; i < islands_.size(); ++i) {
     if (islands_[i].groups > 0) islandResults_[i] = solveIsland(static_cast<int>(i));
   }

@@ -110,8 +110,12 @@ class ContactSolver {
   /// Colours at most; manifolds that find none free are swept last, one after the other.
   static constexpr int kColours = 64;
 
-  /// How the sweeps share out a colour's visits; by default one after the other.
+  /// How the sweeps share out a colour's visits and the small islands; by default one after
+  /// the other.
   void setParallelFor(ParallelFor parallelFor) { parallelFor_ = std::move(parallelFor); }
+  static void inOrder(std::size_t count, const std::function<void(std::size_t)>& item) {
+    for (std::size_t i = 0; i < count; ++i) item(i);
+  }
 
   /// Stage 1: lever arms, Delassus blocks and targets from the pre-solve velocities.
   /// `gravity` (the acceleration of every moving body apart from the contacts) times the
@@ -264,11 +268,12 @@ class ContactSolver {
   std::vector<ColourGroup> colourGroups_;
   std::vector<std::uint64_t> bodyColours_;  // per body: colours its manifolds took (colouring)
   std::vector<int> manifoldColour_;         // scratch: per island manifold, its colour
+  std::vector<int> byColour_;               // scratch: an island's manifolds in colour order
   std::vector<double> visitChange_;         // per manifold of a group: its visit's change
   std::vector<ContactSolverStats> islandResults_;  // per island, of the last solve
   std::vector<Manifold> sortedManifolds_;          // scratch for layOutInSweepOrder
   std::vector<Row> sortedRows_;
-  ParallelFor parallelFor_;
+  ParallelFor parallelFor_ = inOrder;
   // Scratch for buildIslands, per body.
   std::vector<int> parent_, level_, islandOf_, frontier_, neighbourStart_, neighbours_;
   std::vector<int> positionManifolds_;           // manifolds with a penetration to correct
