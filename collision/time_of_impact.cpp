@@ -9,6 +9,16 @@ namespace hb {
 
 namespace {
 
+// How fast the pair's separation along the fixed unit direction n (from A towards B) can fall:
+// the relative velocity along n, and each body's turn, which moves a point r of it by w x r,
+// whose part along n is r . (n x w), at most |n x w| times the body's reach. The signed
+// distance, the largest separation over all directions, falls no faster than along n, whether
+// the pair is apart or overlapping.
+double closingBound(const RigidMotion& a, const RigidMotion& b, const Eigen::Vector3d& n) {
+  return (a.linear - b.linear).dot(n) + n.cross(a.angular).norm() * a.reach +
+         n.cross(b.angular).norm() * b.reach;
+}
+
 // One step of conservative advancement: t moves on by (gap - target) / bound. False, with
 // `result` Separated, when nothing closes the gap or the interval ends first.
 bool advance(double gap, double target, double bound, double duration, double& t,
@@ -31,10 +41,6 @@ ToiResult timeOfDeepening(const Shape& a, const Pose& inBodyA, const RigidMotion
                           const Shape& b, const Pose& inBodyB, const RigidMotion& motionB,
                           double duration, const ToiOptions& options) {
   ToiResult result;
-  // The depth, a minimum over directions, may fall at the speed along any of them.
-  const double bound = (motionA.linear - motionB.linear).norm() +
-                       motionA.angular.norm() * motionA.reach +
-                       motionB.angular.norm() * motionB.reach;
   CollisionOptions collision;
   SupportHints hints;
   Eigen::Vector3d separation = motionA.start.p - motionB.start.p;  // collide's guess: B to A
@@ -59,26 +65,24 @@ ToiResult timeOfDeepening(const Shape& a, const Pose& inBodyA, const RigidMotion
       result.status = ToiStatus::Hit;
       return result;
     }
-    if (!advance(c.distance, target, bound, duration, t, result)) return result;
+    if (!advance(c.distance, target, closingBound(motionA, motionB, c.normal), duration, t, result))
+      return result;
   }
   result.status = ToiStatus::MaxIterations;
   result.time = t;
   return result;
 }
 
-}  // namespace
-
-ToiResult timeOfImpact(const Shape& a, const Pose& inBodyA, const RigidMotion& motionA,
-                       const Shape& b, const Pose& inBodyB, const RigidMotion& motionB,
-                       double duration, const ToiOptions& options) {
+// Conservative advancement from t = 0 to the target distance (or, for a pair within it at the
+// start, to the allowed overlap).
+ToiResult advanceToTarget(const Shape& a, const Pose& inBodyA, const RigidMotion& motionA,
+                          const Shape& b, const Pose& inBodyB, const RigidMotion& motionB,
+                          double duration, const ToiOptions& options) {
   ToiResult result;
   if (!(duration >= 0.0) || !motionA.linear.allFinite() || !motionA.angular.allFinite() ||
       !motionB.linear.allFinite() || !motionB.angular.allFinite()) {
     return result;
   }
-  const double spin =
-      motionA.angular.norm() * motionA.reach + motionB.angular.norm() * motionB.reach;
-  const Eigen::Vector3d closing = motionA.linear - motionB.linear;
   GjkOptions gjkOptions;
   gjkOptions.tolerance = std::min(1e-10, 0.01 * options.tolerance * options.tolerance);
   SupportHints hints;
@@ -104,12 +108,39 @@ ToiResult timeOfImpact(const Shape& a, const Pose& inBodyA, const RigidMotion& m
       result.status = t > 0.0 ? ToiStatus::Hit : ToiStatus::Touching;
       return result;
     }
-    const double bound = closing.dot(result.normal) + spin;
+    const double bound = closingBound(motionA, motionB, result.normal);
     if (!advance(g.distance, options.targetDistance, bound, duration, t, result)) return result;
   }
   result.status = ToiStatus::MaxIterations;
   result.time = t;
   return result;
+}
+
+// The motion from time t on.
+RigidMotion from(const RigidMotion& m, double t) {
+  RigidMotion later = m;
+  later.start = m.at(t);
+  return later;
+}
+
+}  // namespace
+
+ToiResult timeOfImpact(const Shape& a, const Pose& inBodyA, const RigidMotion& motionA,
+                       const Shape& b, const Pose& inBodyB, const RigidMotion& motionB,
+                       double duration, const ToiOptions& options) {
+  const ToiResult first =
+      advanceToTarget(a, inBodyA, motionA, b, inBodyB, motionB, duration, options);
+  if (first.status != ToiStatus::MaxIterations || !(options.stalledOverlap >= 0.0)) return first;
+  // Stalled: the bound on how fast the gap closes is far above how fast it does (a body that
+  // rolls or slides along a surface). From the safe time on, the pair may overlap deeper.
+  ToiOptions deeper = options;
+  deeper.allowedOverlap = options.stalledOverlap;
+  ToiResult rest = timeOfDeepening(a, inBodyA, from(motionA, first.time), b, inBodyB,
+                                   from(motionB, first.time), duration - first.time, deeper);
+  rest.time += first.time;
+  rest.iterations += first.iterations;
+  rest.relaxed = true;
+  return rest;
 }
 
 }  // namespace hb

@@ -1,14 +1,19 @@
 #pragma once
 // Time of impact of two moving shapes by conservative advancement (B. Mirtich, "Impulse-based
 // dynamic simulation of rigid body systems", 1996; the form Bullet's continuous collision uses):
-// from the closest points at time t, no point can close the gap faster than the relative linear
-// velocity along the normal plus |w| times the reach of each body, so the pair can advance by
-// gap / (that bound) without touching; repeat until the gap is down to a target distance or
-// the interval ends. Rotation is handled through that bound, conservatively.
+// from the closest points at time t, with n the normal between them, no point can close the gap
+// along n faster than the relative linear velocity along n plus |n x w| times the reach of each
+// body, so the pair can advance by gap / (that bound) without touching; repeat until the gap is
+// down to a target distance or the interval ends. Rotation is handled through that bound,
+// conservatively.
 //
 // A pair already in contact at the start can be swept too, for when its overlap first exceeds
-// an allowance: the penetration depth (EPA, RTR) changes no faster than the relative
-// speed |v_A - v_B| plus the same spin bound, so the signed distance advances the same way.
+// an allowance: the signed distance (EPA's or RTR's depth when overlapping) is the largest
+// separation over all directions, so it too falls no faster than the separation along n.
+//
+// The bound counts a turn at the body's whole reach: for a large body rolling on a surface it is
+// far above how fast the gap closes, and the advancement stalls. A sweep may then go on from
+// where it got with a deeper allowance (ToiOptions::stalledOverlap).
 
 #include <Eigen/Geometry>
 
@@ -53,6 +58,10 @@ struct ToiOptions {
   /// a tenth of it below its start value; Hit and Separated then mean what they mean for pairs
   /// apart. < 0 reports Touching at once.
   double allowedOverlap = -1.0;
+  /// m: when the advancement is still short of its target after maxIterations, it goes on from
+  /// the time it reached, allowing the pair this much overlap (ToiResult::relaxed); < 0 stops
+  /// there with MaxIterations.
+  double stalledOverlap = -1.0;
 };
 
 struct ToiResult {
@@ -61,6 +70,7 @@ struct ToiResult {
   double distance = 0.0;  ///< signed (< 0 overlap) once a touching pair is swept for deepening
   Eigen::Vector3d normal = Eigen::Vector3d::UnitX();  ///< from A towards B at `time`
   int iterations = 0;
+  bool relaxed = false;  ///< the advancement stalled and went on with ToiOptions::stalledOverlap
 };
 
 /// Shapes a and b placed on their bodies by `inBodyA`, `inBodyB`, the bodies moving as given,

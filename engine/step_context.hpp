@@ -87,6 +87,7 @@ struct StepContext {
   std::vector<char> fast;              ///< per body: swept (moved far this step)
   std::vector<double> impactTime;      ///< per fast body, s into the step (dt: none)
   std::vector<double> pairImpactTime;  ///< per pair, s into the step (dt: none)
+  std::vector<char> pairSweepStalled;  ///< per pair: its sweep stalled (ToiResult::relaxed)
   // sleep
   std::vector<std::pair<int, int>> touching;  ///< body pairs in contact
   std::vector<int> islands;                   ///< per body, among the awake ones

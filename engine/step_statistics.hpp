@@ -27,6 +27,9 @@ struct StepStatistics {
   /// Bodies with contacts slowed to solver.max_contact_turn per substep (summed over substeps).
   int limitedBodies = 0;
   int sweptBack = 0;  ///< fast bodies put back at their time of impact (continuous collision)
+  /// Sweeps that stalled and went on allowing a quarter of the thinner body's thickness of
+  /// overlap (continuous collision, docs/physics.md).
+  int stalledSweeps = 0;
   /// Pairs apart at a substep's start whose contacts were built where they meet later in it.
   int impactPairs = 0;
   /// The step's substeps (World::substepCount). Narrow-phase counts and iterations, rotations

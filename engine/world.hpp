@@ -150,7 +150,8 @@ class World {
   void sweepFastBodies();
   /// When pair k's fast body first comes too close to what does not move (on a worker); the
   /// substep's length when it does not or the pair is not swept.
-  double sweptImpactTime(size_t pair) const;
+  /// The pair's time of impact (StepContext::pairImpactTime, pairSweepStalled); on the workers.
+  void sweepPair(size_t pair);
   /// A body's motion over the step just integrated, from context_.startPoses.
   RigidMotion stepMotion(int body) const;
   void restitution();

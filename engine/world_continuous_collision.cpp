@@ -15,6 +15,11 @@ namespace {
 /// back. 3 mm is the "few millimetres" a tall drop may sink in.
 constexpr double kSweptMotion = 5e-3;
 constexpr double kSweptOverlap = 3e-3;
+/// A sweep whose advancement stalls (its bound on how fast the gap closes, which counts every
+/// turn at the body's reach, far above how fast a body rolling or sliding on a surface closes
+/// it) goes on from where it got, allowing this fraction of the thinner body's thickness: deep
+/// enough not to hold such bodies back step after step, too shallow to pass through anything.
+constexpr double kStalledOverlapFraction = 0.25;
 
 }  // namespace
 
@@ -55,9 +60,11 @@ void World::sweepFastBodies() {
   if (!any) return;
   // Each pair's time of impact on the workers, then each fast body's earliest, in pair order.
   c.pairImpactTime.assign(c.pairs.size(), dt);
-  workers_.forEach(c.pairs.size(), [&](size_t k) { c.pairImpactTime[k] = sweptImpactTime(k); });
+  c.pairSweepStalled.assign(c.pairs.size(), 0);
+  workers_.forEach(c.pairs.size(), [&](size_t k) { sweepPair(k); });
   c.impactTime.assign(rigid_.size(), dt);
   for (size_t k = 0; k < c.pairs.size(); ++k) {
+    stats_.stalledSweeps += c.pairSweepStalled[k];
     if (!(c.pairImpactTime[k] < dt)) continue;
     for (const int proxy : {c.pairs[k].first, c.pairs[k].second}) {
       const int body = proxies_[proxy].body;
@@ -73,8 +80,8 @@ void World::sweepFastBodies() {
   }
 }
 
-double World::sweptImpactTime(size_t k) const {
-  const StepContext& c = context_;
+void World::sweepPair(size_t k) {
+  StepContext& c = context_;
   const double dt = substepLength();
   const Proxy& pa = proxies_[c.pairs[k].first];
   const Proxy& pb = proxies_[c.pairs[k].second];
@@ -82,14 +89,18 @@ double World::sweptImpactTime(size_t k) const {
   // ground are what a fast body tunnels through. Between moving bodies the speculative
   // contacts are left alone: sweeping those pairs too gave no less overlap (docs/physics.md).
   const bool stillA = !rigid_[pa.body].isActive(), stillB = !rigid_[pb.body].isActive();
-  if (!(c.fast[pa.body] && stillB) && !(c.fast[pb.body] && stillA)) return dt;
+  if (!(c.fast[pa.body] && stillB) && !(c.fast[pb.body] && stillA)) return;
   ToiOptions toiOptions;
   toiOptions.allowedOverlap = std::min({kSweptOverlap, 0.5 * pa.localObb.halfExtents.minCoeff(),
                                         0.5 * pb.localObb.halfExtents.minCoeff()});
+  toiOptions.stalledOverlap =
+      kStalledOverlapFraction * std::min(bodyThickness_[pa.body], bodyThickness_[pb.body]);
   const ToiResult toi = timeOfImpact(pa.shape, pa.inBody, c.motions[pa.body], pb.shape, pb.inBody,
                                      c.motions[pb.body], dt, toiOptions);
-  if (toi.status != ToiStatus::Hit && toi.status != ToiStatus::MaxIterations) return dt;
-  return toi.time;
+  c.pairSweepStalled[k] = toi.relaxed;
+  if (toi.status == ToiStatus::Hit || toi.status == ToiStatus::MaxIterations) {
+    c.pairImpactTime[k] = toi.time;
+  }
 }
 
 }  // namespace hb

@@ -124,6 +124,7 @@ class PythonWorld {
     out["contacts"] = s.contacts;
     out["woken_bodies"] = s.wokenBodies;
     out["swept_back"] = s.sweptBack;
+    out["stalled_sweeps"] = s.stalledSweeps;
     out["impact_pairs"] = s.impactPairs;
     out["substeps"] = s.substeps;
     out["limited_bodies"] = s.limitedBodies;

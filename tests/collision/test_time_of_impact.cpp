@@ -1,6 +1,7 @@
 // Time of impact by conservative advancement: exact for translations (a sphere towards a box),
 // never late against dense sampling of the distance along rotating motions, the same for pairs
-// touching at the start and swept for when their overlap exceeds an allowance, and the cases
+// touching at the start and swept for when their overlap exceeds an allowance, stalled sweeps
+// going on with a deeper allowance, and the cases
 // that are not impacts (moving apart, touching from the start, bad input).
 
 #include <gtest/gtest.h>
@@ -153,6 +154,73 @@ TEST(TimeOfImpact, TouchingRotatingPiecesAreNeverFoundLate) {
   }
   EXPECT_GT(hits, 30);
   EXPECT_GT(misses, 10);
+}
+
+TEST(TimeOfImpact, ASpinAboutTheNormalDoesNotCloseTheGap) {
+  // A plate spinning flat just above a table and sliding over it: no point of it comes nearer,
+  // so the first advancement passes the whole interval.
+  const Shape plate = Shape::box({0.2, 0.2, 0.01}), table = Shape::box({1.0, 1.0, 0.01});
+  RigidMotion spinning, still;
+  spinning.start = Pose::translation({0.0, 0.0, 0.021});
+  spinning.linear = {1.0, 0.0, 0.0};
+  spinning.angular = {0.0, 0.0, 80.0};
+  spinning.reach = 0.2 * std::sqrt(2.0) + 0.01;
+  const ToiResult r =
+      timeOfImpact(plate, Pose::identity(), spinning, table, Pose::identity(), still, 1.0 / 60.0);
+  EXPECT_EQ(r.status, ToiStatus::Separated);
+  EXPECT_LE(r.iterations, 2);
+}
+
+TEST(TimeOfImpact, AStalledSweepGoesOnWithTheDeeperAllowanceAndIsNeverLate) {
+  // Hulls of 2 m reach rolling on the ground, touching it at the start: the bound on how fast
+  // the overlap can grow (the turn at the whole reach) is far above how fast it does, and
+  // 32 advancements do not cover the step. With a stalled overlap the sweep goes on from where
+  // it stopped; it is never later than dense sampling says the deeper allowance is reached.
+  std::mt19937 rng(23);
+  const Shape ground = Shape::box({50.0, 50.0, 1.0});
+  const Pose groundPose = Pose::translation({0.0, 0.0, -1.0});
+  int stalls = 0, relaxed = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    const Shape hull = Shape::convexHull(
+        std::make_shared<const ConvexHull>(ConvexHull::build(test::randomCloud(rng, 32, 2.0))));
+    RigidMotion rolling, still;
+    rolling.start = {test::randomRotation(rng), Vector3d(0, 0, 3.0)};
+    rolling.start.p.z() -= gap(hull, rolling.start, ground, groundPose) + 0.001;
+    const double speed = std::uniform_real_distribution<>(1.0, 6.0)(rng);
+    rolling.linear = {speed, 0.0, 0.0};
+    rolling.angular = {0.0, speed / 1.5, 0.0};
+    rolling.reach = 2.0 * std::sqrt(3.0);
+    const double duration = 1.0 / 60.0;
+    ToiOptions options;
+    options.allowedOverlap = 0.003;
+    const ToiResult stalled =
+        timeOfImpact(hull, Pose::identity(), rolling, ground, groundPose, still, duration, options);
+    if (stalled.status != ToiStatus::MaxIterations) continue;
+    ++stalls;
+    options.stalledOverlap = 0.25;
+    const ToiResult r =
+        timeOfImpact(hull, Pose::identity(), rolling, ground, groundPose, still, duration, options);
+    EXPECT_TRUE(r.relaxed) << trial;
+    relaxed += r.relaxed;
+    EXPECT_GE(r.time, stalled.time) << trial;
+    double first = std::numeric_limits<double>::infinity();
+    for (int k = 0; k <= 2000; ++k) {
+      const double t = duration * k / 2000;
+      const double g = gap(hull, rolling.at(t), ground, groundPose);
+      // Before the stall the allowance is 3 mm; after it, a quarter metre.
+      if (g <= (t <= stalled.time ? -0.003 - 0.0003 : -0.25)) {
+        first = t;
+        break;
+      }
+    }
+    if (r.status == ToiStatus::Separated) {
+      EXPECT_TRUE(std::isinf(first)) << trial << " sampled overlap at " << first;
+    } else {
+      EXPECT_LE(r.time, first + duration / 2000) << trial;
+    }
+  }
+  EXPECT_GT(stalls, 10);
+  EXPECT_EQ(relaxed, stalls);
 }
 
 TEST(TimeOfImpact, PartingTouchingAndBadMotionsAreNotImpacts) {

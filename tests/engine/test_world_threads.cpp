@@ -32,7 +32,8 @@ std::string firstDifference(const World& one, const World& other) {
   const StepStatistics& t = other.lastStep();
   if (s.contacts != t.contacts || s.gjkCalls != t.gjkCalls || s.gjkIterations != t.gjkIterations ||
       s.epaCalls != t.epaCalls || s.impactPairs != t.impactPairs || s.sweptBack != t.sweptBack ||
-      s.wokenBodies != t.wokenBodies || one.reusedManifolds() != other.reusedManifolds() ||
+      s.stalledSweeps != t.stalledSweeps || s.wokenBodies != t.wokenBodies ||
+      one.reusedManifolds() != other.reusedManifolds() ||
       std::memcmp(&s.maxPenetration, &t.maxPenetration, sizeof(double)) != 0) {
     return "step statistics";
   }

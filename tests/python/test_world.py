@@ -74,6 +74,8 @@ def test_a_fast_spin_on_the_ground_splits_the_step():
     assert world.last_step["substeps"] == 4  # 80 rad/s turns 0.67 rad a step: pi/16 a substep
     assert world.last_step["limited_bodies"] == 0
     assert world.last_step["impact_pairs"] == 0  # touching from the start
+    # Swept against the ground, the spin about the normal closes no gap: nothing stalls.
+    assert world.last_step["swept_back"] == 0 and world.last_step["stalled_sweeps"] == 0
 
 
 def test_a_free_body_keeps_its_spin_at_any_speed():
