@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <set>
 #include <sstream>
+#include <vector>
 
 #include "collision/defaults.hpp"
 #include "collision/support_points.hpp"
@@ -38,6 +40,53 @@ namespace json_read {
 
 std::string child(const std::string& where, std::string_view key) {
   return where.empty() ? std::string(key) : where + "." + std::string(key);
+}
+
+json parseUniqueKeys(const std::string& text) {
+  // The containers open at the parser's position, outermost first: an object's keys so far and
+  // the key being read, or an array's index.
+  struct Open {
+    bool array = false;
+    size_t index = 0;
+    std::set<std::string, std::less<>> keys;
+    std::string key;
+  };
+  std::vector<Open> open;
+  const auto path = [&open] {
+    std::string where;
+    for (size_t i = 0; i + 1 < open.size(); ++i) {
+      where = open[i].array ? where + "[" + std::to_string(open[i].index) + "]"
+                            : child(where, open[i].key);
+    }
+    return where;
+  };
+  const auto elementDone = [&open] {
+    if (!open.empty() && open.back().array) ++open.back().index;
+  };
+  using Event = json::parse_event_t;
+  return json::parse(text, [&](int, Event event, json& parsed) {
+    switch (event) {
+      case Event::object_start:
+      case Event::array_start:
+        open.push_back({event == Event::array_start, 0, {}, {}});
+        break;
+      case Event::key: {
+        const std::string& key = parsed.get_ref<const std::string&>();
+        if (!open.back().keys.insert(key).second) fail(child(path(), key), "duplicate key");
+        open.back().key = key;
+        break;
+      }
+      case Event::object_end:
+      case Event::array_end:
+        open.pop_back();
+        elementDone();
+        break;
+      case Event::value:
+        elementDone();
+        break;
+    }
+    return true;
+  });
 }
 
 void requireObject(const json& value, const std::string& where) {
@@ -247,17 +296,21 @@ Shape parseShape(const json& value, const std::string& where, MeshHullCache& mes
                                  "superquadric, support_points or mesh)");
 }
 
+void requireWithinRange(const Eigen::Vector3d& p, const std::string& where) {
+  if (!(p.cwiseAbs().maxCoeff() <= defaults::kMaxLength)) {
+    std::ostringstream what;
+    what << "expected coordinates within " << defaults::kMaxLength << " m of the origin";
+    fail(where, what.str());
+  }
+}
+
 Pose parsePose(const json& value, const std::string& where) {
   requireObject(value, where);
   rejectUnknownKeys(value, where, {"p", "q"});
   Pose pose;
   if (const auto p = value.find("p"); p != value.end()) {
     pose.p = finiteVector<3>(*p, child(where, "p"));
-    if (!(pose.p.cwiseAbs().maxCoeff() <= defaults::kMaxLength)) {
-      std::ostringstream what;
-      what << "expected coordinates within " << defaults::kMaxLength << " m of the origin";
-      fail(child(where, "p"), what.str());
-    }
+    requireWithinRange(pose.p, child(where, "p"));
   }
   if (const auto q = value.find("q"); q != value.end()) {
     pose.q = unitQuaternion(finiteVector<4>(*q, child(where, "q")), child(where, "q"));

@@ -48,6 +48,10 @@ namespace json_read {
 using nlohmann::json;
 
 [[noreturn]] void fail(const std::string& where, const std::string& what);
+/// json::parse that refuses a key repeated within one object (nlohmann would keep the last
+/// value silently): throws JsonError naming the key's path, e.g. "bodies[3].material.friction:
+/// duplicate key". Syntax errors throw json::exception as json::parse does.
+json parseUniqueKeys(const std::string& text);
 /// "where.key", or "key" at the top level.
 std::string child(const std::string& where, std::string_view key);
 void requireObject(const json& value, const std::string& where);
@@ -66,6 +70,9 @@ Eigen::Vector3d finiteVector3(const json& value, const std::string& where);
 Eigen::Vector4d finiteVector4(const json& value, const std::string& where);
 Eigen::Vector3d positiveVector3(const json& value, const std::string& where);
 
+/// Throws JsonError "<where>: expected coordinates within 1e+06 m of the origin" unless every
+/// coordinate of p is within defaults::kMaxLength (NaN is not): positions of poses everywhere.
+void requireWithinRange(const Eigen::Vector3d& p, const std::string& where);
 /// A shape object: {"type": "sphere", "radius": r}, box "half_extents" [x,y,z], capsule /
 /// cylinder / cone "radius" and "half_length", ellipsoid "radii" [a,b,c], mesh "path" (relative
 /// paths resolve against `baseDir`).

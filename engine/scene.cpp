@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "engine/asset_library.hpp"
+#include "engine/input_file.hpp"
 #include "engine/json_read.hpp"
 
 namespace hb {
@@ -332,7 +333,7 @@ void parseBounds(const json& value, const std::string& where, SceneDescription& 
 SceneDescription parseScene(const std::string& jsonText, const fs::path& baseDir) {
   json root;
   try {
-    root = json::parse(jsonText);
+    root = parseUniqueKeys(jsonText);
   } catch (const json::exception& e) {
     // Syntax errors (with line and column) and numbers too large for a double.
     throw JsonError(std::string("invalid JSON: ") + e.what());
@@ -385,7 +386,7 @@ BodyDescription parseBodyText(const std::string& jsonText, const std::string& wh
                               const fs::path& baseDir, const fs::path& assetDir) {
   json value;
   try {
-    value = json::parse(jsonText);
+    value = parseUniqueKeys(jsonText);
   } catch (const json::exception& e) {
     throw JsonError(std::string("invalid JSON: ") + e.what());
   }
@@ -394,16 +395,14 @@ BodyDescription parseBodyText(const std::string& jsonText, const std::string& wh
 }
 
 SceneDescription loadScene(const fs::path& file) {
-  std::error_code error;
-  // Linux opens directories as streams that then read nothing.
-  if (fs::is_directory(file, error)) throw JsonError(file.string() + ": not a file");
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw JsonError(file.string() + ": cannot open scene file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw JsonError(file.string() + ": read error");
+  std::string text;
   try {
-    SceneDescription scene = parseScene(text.str(), fs::absolute(file).parent_path());
+    text = readInputFile(file);
+  } catch (const InputFileError& e) {
+    throw JsonError(e.what());
+  }
+  try {
+    SceneDescription scene = parseScene(text, fs::absolute(file).parent_path());
     if (scene.name.empty()) scene.name = file.stem().string();
     return scene;
   } catch (const JsonError& e) {

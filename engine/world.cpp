@@ -5,12 +5,28 @@
 #include <chrono>
 #include <cmath>
 #include <numbers>
+#include <sstream>
+#include <stdexcept>
+#include <string>
 
+#include "collision/defaults.hpp"
 #include "engine/drop_clearance.hpp"
 #include "engine/funnel.hpp"
 
 namespace hb {
 namespace {
+
+// Velocities beyond these overflow the step's arithmetic long before anything could hit them.
+void requireVelocitiesInRange(const Eigen::Vector3d& linear, const Eigen::Vector3d& angular,
+                              const std::string& where) {
+  if (!(linear.allFinite() && linear.norm() <= kMaxBodySpeed && angular.allFinite() &&
+        angular.norm() <= kMaxBodyAngularSpeed)) {
+    std::ostringstream what;
+    what << where << ": velocities must be finite, at most " << kMaxBodySpeed << " m/s and "
+         << kMaxBodyAngularSpeed << " rad/s";
+    throw std::invalid_argument(what.str());
+  }
+}
 
 using Clock = std::chrono::steady_clock;
 
@@ -169,13 +185,7 @@ int World::addBody(const BodyDescription& d) {
     meshInBody = Pose::translation(-mass.centerOfMass);
   }
   if (d.mass) mass = withMass(mass, *d.mass);
-  // Velocities beyond these overflow the step's arithmetic long before anything could hit them.
-  if (!(d.linearVelocity.allFinite() && d.linearVelocity.norm() <= kMaxBodySpeed &&
-        d.angularVelocity.allFinite() && d.angularVelocity.norm() <= kMaxBodyAngularSpeed)) {
-    throw std::invalid_argument("body '" + body.name + "': velocities must be finite, at most " +
-                                std::to_string(kMaxBodySpeed) + " m/s and " +
-                                std::to_string(kMaxBodyAngularSpeed) + " rad/s");
-  }
+  requireVelocitiesInRange(d.linearVelocity, d.angularVelocity, "body '" + body.name + "'");
   RigidBody rigid;
   try {
     rigid = RigidBody::dynamic(mass);
@@ -208,11 +218,26 @@ int World::addBody(const BodyDescription& d) {
 
 void World::applyImpulse(int body, const Eigen::Vector3d& worldPoint,
                          const Eigen::Vector3d& impulse) {
+  if (body < 0 || body >= static_cast<int>(rigid_.size())) {
+    throw std::out_of_range("applyImpulse: no body " + std::to_string(body));
+  }
   RigidBody& r = rigid_[body];
   if (r.isStatic) return;
+  const std::string where = "applyImpulse on body " + std::to_string(body);
+  if (!(worldPoint.allFinite() && worldPoint.cwiseAbs().maxCoeff() <= defaults::kMaxLength &&
+        impulse.allFinite())) {
+    std::ostringstream what;
+    what << where << ": expected a finite point within " << defaults::kMaxLength
+         << " m of the origin and a finite impulse";
+    throw std::invalid_argument(what.str());
+  }
+  const Eigen::Vector3d linear = r.linearVelocity + r.inverseMass * impulse;
+  const Eigen::Vector3d angular =
+      r.angularVelocity + r.inverseInertiaWorld() * (worldPoint - r.position).cross(impulse);
+  requireVelocitiesInRange(linear, angular, where);  // before anything changes
   const double before = r.kineticEnergy();
-  r.linearVelocity += r.inverseMass * impulse;
-  r.angularVelocity += r.inverseInertiaWorld() * (worldPoint - r.position).cross(impulse);
+  r.linearVelocity = linear;
+  r.angularVelocity = angular;
   const double added = r.kineticEnergy() - before;
   energyIn_ += added;
   energyScale_ += std::max(0.0, added);

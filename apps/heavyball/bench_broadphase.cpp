@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "apps/heavyball/bench_timer.hpp"
+#include "apps/heavyball/cli_checks.hpp"
 #include "collision/broad_phase.hpp"
 #include "collision/obb.hpp"
 #include "collision/pose.hpp"
@@ -361,7 +362,7 @@ void addBenchBroadphaseCommand(CLI::App& bench) {
                    "Largest scene also timed (and checked) with brute force")
       ->capture_default_str();
   command->add_option("--density", config->density, "Bodies per cubic metre")
-      ->check(CLI::PositiveNumber)
+      ->check(finitePositive())
       ->capture_default_str();
   command->add_option("--seed", config->seed, "Random seed")->capture_default_str();
   command->callback([config] { bench::runBroadphaseBench(*config); });

@@ -14,6 +14,7 @@
 
 #include "apps/heavyball/bench_problems.hpp"
 #include "apps/heavyball/bench_timer.hpp"
+#include "apps/heavyball/cli_checks.hpp"
 #include "apps/heavyball/name_list.hpp"
 #include "apps/heavyball/peers/cast_peer.hpp"
 #include "collision/collide.hpp"
@@ -565,7 +566,7 @@ void addBenchCastCommand(CLI::App& bench) {
       ->add_option("--deltas", config->deltas,
                    "Motion per sequence step, as fractions of D (coherence)")
       ->delimiter(',')
-      ->check(CLI::PositiveNumber)
+      ->check(finitePositive())
       ->capture_default_str();
   command->add_option("--repeats", config->repeats, "Timings per query; the fastest counts")
       ->check(CLI::PositiveNumber)

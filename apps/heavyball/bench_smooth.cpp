@@ -12,6 +12,7 @@
 
 #include "apps/heavyball/bench_problems.hpp"
 #include "apps/heavyball/bench_timer.hpp"
+#include "apps/heavyball/cli_checks.hpp"
 #include "apps/heavyball/name_list.hpp"
 #include "apps/heavyball/peers/penetration_peer.hpp"
 #include "collision/collide.hpp"
@@ -365,6 +366,7 @@ void addBenchSmoothCommand(CLI::App& bench) {
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   command->add_option("--max-depth", config->maxDepth, "Deepest push from touching (m)")
+      ->check(finitePositive())
       ->capture_default_str();
   command
       ->add_option("--ycb-poses", config->ycbPoses,

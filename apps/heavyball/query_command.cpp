@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cerrno>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -16,6 +18,8 @@
 #include "collision/collide.hpp"
 #include "collision/defaults.hpp"
 #include "engine/collision_query.hpp"
+#include "engine/input_file.hpp"
+#include "engine/json_read.hpp"
 
 namespace hb::cli {
 namespace {
@@ -50,8 +54,10 @@ Output: one JSON object per problem line, in input order:
   (unit, from A towards B), "witness_a", "witness_b", "iterations" (GJK), "epa_iterations",
   "status" (GJK), "epa_status" (when EPA ran)}; a line that cannot be parsed gives
   {"line", "id" (when readable), "error"} and the run goes on.
-Exit status: 0 when every line was answered, 1 when any line gave an error, 2 when the input
-  cannot be read or the output cannot be written.)";
+Limits: the input must be a regular file or - (stdin); a line may be up to 64 MiB (a longer
+  one is an error line); the output may not be the input file.
+Exit status: 0 when every line was answered (or the reader of stdout stopped reading early), 1
+  when any line gave an error, 2 when the input cannot be read or the output cannot be written.)";
 static_assert(defaults::kGjkTolerance == 1e-8 && defaults::kGjkMaxIterations == 128 &&
                   defaults::kMaxConvexRadiusFraction == 0.25,
               "the query help text quotes these defaults");
@@ -111,20 +117,25 @@ int runQueries(std::istream& in, std::ostream& out) {
   int errors = 0;
   int answered = 0;
   int lineNumber = 0;
-  for (std::string line; std::getline(in, line);) {
+  std::string line;
+  for (LineRead read; (read = readBoundedLine(in, line)) != LineRead::End;) {
     ++lineNumber;
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (isSkipped(line)) continue;
+    if (read == LineRead::Line && isSkipped(line)) continue;
 
     ordered_json answer;
     answer["line"] = lineNumber;
     json problem;
     try {
+      if (read == LineRead::TooLong) {
+        throw std::invalid_argument("line longer than " + std::to_string(kMaxInputLineBytes >> 20) +
+                                    " MiB");
+      }
       if (nestingDepth(line) > kMaxNesting) {
         throw std::invalid_argument("values nested deeper than " + std::to_string(kMaxNesting) +
                                     " levels");
       }
-      problem = json::parse(line);
+      problem = json_read::parseUniqueKeys(line);
     } catch (const std::exception& e) {  // syntax errors, and number overflow such as 1e999
       answer["error"] = "invalid JSON: " + withoutExceptionTag(e.what());
       ++errors;
@@ -140,6 +151,7 @@ int runQueries(std::istream& in, std::ostream& out) {
       ++errors;
     }
     writeAnswer(out, answer);
+    if (!out) break;  // nothing more can be written (a full disk, a reader that left)
   }
   out.flush();
   spdlog::debug("query: {} answered, {} errors, {} meshes loaded", answered, errors,
@@ -164,13 +176,29 @@ void addQueryCommand(CLI::App& app) {
   query->callback([options] {
     std::ifstream inFile;
     if (options->input != "-") {
-      std::error_code ec;
-      if (!std::filesystem::is_directory(options->input, ec)) inFile.open(options->input);
+      try {
+        requireRegularFile(options->input);
+      } catch (const InputFileError& e) {
+        spdlog::error("query: input {}", e.what());
+        throw CLI::RuntimeError(2);
+      }
+      inFile.open(options->input, std::ios::binary);
       if (!inFile.is_open()) {
         spdlog::error("query: cannot open input file '{}'", options->input);
         throw CLI::RuntimeError(2);
       }
+      // Opening the output truncates it: the answers would overwrite the problems unread.
+      std::error_code ec;
+      if (!options->output.empty() &&
+          std::filesystem::equivalent(options->input, options->output, ec)) {
+        spdlog::error("query: the output file '{}' is the input file; write the answers elsewhere",
+                      options->output);
+        throw CLI::RuntimeError(2);
+      }
     }
+    // A reader that stops early (`| head`) closes the pipe: the write then fails, and the run
+    // ends quietly, rather than being killed by SIGPIPE.
+    if (options->output.empty()) std::signal(SIGPIPE, SIG_IGN);
     std::ofstream outFile;
     if (!options->output.empty()) {
       outFile.open(options->output);
@@ -187,6 +215,7 @@ void addQueryCommand(CLI::App& app) {
       throw CLI::RuntimeError(2);
     }
     if (!out) {
+      if (options->output.empty() && errno == EPIPE) return;
       spdlog::error("query: write error");
       throw CLI::RuntimeError(2);
     }

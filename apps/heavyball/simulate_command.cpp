@@ -151,7 +151,7 @@ void addSimulateCommand(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--drop-interval", options->dropInterval,
                   "Seconds between the spawner's drops; 0 drops everything at once, in a column")
-      ->check(CLI::NonNegativeNumber);
+      ->check(finiteNonNegative());
   cmd->add_option("--variant", options->variant, "GJK variant")
       ->check(CLI::IsMember({"gjk", "vanilla", "polyak", "nesterov", "auto"}));
   cmd->add_option("--warm-start", options->warmStart, "GJK warm start")

@@ -78,17 +78,19 @@ Rows rows(const Array& a, py::ssize_t width, const char* name) {
                         ") or (" + std::to_string(width) + ",)");
 }
 
-Pose poseAt(const Rows& positions, const Rows& quaternions, py::ssize_t i, const char* qName) {
+/// Row i of positions_<side> and quaternions_<side>.
+Pose poseAt(const Rows& positions, const Rows& quaternions, py::ssize_t i, char side) {
+  const std::string row = std::string("[") + std::to_string(i) + "]";
+  const std::string positionsName = std::string("positions_") + side + row;
+  const std::string quaternionsName = std::string("quaternions_") + side + row;
   const double* p = positions.row(i);
   const double* q = quaternions.row(i);
   Pose pose;
   pose.p = Eigen::Vector3d(p[0], p[1], p[2]);
-  pose.q = json_read::unitQuaternion(Eigen::Vector4d(q[0], q[1], q[2], q[3]),
-                                     std::string(qName) + "[" + std::to_string(i) + "]");
-  if (!pose.isValid()) {
-    throw std::invalid_argument(std::string(qName) + "[" + std::to_string(i) +
-                                "]: the pose is not finite");
-  }
+  if (!pose.p.allFinite()) throw std::invalid_argument(positionsName + ": not finite");
+  json_read::requireWithinRange(pose.p, positionsName);  // as a query line's pose
+  pose.q = json_read::unitQuaternion(Eigen::Vector4d(q[0], q[1], q[2], q[3]), quaternionsName);
+  if (!pose.isValid()) throw std::invalid_argument(quaternionsName + ": not finite");
   return pose;
 }
 
@@ -142,8 +144,8 @@ py::dict queryBatch(py::dict a, py::dict b, const Array& positionsA, const Array
     py::gil_scoped_release released;
     try {
       for (py::ssize_t i = 0; i < n; ++i) {
-        parsed.poseA = poseAt(pa, qa, i, "quaternions_a");
-        parsed.poseB = poseAt(pb, qb, i, "quaternions_b");
+        parsed.poseA = poseAt(pa, qa, i, 'a');
+        parsed.poseB = poseAt(pb, qb, i, 'b');
         const CollisionResult r = sharedQueries().solve(parsed);
         c(i) = r.collide;
         d(i) = r.distance;

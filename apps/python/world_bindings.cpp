@@ -57,8 +57,14 @@ class PythonWorld {
 
   void step(int count) {
     if (count < 0) throw py::value_error("count: expected a non-negative number of steps");
-    py::gil_scoped_release released;
-    for (int i = 0; i < count; ++i) world_->step();
+    for (int i = 0; i < count; ++i) {
+      {
+        py::gil_scoped_release released;
+        world_->step();
+      }
+      // Ctrl-C between two steps raises KeyboardInterrupt with the world after a whole step.
+      if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    }
   }
 
   int addBody(py::dict body) {
@@ -190,7 +196,8 @@ order they were added.)")
           "threads", [](PythonWorld& w) { return w.world().threads(); }, &PythonWorld::setThreads,
           "the workers each step runs on (setting 0: one per core)")
       .def("step", &PythonWorld::step, py::arg("count") = 1,
-           "Advances `count` steps of dt (without the GIL); spawners drop as they are due.")
+           "Advances `count` steps of dt (without the GIL); spawners drop as they are due. "
+           "Ctrl-C stops it between two steps (KeyboardInterrupt).")
       .def("add_body", &PythonWorld::addBody, py::arg("body"),
            "Adds a body given as an entry of a scene's \"bodies\" (a dict); returns its index.")
       .def("apply_impulse", &PythonWorld::applyImpulse, py::arg("body"), py::arg("point"),

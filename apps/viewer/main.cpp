@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <string>
 
+#include "apps/heavyball/cli_checks.hpp"
 #include "apps/viewer/viewer_app.hpp"
 
 namespace {
@@ -34,10 +35,11 @@ int main(int argc, char** argv) {
   app.add_flag("--parts", o.dropParts,
                "Dropped assets collide as their convex parts (the drop panel's default)");
   app.add_option("--rain-rate", o.rainRate, "Drops per simulated second for --drop")
-      ->check(CLI::Range(0.1, 120.0))
+      ->check(hb::cli::finiteNumber([](double v) { return v >= 0.1 && v <= 120.0; },
+                                    "a number in [0.1, 120]"))
       ->capture_default_str();
   app.add_option("--warmup", o.warmup, "Simulated seconds before the first frame (not drawn)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(hb::cli::finiteNonNegative());
   app.add_option("--screenshot", screenshot, "Write a PNG of the window after the last frame");
   app.add_flag("--benchmark", o.benchmark,
                "Scripted frames on the wall clock (default 600); print frame and step times");

@@ -33,6 +33,11 @@ TEST(CliRanges, EveryCommandRefusesTimesCountsAndSeedsOutOfRange) {
   for (const std::string& command : {"simulate" + scene, "bench sim --peers ''" + scene}) {
     cases.push_back({command + " --objects 1000001", "--objects"});
   }
+  // NaN passes every comparison: refused rather than ignored.
+  for (const char* bad : {"nan", "inf", "-1"}) {
+    cases.push_back({"simulate" + scene + " --drop-interval " + bad, "a finite number >= 0"});
+    cases.push_back({std::string("bench broadphase --density ") + bad, "a finite number > 0"});
+  }
   for (const Case& c : cases) {
     const hb::test::CommandRun run = hb::test::runCommand(hb::test::heavyball(c.args) + " 2>&1");
     EXPECT_NE(run.exitCode, 0) << c.args << "\n" << run.out;

@@ -2,6 +2,7 @@
 // its JSON answers against analytic distances.
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <Eigen/Core>
@@ -17,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/input_file.hpp"
 #include "run_command.hpp"
 
 namespace {
@@ -370,6 +372,66 @@ TEST_F(QueryCliFiles, MissingInputFileExitsTwo) {
   const CliRun run = runCli("query --input '" + (dir_ / "absent.jsonl").string() + "' 2>/dev/null");
   EXPECT_EQ(run.exitCode, 2);
   EXPECT_TRUE(run.out.empty()) << run.out;
+}
+
+TEST_F(QueryCliFiles, TheInputIsNeverItsOwnOutput) {
+  const std::string problem =
+      "{\"a\": {\"type\": \"sphere\", \"radius\": 1}, \"b\": {\"type\": \"sphere\", "
+      "\"radius\": 1}, \"pose_b\": {\"p\": [3, 0, 0]}}\n";
+  const std::string input = write("in.jsonl", problem);
+  fs::create_symlink(input, dir_ / "link.jsonl");
+  for (const std::string& output : {input, (dir_ / "link.jsonl").string()}) {
+    const CliRun run = runCli("query --input '" + input + "' -o '" + output + "' 2>&1");
+    EXPECT_EQ(run.exitCode, 2) << output;
+    EXPECT_NE(run.out.find("is the input file"), std::string::npos) << run.out;
+    std::ifstream in(input);
+    EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), problem);  // left intact
+  }
+}
+
+TEST_F(QueryCliFiles, DevicesAndFifosAreRefusedNotReadForever) {
+  ASSERT_EQ(::mkfifo((dir_ / "fifo").c_str(), 0600), 0);
+  for (const std::string& input : {std::string("/dev/zero"), (dir_ / "fifo").string()}) {
+    const CliRun run = runCli("query --input '" + input + "' 2>&1");
+    EXPECT_EQ(run.exitCode, 2) << input;
+    EXPECT_NE(run.out.find("not a regular file"), std::string::npos) << run.out;
+  }
+}
+
+TEST_F(QueryCliFiles, DuplicateKeysAndOverlongLinesAreErrorLines) {
+  const std::string sphere = "{\"type\": \"sphere\", \"radius\": 1}";
+  const std::string input =
+      write("in.jsonl",
+            "{\"a\": " + sphere + ", \"b\": " + sphere + ", \"b\": " + sphere + "}\n" +
+                "{\"a\": {\"type\": \"sphere\", \"radius\": 1, \"radius\": 2}, \"b\": " + sphere +
+                "}\n" + "{\"id\": \"" + std::string(hb::kMaxInputLineBytes, 'x') + "\"}\n" +
+                "{\"a\": " + sphere + ", \"b\": " + sphere + ", \"pose_b\": {\"p\": [3, 0, 0]}}\n");
+  const CliRun run = runCli("query --input '" + input + "'");
+  EXPECT_EQ(run.exitCode, 1);
+  const std::vector<json> answers = parseLines(run.out);
+  ASSERT_EQ(answers.size(), 4u);
+  EXPECT_NE(answers[0].value("error", "").find("b: duplicate key"), std::string::npos)
+      << answers[0];
+  EXPECT_NE(answers[1].value("error", "").find("a.radius: duplicate key"), std::string::npos)
+      << answers[1];
+  EXPECT_EQ(answers[2].at("line"), 3);
+  EXPECT_NE(answers[2].value("error", "").find("line longer than 64 MiB"), std::string::npos);
+  EXPECT_NEAR(answers[3].value("distance", 0.0), 1.0, kTol) << answers[3];
+}
+
+TEST_F(QueryCliFiles, AReaderThatStopsEarlyEndsTheRunQuietly) {
+  std::string lines;
+  for (int i = 0; i < 20000; ++i) {
+    lines +=
+        "{\"a\": {\"type\": \"sphere\", \"radius\": 1}, \"b\": {\"type\": \"sphere\", "
+        "\"radius\": 1}, \"pose_b\": {\"p\": [3, 0, 0]}}\n";
+  }
+  const std::string input = write("in.jsonl", lines);
+  // Killed by SIGPIPE, the shell would see 141.
+  const std::string query = hb::test::heavyball("query --input '" + input + "' 2>/dev/null");
+  const CliRun run =
+      hb::test::runCommand("{ { " + query + "; echo $? >&3; } | head -c 10 > /dev/null; } 3>&1");
+  EXPECT_EQ(run.out, "0\n");
 }
 
 TEST(QueryCli, HelpDescribesFormatAndExitStatus) {

@@ -1,6 +1,8 @@
+#include "engine/input_file.hpp"
 #include "engine/scene.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -396,6 +398,17 @@ TEST(Scene, UnknownKeysAreErrors) {
                      "statics[0].shape.radius: unknown key");
 }
 
+TEST(Scene, DuplicateKeysAreErrorsNamingTheirPath) {
+  EXPECT_SCENE_ERROR(R"({"dt": 0.01, "name": "x", "dt": 0.02})", "dt: duplicate key");
+  EXPECT_SCENE_ERROR(R"({"bodies": [{"asset": "025_mug"}, [1, {"a": 1}], {"asset": "025_mug",
+                          "material": {"friction": 0.3, "friction": 0.5}}]})",
+                     "bodies[2].material.friction: duplicate key");
+  // The same key in two objects is no duplicate.
+  EXPECT_NO_THROW(parseScene(R"({"bodies": [{"asset": "025_mug", "material": {"friction": 0.3}},
+                                 {"asset": "025_mug", "material": {"friction": 0.5}}]})",
+                             kScenesDir));
+}
+
 TEST(Scene, WrongTypesAreErrors) {
   EXPECT_SCENE_ERROR(R"([1, 2])", "expected a JSON object");
   EXPECT_SCENE_ERROR(R"({"dt": "fast"})", "dt: expected a number");
@@ -539,7 +552,19 @@ TEST_F(SceneFiles, EmptyFileIsInvalidJson) {
 
 TEST_F(SceneFiles, MissingFileIsAnErrorNamingIt) {
   const std::string message = loadError(dir_ / "absent.json");
-  EXPECT_TRUE(contains(message, "cannot open")) << message;
+  EXPECT_TRUE(contains(message, "no such file")) << message;
+}
+
+TEST_F(SceneFiles, DevicesFifosAndHugeFilesAreRefusedNotReadForever) {
+  ASSERT_EQ(::mkfifo((dir_ / "fifo.json").c_str(), 0600), 0);
+  for (const fs::path& file : {fs::path("/dev/zero"), dir_ / "fifo.json"}) {
+    const std::string message = loadError(file);
+    EXPECT_TRUE(contains(message, "not a regular file")) << message;
+  }
+  const fs::path huge = write("huge.json", "{}");
+  fs::resize_file(huge, kMaxInputFileBytes + 1);  // sparse: no disk used
+  const std::string message = loadError(huge);
+  EXPECT_TRUE(contains(message, "larger than 64 MiB")) << message;
 }
 
 TEST_F(SceneFiles, DirectoryIsAnErrorNamingIt) {

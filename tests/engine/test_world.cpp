@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include <cmath>
 #include <cstring>
 #include <numbers>
@@ -171,6 +173,29 @@ TEST(World, AbsurdVelocitiesAreRefused) {
           << e.what();
     }
   }
+}
+
+TEST(World, ImpulsesThatWouldMakeAbsurdVelocitiesAreRefusedLeavingTheBodyAsItWas) {
+  SceneDescription scene = groundScene();
+  scene.bodies.push_back(boxBody({0.1, 0.1, 0.1}, {0, 0, 1}));
+  World world(scene);
+  const RigidBody before = world.rigidBodies()[1];
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  for (const auto& [point, impulse] : {std::pair{Vector3d(0, 0, 1), Vector3d(nan, 0, 0)},
+                                       {Vector3d(0, 0, 1), Vector3d(inf, 0, 0)},
+                                       {Vector3d(0, 0, 1), Vector3d(1e300, 0, 0)},
+                                       {Vector3d(0, 0, 1), Vector3d(0, 0, 1e7)},
+                                       {Vector3d(2e6, 0, 1), Vector3d(0, 0, 1)},
+                                       {Vector3d(nan, 0, 1), Vector3d(0, 0, 1)}}) {
+    EXPECT_THROW(world.applyImpulse(1, point, impulse), std::invalid_argument)
+        << point.transpose() << " / " << impulse.transpose();
+    EXPECT_EQ(world.rigidBodies()[1].linearVelocity, before.linearVelocity);
+    EXPECT_EQ(world.rigidBodies()[1].angularVelocity, before.angularVelocity);
+  }
+  EXPECT_THROW(world.applyImpulse(7, {0, 0, 1}, {1, 0, 0}), std::out_of_range);
+  world.applyImpulse(1, {0, 0, 1}, {1, 0, 0});  // an ordinary push still works
+  EXPECT_GT(world.rigidBodies()[1].linearVelocity.x(), 0.0);
 }
 
 // A body whose mass properties cannot be inverted is an error naming the body.

@@ -152,8 +152,12 @@ def test_batch_rejects_bad_arrays():
     with pytest.raises(ValueError, match=r"quaternions_b\[1\]: expected a unit quaternion"):
         heavyball.query_batch(sphere, sphere, np.zeros(3), [1, 0, 0, 0], np.ones((2, 3)),
                               [[1, 0, 0, 0], [2, 0, 0, 0]])
-    with pytest.raises(ValueError, match="not finite"):
+    with pytest.raises(ValueError, match=r"positions_b\[0\]: not finite"):
         heavyball.query_batch(sphere, sphere, np.zeros(3), [1, 0, 0, 0], [math.nan, 0, 0], [1, 0, 0, 0])
+    # The range of a query line's positions, with its message.
+    with pytest.raises(ValueError, match=r"positions_a\[1\]: expected coordinates within 1e\+06 m"):
+        heavyball.query_batch(sphere, sphere, [[0, 0, 0], [1e300, 0, 0]], [1, 0, 0, 0], np.zeros(3),
+                              [1, 0, 0, 0])
 
 
 def test_threads_share_the_loaded_meshes_and_agree(source_dir):

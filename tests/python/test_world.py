@@ -3,6 +3,9 @@ its recordings read back with h5py."""
 
 import json
 import math
+import os
+import signal
+import threading
 
 import h5py
 import numpy as np
@@ -78,13 +81,41 @@ def test_a_fast_spin_on_the_ground_splits_the_step():
     assert world.last_step["swept_back"] == 0 and world.last_step["stalled_sweeps"] == 0
 
 
-def test_a_free_body_keeps_its_spin_at_any_speed():
+@pytest.mark.parametrize("spin", [150.0, 1e5])
+def test_a_free_body_keeps_its_spin_at_any_speed(spin):
     world = heavyball.World({"gravity": [0, 0, 0], "bodies": [
         {"shape": {"type": "box", "half_extents": [0.05, 0.1, 0.15]}, "pose": {"p": [0, 0, 1]},
-         "angular_velocity": [150, 0, 0]}]})
+         "angular_velocity": [spin, 0, 0]}]})
     world.step(10)
-    assert world.angular_velocities[1, 0] == pytest.approx(150.0, rel=1e-12)
+    assert world.angular_velocities[1, 0] == pytest.approx(spin, rel=1e-12)
     assert world.last_step["limited_bodies"] == 0
+
+
+def test_spins_and_impulses_beyond_the_range_are_refused():
+    with pytest.raises(ValueError, match="at most 10000 m/s and 100000 rad/s"):
+        heavyball.World({"bodies": [{"shape": {"type": "sphere", "radius": 0.1},
+                                     "angular_velocity": [3.75e301, 0, 0]}]})
+    world = heavyball.World(ground_scene())
+    world.add_body({"shape": {"type": "sphere", "radius": 0.1}, "pose": {"p": [0, 0, 1]}})
+    for impulse in ([math.nan, 0, 0], [math.inf, 0, 0], [1e300, 0, 0]):
+        with pytest.raises(ValueError, match="applyImpulse on body 1"):
+            world.apply_impulse(1, [0, 0, 1], impulse)
+    assert np.all(world.linear_velocities[1] == 0)  # left as it was
+    world.step()
+    assert not world.non_finite
+
+
+def test_ctrl_c_stops_a_long_step_between_two_steps(source_dir):
+    world = heavyball.World(str(source_dir / "assets/scenes/funnel.json"))
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        world.step(10**7)
+    timer.join()
+    stopped = world.last_step["step"]
+    assert 0 < stopped < 10**7
+    world.step()  # the world goes on from a whole step
+    assert world.last_step["step"] == stopped + 1 and not world.non_finite
 
 
 def test_scene_errors_keep_the_loaders_message(source_dir, tmp_path):
@@ -92,8 +123,10 @@ def test_scene_errors_keep_the_loaders_message(source_dir, tmp_path):
         heavyball.World(ground_scene(colour="red"))
     with pytest.raises(ValueError, match=r"bodies\[0\].shape.radius"):
         heavyball.World(ground_scene(bodies=[{"shape": {"type": "sphere", "radius": -1}}]))
-    with pytest.raises(ValueError, match="cannot open scene file"):
+    with pytest.raises(ValueError, match="missing.json: no such file"):
         heavyball.World(tmp_path / "missing.json")
+    with pytest.raises(ValueError, match="/dev/zero: not a regular file"):
+        heavyball.World("/dev/zero")  # refused, not read until memory runs out
     world = heavyball.World(ground_scene())
     with pytest.raises(ValueError, match="body.mass"):
         world.add_body({"shape": {"type": "sphere", "radius": 0.1}, "mass": "heavy"})
