@@ -236,8 +236,8 @@ void featuresNear(const Placed& pl, const Vector3d& point, double eps, std::vect
 
 /// A unit n perpendicular to d with P's whole line of translations on n . x > offset and Q on
 /// n . x < offset, when their shadows along d are apart: 2-D GJK on the shadows' difference.
-bool shadowSeparation(const Placed& p, const Placed& q, const Vector3d& d, SupportHints& hints,
-                      CtaStats& stats, Plane& plane) {
+bool shadowSeparation(const Placed& p, const Placed& q, const Vector3d& d, double tolerance,
+                      SupportHints& hints, CtaStats& stats, Plane& plane) {
   const Vector3d f1 = d.unitOrthogonal(), f2 = d.cross(f1);
   const auto support = [&](const Vector2d& v) {  // of shadow(P) - shadow(Q), minimising v . z
     const Vector3d n = -(v.x() * f1 + v.y() * f2);
@@ -285,7 +285,7 @@ bool shadowSeparation(const Placed& p, const Placed& q, const Vector3d& d, Suppo
   const Vector3d n = (v.x() * f1 + v.y() * f2).normalized();
   const double lowP = -p.support(-n, hints.a), highQ = q.support(n, hints.b);
   stats.supportQueries += 2;
-  if (!(lowP > highQ)) return false;
+  if (!(lowP - highQ > tolerance)) return false;  // touching shadows: a grazing contact
   plane = {n, 0.5 * (lowP + highQ)};
   return true;
 }
@@ -294,7 +294,6 @@ bool shadowSeparation(const Placed& p, const Placed& q, const Vector3d& d, Suppo
 struct Minimum {
   bool found = false;  // a contact exists (else the shadows along d are apart)
   bool certified = false;
-  bool capped = false;
   double time = kInf;
   Vector3d pointP = Vector3d::Zero(), pointQ = Vector3d::Zero(), normal = Vector3d::UnitX();
   Vector2d at = Vector2d::Zero();  // (x, y) of the minimum
@@ -335,7 +334,6 @@ class Minimiser {
         }
       }
     }
-    best_.capped = true;
     return finish();
   }
 
@@ -383,7 +381,7 @@ class Minimiser {
         const Vector2d shifted(p_.stack.axis().dot(t.pointP) - p_.stack.offset(),
                                q_.stack.axis().dot(t.pointQ) - q_.stack.offset());
         if (bound.time >= t.time - options_.tolerance) {
-          best_ = {true, true, false, t.time, t.pointP, t.pointQ, bound.normal, shifted};
+          best_ = {true, true, t.time, t.pointP, t.pointQ, bound.normal, shifted};
           return true;
         }
         const Vector2d c2 = clampToStacks(shifted);
@@ -551,12 +549,11 @@ CastResult castCta(const CtaPolyhedron& a, const Pose& poseA, const CtaPolyhedro
                    CtaWarmStart* warm, CtaStats* statsOut) {
   CastResult result;
   CtaStats stats;
-  const double length = direction.norm();
-  if (!poseA.isValid() || !poseB.isValid() || !std::isfinite(length) || !(length > 0.0)) {
+  const Vector3d d = unitVector(direction);
+  if (!poseA.isValid() || !poseB.isValid() || d.isZero()) {
     if (statsOut) *statsOut = stats;
     return result;
   }
-  const Vector3d d = direction / length;
   const Matrix3d ra = poseA.rotation(), rb = poseB.rotation();
   const std::pair<int, int> axes = chooseAxes(a, ra, b, rb, d);
   const int ia = axes.first, ib = axes.second;
@@ -597,21 +594,30 @@ CastResult castCta(const CtaPolyhedron& a, const Pose& poseA, const CtaPolyhedro
     return result;
   };
 
-  if (!forward.found) {  // the shadows along d are apart
+  // Where the shadows along d only touch (A grazes B), the region of section pairs that collide
+  // has no interior, and the minimisation closes on points near the contact that no plane
+  // certifies: those queries are the GJK cast's, which settles grazing contacts to its tolerance.
+  const auto castByGjk = [&] {
+    ++stats.gjkCasts;
+    if (warm) warm->valid = false;
+    const Shape shapeA = Shape::convexHull(a.hullPtr()), shapeB = Shape::convexHull(b.hullPtr());
+    result = castShape(shapeA, poseA, shapeB, poseB, d);
+    return finish();
+  };
+  if (!forward.found) {  // the shadows along d are apart, or touch
+    if (!shadowSeparation(pa, pb, d, options.tolerance, hints, stats, result.separatingPlane)) {
+      return castByGjk();
+    }
     result.status = CastStatus::Miss;
     result.distance = kInf;
-    if (!shadowSeparation(pa, pb, d, hints, stats, result.separatingPlane)) {
-      result.status = CastStatus::MaxIterations;
-      result.distance = 0.0;
-    }
     if (warm) warm->valid = false;
     return finish();
   }
+  if (!forward.certified) return castByGjk();
   remember(forward);
   const double tol = options.tolerance;
   if (forward.time > tol) {
-    result.status =
-        forward.capped && !forward.certified ? CastStatus::MaxIterations : CastStatus::Hit;
+    result.status = CastStatus::Hit;
     result.distance = forward.time;
     result.normal = forward.normal;
     result.witnessA = forward.pointP + forward.time * d;

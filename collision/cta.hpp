@@ -42,6 +42,7 @@ class CtaPolyhedron {
   CtaPolyhedron& operator=(const CtaPolyhedron&) = delete;
 
   const ConvexHull& hull() const { return *hull_; }
+  const std::shared_ptr<const ConvexHull>& hullPtr() const { return hull_; }
   static constexpr int kAxes = 7;
   /// Axis i of the frame: x, y, z, then the diagonals (+-1, +-1, 1) / sqrt(3).
   static Eigen::Vector3d axis(int i);
@@ -90,11 +91,14 @@ struct CtaStats {
   int sectionPairs = 0;    ///< pairs of sections solved
   int chordSearches = 0;   ///< binary searches for chords inside them
   int supportQueries = 0;  ///< hull support queries of the certificates and of a miss's plane
+  /// Queries answered by the GJK cast instead (castShape): grazing contacts, where A's shadow
+  /// along the direction only touches B's and no plane certifies the minimisation's contact.
+  int gjkCasts = 0;
 };
 
-/// The collision translation of A along `direction` against B (CastResult as castShape's, but
-/// for MaxIterations, whose distance is the best contact found: an upper bound). `warm`, when
-/// given, starts from and is updated to this query's solution.
+/// The collision translation of A along `direction` against B (CastResult as castShape's; a
+/// grazing contact, which CTA cannot certify, is answered by castShape: CtaStats::gjkCasts).
+/// `warm`, when given, starts from and is updated to this query's solution.
 CastResult castCta(const CtaPolyhedron& a, const Pose& poseA, const CtaPolyhedron& b,
                    const Pose& poseB, const Eigen::Vector3d& direction,
                    const CtaOptions& options = {}, CtaWarmStart* warm = nullptr,

@@ -476,8 +476,17 @@ EpaResult epa(const MinkowskiDifference& difference, const Simplex& gjkSimplex,
   const SupportPoint& p1 = polytope.vertex(face.v[1]);
   const SupportPoint& p2 = polytope.vertex(face.v[2]);
   const std::array<double, 3> lambda = closestPointWeights(p0.w, p1.w, p2.w, plane.d * plane.n);
-  const Vector3d a = lambda[0] * p0.a + lambda[1] * p1.a + lambda[2] * p2.a;
-  const Vector3d b = lambda[0] * p0.b + lambda[1] * p1.b + lambda[2] * p2.b;
+  Vector3d a = lambda[0] * p0.a + lambda[1] * p1.a + lambda[2] * p2.a;
+  Vector3d b = lambda[0] * p0.b + lambda[1] * p1.b + lambda[2] * p2.b;
+  // a - b should be the origin's projection d n. On a sliver face (boxes of aspect ratio 1e6)
+  // rounding can put the projection outside the triangle, and the nearest edge's weights then
+  // give witnesses metres off it: split the difference between them, so that witnessA -
+  // witnessB = -distance n holds whatever the face's shape.
+  const Vector3d offset = plane.d * plane.n - (a - b);
+  if (offset.norm() > 1e-12 * (a.norm() + b.norm() + std::abs(plane.d))) {
+    a += 0.5 * offset;
+    b -= 0.5 * offset;
+  }
   result.depth = std::max(0.0, plane.d);
   result.normal = (poseA.q * plane.n).normalized();
   result.witnessA = poseA.apply(a);

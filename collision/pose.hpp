@@ -3,6 +3,7 @@
 // may include collision/: a unit quaternion q (body -> world rotation) and a position p (metres).
 
 #include <Eigen/Geometry>
+#include <limits>
 
 namespace hb {
 
@@ -34,5 +35,17 @@ struct Pose {
     return (finite == 0.0) & (std::abs(q.squaredNorm() - 1.0) < 1e-6);
   }
 };
+
+/// v scaled to unit length, also where its squared norm would overflow (components beyond
+/// 1e154) or fall into the denormals (below 1e-154): scaled by its largest component first.
+/// Zero for a zero or non-finite v.
+inline Eigen::Vector3d unitVector(const Eigen::Vector3d& v) {
+  const double largest = v.cwiseAbs().maxCoeff();
+  if (!(largest > 0.0 && largest <= std::numeric_limits<double>::max())) {
+    return Eigen::Vector3d::Zero();
+  }
+  const Eigen::Vector3d scaled = v / largest;
+  return scaled / scaled.norm();
+}
 
 }  // namespace hb

@@ -92,12 +92,9 @@ std::string_view toString(CastStatus s) {
 CastResult castShape(const Shape& a, const Pose& poseA, const Shape& b, const Pose& poseB,
                      const Vector3d& direction, const CastOptions& options, SupportHints hints) {
   CastResult result;
-  const double length = direction.norm();
-  if (!poseA.isValid() || !poseB.isValid() || !std::isfinite(length) || !(length > 0.0)) {
-    return result;
-  }
+  const Vector3d r = unitVector(direction);  // world
+  if (!poseA.isValid() || !poseB.isValid() || r.isZero()) return result;
   const MinkowskiDifference d(a, poseA, b, poseB);
-  const Vector3d r = direction / length;          // world
   const Vector3d u = -(poseA.q.conjugate() * r);  // the ray in D, A's frame
   const double tolerance2 = options.tolerance * options.tolerance;
 

@@ -110,7 +110,7 @@ QueryProblem parseQueryProblem(const json& value, MeshHullCache& meshes) {
   }
   if (const auto it = value.find("translation"); it != value.end()) {
     const Eigen::Vector3d t = finiteVector3(*it, "translation");
-    if (!(t.norm() > 0.0)) fail("translation", "expected a non-zero direction, got [0, 0, 0]");
+    if (unitVector(t).isZero()) fail("translation", "expected a non-zero direction, got [0, 0, 0]");
     problem.translation = t;
   }
   if (const auto it = value.find("cast_method"); it != value.end()) {
@@ -206,6 +206,8 @@ ordered_json CollisionQueries::answer(const QueryProblem& p) {
   // Already colliding (by the distance query's tolerance): no translation needed.
   if (collision.collide || r.status == CastStatus::Overlapping) {
     out["translation_distance"] = 0.0;
+  } else if (r.status == CastStatus::InvalidInput) {
+    out["translation_distance"] = nullptr;  // never an answer: the status says why
   } else if (r.status == CastStatus::Miss) {
     out["translation_distance"] = nullptr;
     out["separating_plane"] = {{"normal", vectorJson(r.separatingPlane.normal)},

@@ -12,6 +12,7 @@
 
 #include "collision/collide.hpp"
 #include "collision/convex_hull.hpp"
+#include "collision/cta.hpp"
 #include "collision/shape_cast.hpp"
 #include "tests/collision/random_geometry.hpp"
 
@@ -121,6 +122,28 @@ TEST(ShapeCast, BoxesAlongAnAxisCloseTheirGap) {
     ASSERT_EQ(m.status, CastStatus::Miss);
     EXPECT_TRUE(std::isinf(m.distance));
   }
+}
+
+TEST(ShapeCast, DirectionsOfAnyLengthGiveTheSameAnswer) {
+  // Squared norms that overflow (1e155 and beyond) or fall into the denormals (below 1e-154)
+  // once made the direction infinite ("already touching") or not unit (0.9447 for 0.85).
+  const Shape a = Shape::box({0.1, 0.1, 0.1}), b = Shape::sphere(0.05);
+  const Pose pb = Pose::translation({1.0, 0.0, 0.0});
+  const CastResult unit = castShape(a, Pose::identity(), b, pb, Vector3d::UnitX());
+  EXPECT_NEAR(unit.distance, 0.85, 1e-8);
+  for (const double length : {1e155, 1e200, 1e308, 2e-162, 3e-162, 1e-161, 1e-160, 5e-324}) {
+    const CastResult c = castShape(a, Pose::identity(), b, pb, {length, 0.0, 0.0});
+    ASSERT_EQ(c.status, CastStatus::Hit) << length;
+    EXPECT_EQ(c.distance, unit.distance) << length;
+    EXPECT_EQ(c.witnessA, unit.witnessA) << length;
+    const CastResult r = castCta(CtaPolyhedron(a), Pose::identity(),
+                                 CtaPolyhedron(Shape::box({0.05, 0.05, 0.05})), pb, {length, 0, 0});
+    ASSERT_EQ(r.status, CastStatus::Hit) << length;
+    EXPECT_NEAR(r.distance, 0.85, 1e-9) << length;
+  }
+  EXPECT_LT((unitVector({3e-162, 4e-162, 0.0}) - Vector3d(0.6, 0.8, 0.0)).norm(), 1e-15);
+  EXPECT_LT((unitVector({3e200, 0.0, -4e200}) - Vector3d(0.6, 0.0, -0.8)).norm(), 1e-15);
+  EXPECT_TRUE(unitVector({1e308, std::numeric_limits<double>::infinity(), 0.0}).isZero());
 }
 
 TEST(ShapeCast, RandomPairsAgreeWithTheFirstContactOfTheDistanceQuery) {
