@@ -269,7 +269,7 @@ SolverDescription parseSolver(const json& value, const std::string& where) {
   SolverDescription solver;
   const auto iterations = [&](std::string_view key, int& out) {
     if (const json* v = find(value, key)) {
-      out = static_cast<int>(integer(*v, child(where, key), 1, 100'000));
+      out = static_cast<int>(integer(*v, child(where, key), 1, kMaxIterationsSetting));
     }
   };
   if (const json* v = find(value, "gjk_variant")) {

@@ -129,6 +129,8 @@ struct SolverDescription {
 
 /// More substeps than this is a step length to change instead.
 inline constexpr int kMaxSubsteps = 64;
+/// The largest iteration count of a solver key (gjk_max_iterations, velocity_iterations, ...).
+inline constexpr int kMaxIterationsSetting = 100'000;
 
 struct SceneDescription {
   std::string name;

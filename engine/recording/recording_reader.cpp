@@ -9,6 +9,7 @@
 #include <map>
 #include <sstream>
 
+#include "collision/defaults.hpp"
 #include "collision/support_points.hpp"
 #include "engine/recording/hdf5_errors.hpp"
 #include "engine/recording/recording_column.hpp"
@@ -302,7 +303,8 @@ void RecordingReader::Impl::readInfo() {
   require(info.dt >= kMinTimeStep && info.dt <= 0.1, attr::kDt);
   require(info.gravity.allFinite(), attr::kGravity);
   require(std::isfinite(s.gjkTolerance) && s.gjkTolerance > 0.0, attr::kGjkTolerance);
-  require(s.gjkMaxIterations >= 1, attr::kGjkMaxIterations);
+  require(s.gjkMaxIterations >= 1 && s.gjkMaxIterations <= kMaxIterationsSetting,
+          attr::kGjkMaxIterations);
   require(s.velocityIterations >= 1, attr::kVelocityIterations);
   require(s.manifoldIterations >= 1, attr::kManifoldIterations);
   require(s.shockIterations >= 1, attr::kShockIterations);
@@ -560,6 +562,11 @@ void RecordingReader::Impl::readSteps() {
     s.warmStart = enumValue<WarmStart>(row.warmStart, kWarmStartCount, "warm start");
     s.gjkTolerance = row.gjkTolerance;
     s.gjkMaxIterations = row.gjkMaxIterations;
+    // The ranges a scene (and so the writer) allows: a study would run every problem with them.
+    if (!(std::isfinite(s.gjkTolerance) && s.gjkTolerance > 0.0) || s.gjkMaxIterations < 1 ||
+        s.gjkMaxIterations > kMaxIterationsSetting || !std::isfinite(s.time)) {
+      fail(which + ": GJK tolerance, iteration cap or time out of range");
+    }
     steps.push_back(s);
     nextState = row.stateBegin + row.bodyCount;
     nextProblem = row.problemBegin + row.problemCount;
@@ -599,8 +606,13 @@ std::vector<RecordedProblem> RecordingReader::Impl::readProblems(long first, lon
     p.exactInputs = row.exactInputs != 0;
     p.poseA = {quat(row.orientationA), vec3(row.positionA)};
     p.poseB = {quat(row.orientationB), vec3(row.positionB)};
-    if (!p.poseA.isValid() || !p.poseB.isValid()) {
-      fail("problem " + std::to_string(first + k) + " has a non-finite or non-unit pose");
+    // Every vector a study computes with, in the range a world can produce (positions within
+    // 1e6 m, as scenes and queries allow): a crafted file fails here rather than in the answers.
+    const auto inRange = [](const Eigen::Vector3d& v) {
+      return v.cwiseAbs().maxCoeff() <= 2.0 * defaults::kMaxLength;  // false for NaN
+    };
+    if (!p.poseA.isValid() || !p.poseB.isValid() || !inRange(p.poseA.p) || !inRange(p.poseB.p)) {
+      fail("problem " + std::to_string(first + k) + " has a non-unit or out-of-range pose");
     }
     p.obbCenterA = vec3(row.obbCenterA);
     p.obbCenterB = vec3(row.obbCenterB);
@@ -609,6 +621,14 @@ std::vector<RecordedProblem> RecordingReader::Impl::readProblems(long first, lon
                                     vec3(row.previousWitnessBLocal), row.previousOverlapping != 0};
     }
     p.initialGuess = vec3(row.initialGuess);
+    const bool previousInRange =
+        !p.previous || (inRange(p.previous->separation) && inRange(p.previous->witnessALocal) &&
+                        inRange(p.previous->witnessBLocal));
+    if (!inRange(p.obbCenterA) || !inRange(p.obbCenterB) || !inRange(p.initialGuess) ||
+        !previousInRange || row.gjkIterations < 0 || row.epaIterations < 0) {
+      fail("problem " + std::to_string(first + k) +
+           ": a box centre, warm start or iteration count out of range");
+    }
     p.hints = {row.supportHints[0], row.supportHints[1]};
     CollisionResult& r = p.result;
     r.collide = row.collide != 0;

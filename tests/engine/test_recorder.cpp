@@ -603,6 +603,29 @@ fs::path boxRecording(const std::string& name) {
   return file;
 }
 
+/// Writes `value` over field `member` of row 0 of dataset `table` (an in-place edit of a crafted
+/// file: the bytes of a double or an int32, as the field is).
+template <typename T>
+void overwriteFirstRow(const fs::path& file, const char* table, const char* member, T value) {
+  const hid_t f = H5Fopen(file.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+  ASSERT_GE(f, 0);
+  const hid_t d = H5Dopen(f, table, H5P_DEFAULT);
+  const hid_t type = H5Dget_type(d);
+  const hid_t space = H5Dget_space(d);
+  const hssize_t rows = H5Sget_simple_extent_npoints(space);
+  ASSERT_GT(rows, 0) << table;
+  std::vector<unsigned char> bytes(static_cast<size_t>(rows) * H5Tget_size(type));
+  ASSERT_GE(H5Dread(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, bytes.data()), 0);
+  const int index = H5Tget_member_index(type, member);
+  ASSERT_GE(index, 0) << member;
+  std::memcpy(bytes.data() + H5Tget_member_offset(type, index), &value, sizeof value);
+  ASSERT_GE(H5Dwrite(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, bytes.data()), 0);
+  H5Sclose(space);
+  H5Tclose(type);
+  H5Dclose(d);
+  H5Fclose(f);
+}
+
 // Values no world could have run with are a damaged file, named, not a recording to replay.
 TEST(RecordingReader, RejectsSettingsAndPosesNoWorldHad) {
   const fs::path file = boxRecording("settings.h5");
@@ -622,33 +645,14 @@ TEST(RecordingReader, RejectsSettingsAndPosesNoWorldHad) {
 
   // A NaN in the first problem's position of A, and one in the first state's position.
   const fs::path poses = boxRecording("poses.h5");
-  for (const char* table : {"problems", "states"}) {
-    const hid_t f = H5Fopen(poses.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
-    ASSERT_GE(f, 0);
-    const hid_t d = H5Dopen(f, table, H5P_DEFAULT);
-    const hid_t type = H5Dget_type(d);
-    const hid_t space = H5Dget_space(d);
-    const hssize_t rows = H5Sget_simple_extent_npoints(space);
-    ASSERT_GT(rows, 0) << table;
-    std::vector<unsigned char> bytes(static_cast<size_t>(rows) * H5Tget_size(type));
-    ASSERT_GE(H5Dread(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, bytes.data()), 0);
-    const int member =
-        H5Tget_member_index(type, std::string(table) == "problems" ? "position_a" : "position");
-    ASSERT_GE(member, 0);
-    const double nan = std::nan("");
-    std::memcpy(bytes.data() + H5Tget_member_offset(type, member), &nan, sizeof nan);
-    ASSERT_GE(H5Dwrite(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, bytes.data()), 0);
-    H5Sclose(space);
-    H5Tclose(type);
-    H5Dclose(d);
-    H5Fclose(f);
-  }
+  overwriteFirstRow(poses, "problems", "position_a", std::nan(""));
+  overwriteFirstRow(poses, "states", "position", std::nan(""));
   const RecordingReader reader(poses);
   try {
     reader.problems(0, 1);
     ADD_FAILURE() << "a NaN pose was read";
   } catch (const RecordingError& e) {
-    EXPECT_NE(std::string(e.what()).find("problem 0 has a non-finite or non-unit pose"),
+    EXPECT_NE(std::string(e.what()).find("problem 0 has a non-unit or out-of-range pose"),
               std::string::npos)
         << e.what();
   }
@@ -662,6 +666,50 @@ TEST(RecordingReader, RejectsSettingsAndPosesNoWorldHad) {
   }
   fs::remove(file);
   fs::remove(poses);
+}
+
+// A crafted file that reads, but whose per-step settings or problems no world could produce,
+// would change a study's answers with exit status 0: the reader refuses it.
+TEST(RecordingReader, RejectsCraftedStepSettingsAndProblems) {
+  const auto errorAfter = [](const char* name, const auto& craft) {
+    const fs::path file = boxRecording(name);
+    craft(file);
+    std::string message;
+    try {
+      const RecordingReader reader(file);
+      reader.problems(0, 1);
+    } catch (const RecordingError& e) {
+      message = e.what();
+    }
+    fs::remove(file);
+    return message;
+  };
+  for (const auto& [field, value] :
+       {std::pair{"gjk_tolerance", std::nan("")}, {"gjk_tolerance", -1.0}, {"time", HUGE_VAL}}) {
+    const std::string message = errorAfter(
+        "step.h5", [&](const fs::path& file) { overwriteFirstRow(file, "steps", field, value); });
+    EXPECT_NE(message.find("step row 0: GJK tolerance, iteration cap or time out of range"),
+              std::string::npos)
+        << field << ": " << message;
+  }
+  for (const std::int32_t cap : {-1, 0, 100'001}) {
+    const std::string message = errorAfter("cap.h5", [&](const fs::path& file) {
+      overwriteFirstRow(file, "steps", "gjk_max_iterations", cap);
+    });
+    EXPECT_NE(message.find("out of range"), std::string::npos) << cap << ": " << message;
+  }
+  EXPECT_NE(errorAfter("far.h5",
+                       [](const fs::path& file) {
+                         overwriteFirstRow(file, "problems", "position_b", 1e300);
+                       })
+                .find("problem 0 has a non-unit or out-of-range pose"),
+            std::string::npos);
+  EXPECT_NE(errorAfter("guess.h5",
+                       [](const fs::path& file) {
+                         overwriteFirstRow(file, "problems", "initial_guess", std::nan(""));
+                       })
+                .find("problem 0: a box centre, warm start or iteration count out of range"),
+            std::string::npos);
 }
 
 TEST(RecordingReader, RejectsAnEmptyFile) {
