@@ -18,6 +18,7 @@
 // rounded distance by the rounding (at most r (sqrt(3) - 1) at a box corner).
 
 #include "collision/contact_manifold.hpp"
+#include "collision/portable_math.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -69,7 +70,7 @@ void setDisk(Feature& f, double r, double z, double zNormal, const Vector3d& d) 
   const double orientation = zNormal > 0.0 ? 1.0 : -1.0;
   for (int k = 0; k < kDiskPoints; ++k) {
     const double angle = orientation * 2.0 * std::numbers::pi * k / kDiskPoints;
-    f.points[k] = {r * std::cos(angle), r * std::sin(angle), z};
+    f.points[k] = {r * portable::cos(angle), r * portable::sin(angle), z};
   }
   f.size = kDiskPoints;
   f.normal = {0.0, 0.0, orientation};
@@ -209,7 +210,7 @@ void capsuleFeature(const Shape& s, const Vector3d& d, Feature& f) {
 
 void cylinderFeature(const Shape& s, const Vector3d& d, Feature& f) {
   const double h = s.halfLength(), r = s.radius();
-  const double radial = std::hypot(d.x(), d.y());
+  const double radial = portable::hypot(d.x(), d.y());
   if (std::abs(d.z()) >= kFaceCosine) {
     setDisk(f, r, d.z() < 0.0 ? -h : h, d.z(), d);
   } else if (std::abs(d.z()) <= kEdgeSine && radial > 0.0) {
@@ -224,7 +225,7 @@ void cylinderFeature(const Shape& s, const Vector3d& d, Feature& f) {
 
 void coneFeature(const Shape& s, const Vector3d& d, Feature& f) {
   const double h = s.halfLength(), r = s.radius();
-  const double radial = std::hypot(d.x(), d.y());
+  const double radial = portable::hypot(d.x(), d.y());
   if (-d.z() >= kFaceCosine) {
     setDisk(f, r, -h, -1.0, d);
     return;

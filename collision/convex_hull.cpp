@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "collision/defaults.hpp"
+#include "collision/portable_math.hpp"
 #include "collision/qhull_facets.hpp"
 
 namespace hb {
@@ -42,7 +43,7 @@ Eigen::Matrix3d triangularFactor(std::span<const Vector3d> points, const Vector3
     Vector3d row = p - centroid;
     for (int k = 0; k < 3; ++k) {
       if (row[k] == 0.0) continue;
-      const double rho = std::hypot(r(k, k), row[k]);
+      const double rho = portable::hypot(r(k, k), row[k]);
       const double c = r(k, k) / rho;
       const double s = row[k] / rho;
       for (int j = k; j < 3; ++j) {
@@ -120,7 +121,7 @@ void orderCounterClockwise(std::vector<int>& polygon, const Vector3d& normal,
   byAngle.reserve(polygon.size());
   for (int v : polygon) {
     const Vector3d d = vertices[v] - centre;
-    byAngle.emplace_back(std::atan2(d.dot(w), d.dot(u)), v);
+    byAngle.emplace_back(portable::atan2(d.dot(w), d.dot(u)), v);
   }
   std::sort(byAngle.begin(), byAngle.end());
   for (std::size_t i = 0; i < polygon.size(); ++i) polygon[i] = byAngle[i].second;

@@ -20,6 +20,7 @@
 // then adds the convex radii (the depth of D_core inflated by r is that of D_core plus r).
 
 #include "collision/epa.hpp"
+#include "collision/portable_math.hpp"
 
 #include <algorithm>
 #include <array>
@@ -219,7 +220,7 @@ bool Polytope::buildTetrahedron(const Simplex& simplex) {
       const Vector3d v = e.cross(u);
       for (int k = 0; k < 6; ++k) {
         const double angle = k * (std::numbers::pi / 3.0);
-        dirs[numDirs++] = std::cos(angle) * u + std::sin(angle) * v;
+        dirs[numDirs++] = portable::cos(angle) * u + portable::sin(angle) * v;
       }
     } else {
       // The triangle's normal, towards the origin first so that the tetrahedron encloses it.

@@ -17,6 +17,7 @@
 
 #include "collision/convex_hull.hpp"
 #include "collision/min_area_rectangle.hpp"
+#include "collision/portable_math.hpp"
 #include "collision/silhouette.hpp"
 
 namespace hb {
@@ -162,10 +163,10 @@ class ShadowRectangles {
 class ShadowRectangleBound {
  public:
   explicit ShadowRectangleBound(const ConvexHull& hull)
-      : hull_(hull), resampleCosine_(std::cos(kBoundResampleAngle)) {
+      : hull_(hull), resampleCosine_(portable::cos(kBoundResampleAngle)) {
     for (int k = 0; k < kBoundDirections; ++k) {
       const double angle = 2.0 * std::numbers::pi * k / kBoundDirections;
-      circle_[k] = Vector2d(std::cos(angle), std::sin(angle));
+      circle_[k] = Vector2d(portable::cos(angle), portable::sin(angle));
     }
   }
 
@@ -270,7 +271,7 @@ Obb fitObb(const ConvexHull& hull) {
     for (int k = 0; k < kObbSampleDirections; ++k) {
       const double z = 1.0 - (2.0 * k + 1.0) / kObbSampleDirections;
       const double r = std::sqrt(std::max(0.0, 1.0 - z * z));
-      const Vector3d d(r * std::cos(golden * k), r * std::sin(golden * k), z);
+      const Vector3d d(r * portable::cos(golden * k), r * portable::sin(golden * k), z);
       supports.push_back(vertices[hull.supportVertex(d, hint)]);
     }
     std::sort(supports.begin(), supports.end(), [](const Vector3d& a, const Vector3d& b) {

@@ -1,4 +1,5 @@
 #include "collision/persistent_manifold.hpp"
+#include "collision/portable_math.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -53,12 +54,13 @@ std::optional<ContactManifold> reposeManifold(const PersistentManifold& kept, co
   // that plus the angle times its distance from the origin.
   const Pose relative = poseA.inverse() * poseB;
   const Eigen::Quaterniond turn = relative.q * kept.relativePose.q.conjugate();
-  const double angle = kept.relativePose.q.angularDistance(relative.q);
+  const double angle = portable::angleBetween(kept.relativePose.q, relative.q);
   const double motionB = (relative.p - kept.relativePose.p).norm() + angle * reachB;
   const double motionA = (relative.p - turn * kept.relativePose.p).norm() + angle * reachA;
   if (!(std::min(motionA, motionB) <= tolerances.motion)) return std::nullopt;
   const Eigen::Vector3d n = poseA.q * kept.normalInA;
-  if (!(n.dot(normal) >= std::cos(tolerances.normalAngle) * normal.norm())) return std::nullopt;
+  if (!(n.dot(normal) >= portable::cos(tolerances.normalAngle) * normal.norm()))
+    return std::nullopt;
 
   ContactManifold m;
   m.normal = n;

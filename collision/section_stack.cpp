@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "collision/portable_math.hpp"
+
 namespace hb {
 
 namespace {
@@ -117,7 +119,7 @@ SectionStack::SectionStack(const ConvexHull& hull, const Vector3d& axis, double 
     around.clear();
     for (std::size_t i = 0; i < active.size(); ++i) {
       const Vector3d r = points[i] - centre;
-      around.emplace_back(std::atan2(e2.dot(r), e1.dot(r)), active[i]);
+      around.emplace_back(portable::atan2(e2.dot(r), e1.dot(r)), active[i]);
     }
     std::sort(around.begin(), around.end());
     const std::size_t first = crossings_.size();

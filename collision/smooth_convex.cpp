@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "collision/portable_math.hpp"
+
 namespace hb {
 
 std::vector<Eigen::Vector3d> evenDirections(int n) {
@@ -11,7 +13,7 @@ std::vector<Eigen::Vector3d> evenDirections(int n) {
   const double golden = M_PI * (3.0 - std::sqrt(5.0));
   for (int i = 0; i < n; ++i) {
     const double z = 1.0 - (2.0 * i + 1.0) / n, r = std::sqrt(1.0 - z * z);
-    out.emplace_back(r * std::cos(golden * i), r * std::sin(golden * i), z);
+    out.emplace_back(r * portable::cos(golden * i), r * portable::sin(golden * i), z);
   }
   return out;
 }

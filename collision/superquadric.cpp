@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "collision/portable_math.hpp"
+
 namespace hb {
 
 namespace {
@@ -28,19 +30,19 @@ PNorm pnorm(double u, double v, double q) {
   if (!(m > 0.0)) return out;
   const double au = std::abs(u) / m, av = std::abs(v) / m;
   const double su = u < 0.0 ? -1.0 : 1.0, sv = v < 0.0 ? -1.0 : 1.0;
-  const double pu = std::pow(au, q), pv = std::pow(av, q);
-  const double g = std::pow(pu + pv, 1.0 / q);  // in [1, 2^(1/q)]
+  const double pu = portable::pow(au, q), pv = portable::pow(av, q);
+  const double g = portable::pow(pu + pv, 1.0 / q);  // in [1, 2^(1/q)]
   out.value = m * g;
   // Degree 0 in (u, v): d g / d u = sign(u) |u|^(q-1) g^(1-q).
-  const double g1q = std::pow(g, 1.0 - q);
-  const double du = au > 0.0 ? std::pow(au, q - 1.0) : 0.0;
-  const double dv = av > 0.0 ? std::pow(av, q - 1.0) : 0.0;
+  const double g1q = portable::pow(g, 1.0 - q);
+  const double du = au > 0.0 ? portable::pow(au, q - 1.0) : 0.0;
+  const double dv = av > 0.0 ? portable::pow(av, q - 1.0) : 0.0;
   out.gradient = {su * du * g1q, sv * dv * g1q};
   // Degree -1: d2g/du2 = (q-1) |u|^(q-2) |v|^q g^(1-2q), d2g/dudv = -(q-1) s_u s_v
   // |u|^(q-1) |v|^(q-1) g^(1-2q). |u|^(q-2) is unbounded at u = 0 when q < 2 (alpha < 1),
   // where the support is not twice differentiable; it is floored there.
-  const double g12q = std::pow(g, 1.0 - 2.0 * q) / m;
-  const auto powFloor = [&](double a, double e) { return std::pow(std::max(a, 1e-12), e); };
+  const double g12q = portable::pow(g, 1.0 - 2.0 * q) / m;
+  const auto powFloor = [&](double a, double e) { return portable::pow(std::max(a, 1e-12), e); };
   out.hessian(0, 0) = (q - 1.0) * powFloor(au, q - 2.0) * pv * g12q;
   out.hessian(1, 1) = (q - 1.0) * powFloor(av, q - 2.0) * pu * g12q;
   out.hessian(0, 1) = out.hessian(1, 0) = -(q - 1.0) * su * sv * du * dv * g12q;
@@ -71,15 +73,15 @@ Superquadric::Superquadric(const Vector3d& scales, double alpha1, double alpha2)
 }
 
 double Superquadric::implicit(const Vector3d& p) const {
-  const double xy = std::pow(std::abs(p.x() / scales_.x()), 2.0 / alpha2_) +
-                    std::pow(std::abs(p.y() / scales_.y()), 2.0 / alpha2_);
-  return std::pow(xy, alpha2_ / alpha1_) + std::pow(std::abs(p.z() / scales_.z()), 2.0 / alpha1_) -
-         1.0;
+  const double xy = portable::pow(std::abs(p.x() / scales_.x()), 2.0 / alpha2_) +
+                    portable::pow(std::abs(p.y() / scales_.y()), 2.0 / alpha2_);
+  return portable::pow(xy, alpha2_ / alpha1_) +
+         portable::pow(std::abs(p.z() / scales_.z()), 2.0 / alpha1_) - 1.0;
 }
 
 std::vector<Vector3d> Superquadric::surfacePoints(int rings, int segments, double offset) const {
   const auto signedPow = [](double v, double e) {
-    return (v < 0.0 ? -1.0 : 1.0) * std::pow(std::abs(v), e);
+    return (v < 0.0 ? -1.0 : 1.0) * portable::pow(std::abs(v), e);
   };
   const Vector3d& k = scales_;
   std::vector<Vector3d> points;
@@ -88,14 +90,14 @@ std::vector<Vector3d> Superquadric::surfacePoints(int rings, int segments, doubl
     const int around = (i == 0 || i == rings) ? 1 : segments;
     for (int j = 0; j < around; ++j) {
       const double omega = -M_PI + 2.0 * M_PI * j / segments;
-      const double ce = signedPow(std::cos(eta), alpha1_);
-      const Vector3d p(k.x() * ce * signedPow(std::cos(omega), alpha2_),
-                       k.y() * ce * signedPow(std::sin(omega), alpha2_),
-                       k.z() * signedPow(std::sin(eta), alpha1_));
+      const double ce = signedPow(portable::cos(eta), alpha1_);
+      const Vector3d p(k.x() * ce * signedPow(portable::cos(omega), alpha2_),
+                       k.y() * ce * signedPow(portable::sin(omega), alpha2_),
+                       k.z() * signedPow(portable::sin(eta), alpha1_));
       // The outward normal: the gradient of eq. 16 (its x-y part vanishes at the poles).
-      const double X = std::pow(std::abs(p.x() / k.x()), 2.0 / alpha2_);
-      const double Y = std::pow(std::abs(p.y() / k.y()), 2.0 / alpha2_);
-      const double xy = X + Y > 0.0 ? std::pow(X + Y, alpha2_ / alpha1_ - 1.0) : 0.0;
+      const double X = portable::pow(std::abs(p.x() / k.x()), 2.0 / alpha2_);
+      const double Y = portable::pow(std::abs(p.y() / k.y()), 2.0 / alpha2_);
+      const double xy = X + Y > 0.0 ? portable::pow(X + Y, alpha2_ / alpha1_ - 1.0) : 0.0;
       const auto radial = [&](double v, double scale) {
         return (2.0 / alpha1_) * xy * signedPow(v / scale, 2.0 / alpha2_ - 1.0) / scale;
       };
@@ -134,10 +136,11 @@ Vector3d Superquadric::supportPoint(const Vector3d& x) const {
   if (!(m > 0.0)) return {k.x(), 0.0, 0.0};
   // Only the outer gradient is needed: sign |.|^(q-1) g^(1-q), on scaled values.
   const double as = inner.value / m, aw = std::abs(k.z() * x.z()) / m;
-  const double g = std::pow(std::pow(as, q1_) + std::pow(aw, q1_), 1.0 / q1_);
-  const double g1q = std::pow(g, 1.0 - q1_);
-  const double gs = as > 0.0 ? std::pow(as, q1_ - 1.0) * g1q : 0.0;
-  const double gw = (x.z() < 0.0 ? -1.0 : 1.0) * (aw > 0.0 ? std::pow(aw, q1_ - 1.0) * g1q : 0.0);
+  const double g = portable::pow(portable::pow(as, q1_) + portable::pow(aw, q1_), 1.0 / q1_);
+  const double g1q = portable::pow(g, 1.0 - q1_);
+  const double gs = as > 0.0 ? portable::pow(as, q1_ - 1.0) * g1q : 0.0;
+  const double gw =
+      (x.z() < 0.0 ? -1.0 : 1.0) * (aw > 0.0 ? portable::pow(aw, q1_ - 1.0) * g1q : 0.0);
   return {gs * k.x() * inner.gradient.x(), gs * k.y() * inner.gradient.y(), gw * k.z()};
 }
 

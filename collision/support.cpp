@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "collision/portable_math.hpp"
+
 namespace hb {
 namespace {
 
@@ -26,7 +28,7 @@ Vector3d capsuleCore(const Shape& s, const Vector3d& d, int&) {
 }
 
 Vector3d cylinderSupport(const Shape& s, const Vector3d& d, int&) {
-  const double radial = std::hypot(d.x(), d.y());
+  const double radial = portable::hypot(d.x(), d.y());
   const double z = signOf(d.z()) * s.halfLength();
   // Along the axis every point of the cap is a support; its centre is as good as any.
   if (radial <= 0.0) return {0.0, 0.0, z};
@@ -36,7 +38,7 @@ Vector3d cylinderSupport(const Shape& s, const Vector3d& d, int&) {
 
 Vector3d coneSupport(const Shape& s, const Vector3d& d, int&) {
   const double h = s.halfLength();
-  const double radial = std::hypot(d.x(), d.y());
+  const double radial = portable::hypot(d.x(), d.y());
   // The support is the apex or a point of the base rim, whichever reaches further along d.
   const double apexValue = d.z() * h;
   const double rimValue = s.radius() * radial - d.z() * h;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "collision/convex_hull.hpp"
+#include "collision/portable_math.hpp"
 
 namespace hb {
 
@@ -46,14 +47,14 @@ Prescribed<N> prescribed(const std::vector<Eigen::Matrix<double, N, 1>>& points,
   for (const auto& p : points) {
     const double t = p.dot(x) / top;
     if (t <= 0.0) continue;
-    const double t2 = std::pow(t, beta - 2.0);
+    const double t2 = portable::pow(t, beta - 2.0);
     sum += t2 * t * t;
     g += (t2 * t) * p;
     if (withHessian) outer += t2 * p * p.transpose();
   }
   // h = top S^(1/beta); grad = S^(1/beta - 1) G; Hess = ((1 - beta) S^(1/beta - 2) G G^T +
   // (beta - 1) S^(1/beta - 1) sum t^(beta-2) p p^T) / top.
-  const double s1 = std::pow(sum, 1.0 / beta - 1.0);
+  const double s1 = portable::pow(sum, 1.0 / beta - 1.0);
   out.h = top * sum * s1;
   out.gradient = s1 * g;
   if (withHessian) {
@@ -104,7 +105,7 @@ SupportPoints SupportPoints::revolution(const std::vector<Vector2d>& profile, do
   // in front. Checked on the edges' normals of its hull (a fine sampling is enough in 2-D).
   for (int i = 0; i < 360; ++i) {
     const double angle = 2.0 * M_PI * i / 360.0;
-    const Vector2d u(std::cos(angle), std::sin(angle));
+    const Vector2d u(portable::cos(angle), portable::sin(angle));
     double best = -1.0;
     for (const Vector2d& p : s.mirrored_) best = std::max(best, p.dot(u));
     if (!(best > 0.0)) {
@@ -115,7 +116,7 @@ SupportPoints SupportPoints::revolution(const std::vector<Vector2d>& profile, do
   for (const Vector2d& p : profile)
     for (int k = 0; k < 16; ++k) {
       const double angle = 2.0 * M_PI * k / 16.0;
-      s.points_.emplace_back(p.x() * std::cos(angle), p.x() * std::sin(angle), p.y());
+      s.points_.emplace_back(p.x() * portable::cos(angle), p.x() * portable::sin(angle), p.y());
     }
   return s;
 }

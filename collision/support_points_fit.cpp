@@ -5,6 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "collision/portable_math.hpp"
 #include "collision/support_points.hpp"
 
 namespace hb {
@@ -29,15 +30,15 @@ VectorXd residuals(const std::vector<Vector3d>& points, double beta,
     double sum = 0.0;
     for (const Vector3d& p : points) {
       const double t = p.dot(x) / top;
-      if (t > 0.0) sum += std::pow(t, beta);
+      if (t > 0.0) sum += portable::pow(t, beta);
     }
-    const double h = top * std::pow(sum, 1.0 / beta);
+    const double h = top * portable::pow(sum, 1.0 / beta);
     r[k] = h - target[k];
     if (!jacobian) continue;
     for (int i = 0; i < n; ++i) {
       const double t = points[i].dot(x);
       if (t <= 0.0) continue;
-      const double w = std::pow(t / h, beta - 1.0);
+      const double w = portable::pow(t / h, beta - 1.0);
       jacobian->block<1, 3>(k, 3 * i) = w * x.transpose();
     }
   }

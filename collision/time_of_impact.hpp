@@ -18,6 +18,7 @@
 #include <Eigen/Geometry>
 
 #include "collision/gjk.hpp"
+#include "collision/portable_math.hpp"
 #include "collision/pose.hpp"
 #include "collision/shape.hpp"
 
@@ -33,9 +34,9 @@ struct RigidMotion {
 
   Pose at(double t) const {
     const double angle = angular.norm() * t;
-    const Eigen::Quaterniond turn =
-        angle > 0.0 ? Eigen::Quaterniond(Eigen::AngleAxisd(angle, angular.normalized()))
-                    : Eigen::Quaterniond::Identity();
+    const Eigen::Quaterniond turn = angle > 0.0
+                                        ? portable::rotationAbout(angular.normalized(), angle)
+                                        : Eigen::Quaterniond::Identity();
     return {(turn * start.q).normalized(), start.p + t * linear};
   }
 };

@@ -3,6 +3,8 @@
 #include <Eigen/LU>
 #include <cmath>
 
+#include "collision/portable_math.hpp"
+
 namespace hb {
 namespace {
 
@@ -16,7 +18,7 @@ Eigen::Matrix3d crossMatrix(const Eigen::Vector3d& v) {
 /// exponential's (1 - x^2 / 12 + ... for small x = h |Omega|).
 double cayleyAngleRatio(double x) {
   if (x < 1e-4) return 1.0 - x * x / 12.0;
-  return 2.0 * std::atan(0.5 * x) / x;
+  return 2.0 * portable::atan(0.5 * x) / x;
 }
 
 }  // namespace
@@ -68,7 +70,7 @@ Eigen::Quaterniond rotateBy(const Eigen::Quaterniond& q, const Eigen::Vector3d& 
     turn = Eigen::Quaterniond(1.0 - angle * angle / 8.0, 0.5 * h * w.x(), 0.5 * h * w.y(),
                               0.5 * h * w.z());
   } else {
-    turn = Eigen::Quaterniond(Eigen::AngleAxisd(angle, w / w.norm()));
+    turn = portable::rotationAbout(w / w.norm(), angle);
   }
   return (turn * q).normalized();
 }

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "collision/defaults.hpp"
+#include "collision/portable_math.hpp"
 #include "engine/drop_clearance.hpp"
 #include "engine/funnel.hpp"
 
@@ -50,9 +51,14 @@ Eigen::Vector3d uniformInBall(std::mt19937& rng, double radius) {
 }
 
 Eigen::Quaterniond uniformRotation(std::mt19937& rng) {
-  std::normal_distribution<double> n(0.0, 1.0);
-  Eigen::Quaterniond q(n(rng), n(rng), n(rng), n(rng));
-  return q.normalized();
+  // A point uniform in the unit 4-ball, normalised, is uniform on the rotations' sphere (no
+  // logarithm, as a normal distribution's would be: the same draws on every CPU).
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (;;) {
+    const Eigen::Vector4d v(u(rng), u(rng), u(rng), u(rng));
+    const double n2 = v.squaredNorm();
+    if (n2 <= 1.0 && n2 > 1e-12) return Eigen::Quaterniond(v.x(), v.y(), v.z(), v.w()).normalized();
+  }
 }
 
 /// The shape a piece collides as: boxes and hulls rounded by the scene's convex radius (their
@@ -293,9 +299,9 @@ void World::spawnDue() {
     const Eigen::Quaterniond q = uniformRotation(spawnRng_);
     // Place the centre of mass at the drawn point.
     d.pose.q = q;
-    d.pose.p =
-        Eigen::Vector3d(s.center.x() + r * std::cos(angle), s.center.y() + r * std::sin(angle), z) -
-        q * com;
+    d.pose.p = Eigen::Vector3d(s.center.x() + r * portable::cos(angle),
+                               s.center.y() + r * portable::sin(angle), z) -
+               q * com;
     d.linearVelocity = uniformInBall(spawnRng_, s.maxLinearSpeed);
     d.angularVelocity = uniformInBall(spawnRng_, s.maxAngularSpeed);
     // Once the pile reaches the drop region, a drop can land inside it.

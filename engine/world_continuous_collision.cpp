@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "collision/portable_math.hpp"
 #include "engine/world.hpp"
 
 namespace hb {
@@ -31,8 +32,8 @@ RigidMotion World::stepMotion(int body) const {
   m.reach = bodyReach_[body];
   if (!rigid_[body].isActive()) return m;
   m.linear = (rigid_[body].position - start.p) / substepLength();
-  const Eigen::AngleAxisd turn(rigid_[body].orientation * start.q.conjugate());
-  m.angular = turn.axis() * (turn.angle() / substepLength());
+  m.angular =
+      portable::rotationVector(rigid_[body].orientation * start.q.conjugate()) / substepLength();
   return m;
 }
 
