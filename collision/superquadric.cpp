@@ -30,21 +30,27 @@ PNorm pnorm(double u, double v, double q) {
   if (!(m > 0.0)) return out;
   const double au = std::abs(u) / m, av = std::abs(v) / m;
   const double su = u < 0.0 ? -1.0 : 1.0, sv = v < 0.0 ? -1.0 : 1.0;
+  // Three powers; the others follow from them (g^(1-q) = g / S with S = g^q, |u|^(q-1) =
+  // |u|^q / |u|), as pow is the costly part of the support.
   const double pu = portable::pow(au, q), pv = portable::pow(av, q);
-  const double g = portable::pow(pu + pv, 1.0 / q);  // in [1, 2^(1/q)]
+  const double sum = pu + pv;
+  const double g = portable::pow(sum, 1.0 / q);  // in [1, 2^(1/q)]
   out.value = m * g;
   // Degree 0 in (u, v): d g / d u = sign(u) |u|^(q-1) g^(1-q).
-  const double g1q = portable::pow(g, 1.0 - q);
-  const double du = au > 0.0 ? portable::pow(au, q - 1.0) : 0.0;
-  const double dv = av > 0.0 ? portable::pow(av, q - 1.0) : 0.0;
+  const double g1q = g / sum;
+  const double du = au > 0.0 ? pu / au : 0.0;
+  const double dv = av > 0.0 ? pv / av : 0.0;
   out.gradient = {su * du * g1q, sv * dv * g1q};
   // Degree -1: d2g/du2 = (q-1) |u|^(q-2) |v|^q g^(1-2q), d2g/dudv = -(q-1) s_u s_v
   // |u|^(q-1) |v|^(q-1) g^(1-2q). |u|^(q-2) is unbounded at u = 0 when q < 2 (alpha < 1),
   // where the support is not twice differentiable; it is floored there.
-  const double g12q = portable::pow(g, 1.0 - 2.0 * q) / m;
-  const auto powFloor = [&](double a, double e) { return portable::pow(std::max(a, 1e-12), e); };
-  out.hessian(0, 0) = (q - 1.0) * powFloor(au, q - 2.0) * pv * g12q;
-  out.hessian(1, 1) = (q - 1.0) * powFloor(av, q - 2.0) * pu * g12q;
+  const double g12q = g1q / sum / m;
+  constexpr double kFloor = 1e-12;
+  const auto powQ2 = [&](double a, double aq) {
+    return a >= kFloor ? aq / (a * a) : portable::pow(kFloor, q - 2.0);
+  };
+  out.hessian(0, 0) = (q - 1.0) * powQ2(au, pu) * pv * g12q;
+  out.hessian(1, 1) = (q - 1.0) * powQ2(av, pv) * pu * g12q;
   out.hessian(0, 1) = out.hessian(1, 0) = -(q - 1.0) * su * sv * du * dv * g12q;
   return out;
 }
@@ -136,11 +142,11 @@ Vector3d Superquadric::supportPoint(const Vector3d& x) const {
   if (!(m > 0.0)) return {k.x(), 0.0, 0.0};
   // Only the outer gradient is needed: sign |.|^(q-1) g^(1-q), on scaled values.
   const double as = inner.value / m, aw = std::abs(k.z() * x.z()) / m;
-  const double g = portable::pow(portable::pow(as, q1_) + portable::pow(aw, q1_), 1.0 / q1_);
-  const double g1q = portable::pow(g, 1.0 - q1_);
-  const double gs = as > 0.0 ? portable::pow(as, q1_ - 1.0) * g1q : 0.0;
-  const double gw =
-      (x.z() < 0.0 ? -1.0 : 1.0) * (aw > 0.0 ? portable::pow(aw, q1_ - 1.0) * g1q : 0.0);
+  const double ps = portable::pow(as, q1_), pw = portable::pow(aw, q1_);
+  const double g = portable::pow(ps + pw, 1.0 / q1_);
+  const double g1q = g / (ps + pw);  // g^(1-q), as in pnorm
+  const double gs = as > 0.0 ? ps / as * g1q : 0.0;
+  const double gw = (x.z() < 0.0 ? -1.0 : 1.0) * (aw > 0.0 ? pw / aw * g1q : 0.0);
   return {gs * k.x() * inner.gradient.x(), gs * k.y() * inner.gradient.y(), gw * k.z()};
 }
 
