@@ -19,7 +19,7 @@ std::shared_ptr<const ConvexHull> MeshHullCache::hull(const std::filesystem::pat
   auto it = entries_.find(key);
   if (it == entries_.end()) {
     try {
-      const ObjMesh mesh = loadObjMesh(resolved);
+      const ObjMesh mesh = loadObjMesh(resolved, ObjFaces::Optional);  // the hull of its vertices
       auto hull = std::make_shared<const ConvexHull>(ConvexHull::build(mesh.vertices));
       it = entries_.emplace(key, std::move(hull)).first;
     } catch (const HullError& e) {

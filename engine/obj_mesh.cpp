@@ -114,11 +114,11 @@ void logWarnings(const std::filesystem::path& path, const std::string& warnings)
 
 }  // namespace
 
-ObjMesh loadObjMesh(const std::filesystem::path& path) {
-  return parseObjMesh(readFile(path), path);
+ObjMesh loadObjMesh(const std::filesystem::path& path, ObjFaces faces) {
+  return parseObjMesh(readFile(path), path, faces);
 }
 
-ObjMesh parseObjMesh(const std::string& text, const std::filesystem::path& path) {
+ObjMesh parseObjMesh(const std::string& text, const std::filesystem::path& path, ObjFaces faces) {
   validateVertexRecords(path, text);
 
   // Parsing from memory ignores `mtllib`: materials are not needed for geometry, and a missing
@@ -185,7 +185,7 @@ ObjMesh parseObjMesh(const std::string& text, const std::filesystem::path& path)
       ++faceIndex;
     }
   }
-  if (mesh.triangles.empty()) fail(path, "no faces");
+  if (mesh.triangles.empty() && faces == ObjFaces::Required) fail(path, "no faces");
 
   spdlog::debug("{}: {} vertices, {} triangles", path.string(), mesh.vertices.size(),
                 mesh.triangles.size());

@@ -25,10 +25,15 @@ struct ObjMesh {
   std::vector<std::vector<int>> objects;
 };
 
+/// Whether a mesh without faces is an error: a scan's mass and rendering need its faces; a
+/// convex hull needs its vertices only (a point cloud is a valid `mesh` shape).
+enum class ObjFaces { Required, Optional };
+
 /// Loads positions and faces; texture coordinates and normals are ignored here. Only regular
 /// files are read (a device such as /dev/zero would never end).
-ObjMesh loadObjMesh(const std::filesystem::path& path);
+ObjMesh loadObjMesh(const std::filesystem::path& path, ObjFaces faces = ObjFaces::Required);
 /// The same from the file's text; `path` only names it in messages.
-ObjMesh parseObjMesh(const std::string& text, const std::filesystem::path& path);
+ObjMesh parseObjMesh(const std::string& text, const std::filesystem::path& path,
+                     ObjFaces faces = ObjFaces::Required);
 
 }  // namespace hb

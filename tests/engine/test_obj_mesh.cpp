@@ -7,6 +7,7 @@
 #include <fstream>
 #include <string>
 
+#include "engine/json_read.hpp"
 #include "temp_dir_test.hpp"
 
 namespace hb {
@@ -144,6 +145,13 @@ TEST_F(ObjMeshFiles, NoFaces) {
   EXPECT_NE(errorOf(kTriangle).find("no faces"), std::string::npos);
   // Lines and points are not faces.
   EXPECT_NE(errorOf(std::string(kTriangle) + "l 1 2\np 3\n").find("no faces"), std::string::npos);
+  // Where only the hull of the vertices is taken (a `mesh` shape), a point cloud is enough.
+  const ObjMesh cloud =
+      loadObjMesh(write("cloud.obj", std::string(kTriangle) + "v 0 0 1\n"), ObjFaces::Optional);
+  EXPECT_EQ(cloud.vertices.size(), 4u);
+  EXPECT_TRUE(cloud.triangles.empty());
+  MeshHullCache hulls;
+  EXPECT_EQ(hulls.hull(dir_ / "cloud.obj")->numVertices(), 4);
 }
 
 TEST_F(ObjMeshFiles, NanCoordinateNamesTheVertex) {
