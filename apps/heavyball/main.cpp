@@ -49,7 +49,9 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.footer(
       "Exit status: 0 on success, 1 on a runtime error (a file that cannot be read or written, a "
-      "failed run), 2 on a usage error (an unknown command or option, a bad value); simulate: 3 "
+      "file whose contents are wrong, such as a scene with a bad value, a failed run), 2 on a "
+      "usage error (the command line itself: an unknown command or option, a bad option "
+      "value); simulate: 3 "
       "when its run means nothing (non-finite state, energy from nowhere, a body out of bounds); "
       "query: 1 when any line was an error.");
   hb::cli::addSimulateCommand(app);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "run_command.hpp"
@@ -46,9 +47,18 @@ TEST(CliUsage, EveryUsageErrorExitsWithTwo) {
   for (const char* args : {"--help", "--version", "simulate --help"}) {
     EXPECT_EQ(runCommand(heavyball(args) + " 2>&1").exitCode, 0) << args;
   }
+  // A file whose contents are wrong is not the command line's fault: a runtime error, 1.
+  const std::filesystem::path bad = std::filesystem::path(::testing::TempDir()) / "hb-bad-dt.json";
+  std::ofstream(bad) << R"({"dt": -1})";
+  const hb::test::CommandRun run =
+      runCommand(heavyball("simulate --scene '" + bad.string() + "'") + " 2>&1");
+  EXPECT_EQ(run.exitCode, 1) << run.out;
+  EXPECT_NE(run.out.find("dt: expected"), std::string::npos) << run.out;
+  std::filesystem::remove(bad);
   // The statuses are documented where a user looks first.
   const std::string help = runCommand(heavyball("--help")).out;
   EXPECT_NE(help.find("2 on a usage error"), std::string::npos) << help;
+  EXPECT_NE(help.find("a scene with a bad value"), std::string::npos) << help;
 }
 
 TEST(CliUsage, ARecordingIsNotOverwrittenUnlessAskedTo) {
