@@ -8,6 +8,7 @@
 
 #include "engine/atomic_file.hpp"
 #include "engine/batch_layout.hpp"
+#include "engine/run_file_checksum.hpp"
 
 namespace hb {
 namespace {
@@ -32,7 +33,9 @@ constexpr const char* kSummaryColumns[] = {"run",
                                            "nan",
                                            "kinetic_energy_final",
                                            "wall_s",
-                                           "setup_wall_s"};
+                                           "setup_wall_s",
+                                           "checksum",
+                                           "recording_fnv1a64"};
 
 std::string csvField(const std::string& text) {
   if (text.find_first_of(",\"\n") == std::string::npos) return text;
@@ -95,6 +98,7 @@ BatchScan scanBatchRuns(const fs::path& dir, const BatchParameters& parameters) 
       if (!fs::exists(file.recording))
         problem = "recording " + file.recording.string() + " missing";
     }
+    if (problem.empty()) problem = runFileDamage(file.summary, file.recording);
     if (problem.empty()) {
       scan.runs.push_back(std::move(file));
     } else {

@@ -28,7 +28,8 @@ struct BatchScan {
 };
 
 /// Reads every run file of DIR/runs. A run is complete when its .json parses, names its run index
-/// and seed as `parameters` say it should, and (with recording) its .h5 exists.
+/// and seed as `parameters` say it should, (with recording) its .h5 exists, and both match their
+/// checksums (engine/run_file_checksum.hpp).
 BatchScan scanBatchRuns(const std::filesystem::path& dir, const BatchParameters& parameters);
 
 /// Writes `indexDir`/index.csv (atomically) listing `runs`; file columns hold paths relative to

@@ -20,6 +20,7 @@
 #include "engine/batch_layout.hpp"
 #include "engine/recording/recorder.hpp"
 #include "engine/recording/recording_metadata.hpp"
+#include "engine/run_file_checksum.hpp"
 #include "engine/run_summary.hpp"
 #include "engine/run_summary_json.hpp"
 #include "engine/scene.hpp"
@@ -128,7 +129,7 @@ struct SimulatedRun {
   std::unique_ptr<Recorder> recorder;  // still writing in the background, when recording
   std::filesystem::path recording;
   std::filesystem::path json;
-  std::string summary;  // the run's JSON summary
+  nlohmann::json summary;  // the run's JSON summary, checksums still to add
 };
 
 /// Simulates one run; everything it touches is its own.
@@ -164,7 +165,7 @@ SimulatedRun simulateRun(const SceneDescription& base, const RecordingMetadata& 
   j["setup_wall_s"] = setupSeconds;
   if (p.record) j["recording"] = out.recording.filename().string();
   out.json = batch_layout::runJson(dir, run);
-  out.summary = j.dump(2) + "\n";
+  out.summary = std::move(j);
   return out;
 }
 
@@ -174,8 +175,12 @@ BatchRunResult commitRun(SimulatedRun run) {
   if (run.recorder) {
     run.recorder->close();
     commitFile(batch_layout::temporary(run.recording), run.recording);
+    const FileDigest digest = digestFile(run.recording);
+    run.summary["recording_bytes"] = digest.bytes;
+    run.summary["recording_fnv1a64"] = hashHex(digest.fnv1a64);
   }
-  writeFileAtomically(run.json, batch_layout::temporary(run.json), run.summary);
+  addSummaryChecksum(run.summary);
+  writeFileAtomically(run.json, batch_layout::temporary(run.json), run.summary.dump(2) + "\n");
   return run.result;
 }
 

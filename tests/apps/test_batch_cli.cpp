@@ -70,8 +70,9 @@ std::map<int, json> results(const fs::path& dir) {
     if (e.path().extension() != ".json") continue;
     std::ifstream in(e.path());
     json j = json::parse(in);
+    // The checksum covers the wall-clock fields too.
     for (const char* wall :
-         {"wall_s", "steps_per_s", "real_time_factor", "stage_ms", "setup_wall_s"}) {
+         {"wall_s", "steps_per_s", "real_time_factor", "stage_ms", "setup_wall_s", "checksum"}) {
       j.erase(wall);
     }
     runs[j.at("run").get<int>()] = j;
@@ -86,7 +87,8 @@ std::vector<std::string> lines(const fs::path& file) {
   return out;
 }
 
-/// Index rows without the wall_s and setup_wall_s columns.
+/// Index rows without the wall_s, setup_wall_s and checksum columns (the run file's checksum
+/// covers its wall-clock fields).
 std::vector<std::string> withoutWallClock(const std::vector<std::string>& rows) {
   std::vector<std::string> out;
   for (const std::string& row : rows) {
@@ -95,7 +97,7 @@ std::vector<std::string> withoutWallClock(const std::vector<std::string>& rows) 
     for (std::string f; std::getline(in, f, ',');) fields.push_back(f);
     std::string kept;
     for (size_t i = 0; i < fields.size(); ++i) {
-      if (i != 15 && i != 16) kept += fields[i] + ",";
+      if (i != 15 && i != 16 && i != 17) kept += fields[i] + ",";
     }
     out.push_back(kept);
   }
@@ -222,6 +224,43 @@ TEST(BatchCli, ShardsMergeAndMissingRunsAreReported) {
   EXPECT_EQ(twice.exitCode, 2);
   EXPECT_NE(twice.out.find("5 runs are in more than one directory: 0-4"), std::string::npos)
       << twice.out;
+}
+
+// Finished runs whose files were damaged afterwards (a recording truncated or with a flipped
+// bit, a run file with a flipped digit) are not done: resume redoes them, merge refuses them.
+TEST(BatchCli, DamagedRunsAreRedoneOnResumeAndRefusedByMerge) {
+  TempDir dir("damaged");
+  const std::string out = dir / "b";
+  ASSERT_EQ(runCli(batchArgs(out, 4, "--record")).exitCode, 0);
+  const auto before = results(out);
+  const fs::path runs = fs::path(out) / "runs";
+  fs::resize_file(runs / "run-000000.h5", 1000);  // truncated
+  {
+    std::fstream h5(runs / "run-000001.h5", std::ios::in | std::ios::out | std::ios::binary);
+    h5.seekg(2000);
+    const char byte = static_cast<char>(h5.get() ^ 0x10);
+    h5.seekp(2000);
+    h5.put(byte);  // one bit flipped
+  }
+  {
+    std::ifstream in(runs / "run-000002.json");
+    std::string text((std::istreambuf_iterator<char>(in)), {});
+    const size_t steps = text.find("\"steps\": ") + 9;
+    text[steps] = text[steps] == '9' ? '8' : static_cast<char>(text[steps] + 1);  // a digit
+    std::ofstream(runs / "run-000002.json") << text;
+  }
+  const CliRun merge = runCli("batch-merge '" + out + "'");
+  EXPECT_NE(merge.exitCode, 0) << merge.out;
+  for (const char* what : {"run-000000.json: recording", "(truncated?)",
+                           "run-000001.json: recording", "does not match its checksum",
+                           "run-000002.json: its contents do not match their checksum"}) {
+    EXPECT_NE(merge.out.find(what), std::string::npos) << what << "\n" << merge.out;
+  }
+  const CliRun resumed = runCli(batchArgs(out, 4, "--record"));
+  ASSERT_EQ(resumed.exitCode, 0) << resumed.out;
+  EXPECT_NE(resumed.out.find("3 to do"), std::string::npos) << resumed.out;
+  EXPECT_EQ(results(out), before);
+  EXPECT_EQ(runCli("batch-merge '" + out + "'").exitCode, 0);
 }
 
 TEST(BatchCli, OtherParametersAreRefused) {

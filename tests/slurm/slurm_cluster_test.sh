@@ -97,7 +97,7 @@ same_runs() {  # every run of local batch $1 is in the shards of $2, recordings 
     cmp -s "$f" "$found" || { echo "$name differs"; return 1; }
     /usr/bin/python3 - "${f%.h5}.json" "${found%.h5}.json" <<'PY' || return 1
 import json, sys
-wall = {"wall_s", "steps_per_s", "real_time_factor", "stage_ms", "setup_wall_s", "h5", "json"}
+wall = {"wall_s", "steps_per_s", "real_time_factor", "stage_ms", "setup_wall_s", "checksum", "h5", "json"}
 a, b = (json.load(open(p)) for p in sys.argv[1:3])
 strip = lambda d: {k: v for k, v in d.items() if k not in wall}
 if strip(a) != strip(b):
