@@ -34,20 +34,30 @@ void writeFileAtomically(const std::filesystem::path& target,
                          const std::filesystem::path& temporary, std::string_view text) {
   const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) fail("cannot create", temporary);
+  // A write that fails (a full disk) leaves no temporary behind: the error says it all.
+  const auto failAndRemove = [&temporary](const std::string& what, const std::filesystem::path& f) {
+    const int error = errno;
+    std::error_code ignored;
+    std::filesystem::remove(temporary, ignored);
+    errno = error;
+    fail(what, f);
+  };
   std::size_t written = 0;
   while (written < text.size()) {
     const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
+      const int error = errno;
       ::close(fd);
-      fail("cannot write", temporary);
+      errno = error;
+      failAndRemove("cannot write", temporary);
     }
     written += static_cast<std::size_t>(n);
   }
   const bool synced = ::fsync(fd) == 0;
-  if (::close(fd) != 0 || !synced) fail("cannot write", temporary);
+  if (::close(fd) != 0 || !synced) failAndRemove("cannot write", temporary);
   if (std::rename(temporary.c_str(), target.c_str()) != 0) {
-    fail("cannot rename " + temporary.string() + " to", target);
+    failAndRemove("cannot rename " + temporary.string() + " to", target);
   }
 }
 
