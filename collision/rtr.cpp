@@ -107,9 +107,12 @@ bool hasSmoothSupport(const Shape& shape) {
   switch (shape.type()) {
     case ShapeType::Sphere:
     case ShapeType::Ellipsoid:
-    case ShapeType::Superquadric:
     case ShapeType::SupportPoints:
       return true;
+    case ShapeType::Superquadric: {
+      const auto& s = static_cast<const Superquadric&>(shape.smooth());
+      return s.alpha1() >= 1.0 && s.alpha2() >= 1.0;
+    }
     default:
       return false;
   }

@@ -95,8 +95,8 @@ QueryProblem parseQueryProblem(const json& value, MeshHullCache& meshes) {
       problem.options.depthMethod = DepthMethod::Rtr;
       if (!hasSmoothSupport(problem.a) || !hasSmoothSupport(problem.b)) {
         fail("method",
-             "\"rtr\" needs shapes with a smooth support (sphere, ellipsoid, "
-             "superquadric, support_points), not a " +
+             "\"rtr\" needs shapes with a twice differentiable support (sphere, ellipsoid, "
+             "superquadric with both exponents at least 1, support_points), not a " +
                  std::string(
                      toString(hasSmoothSupport(problem.a) ? problem.b.type() : problem.a.type())));
       }
