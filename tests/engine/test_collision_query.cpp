@@ -139,7 +139,13 @@ TEST(CollisionQuery, SmoothShapesAndMethodsAreCheckedWhenRead) {
   EXPECT_NE(errorOf(line).find("method: expected \"auto\""), std::string::npos) << errorOf(line);
   line["method"] = "rtr";
   line["b"] = {{"type", "box"}, {"half_extents", {0.1, 0.1, 0.1}}};
-  EXPECT_NE(errorOf(line).find("needs shapes with a smooth support"), std::string::npos);
+  EXPECT_NE(errorOf(line).find("needs shapes with a twice differentiable support"),
+            std::string::npos);
+  line = superquadricAt(0.3);  // a boxy superquadric: its support is not twice differentiable
+  line["method"] = "rtr";
+  line["a"]["exponents"] = {0.5, 1.0};
+  EXPECT_NE(errorOf(line).find("superquadric with both exponents at least 1"), std::string::npos)
+      << errorOf(line);
   line = superquadricAt(0.3);
   line["a"]["exponents"] = {2.0, 1.0};
   EXPECT_NE(errorOf(line).find("a.exponents: superquadric alpha1 must be in (0, 2)"),
