@@ -684,8 +684,10 @@ TEST(RecordingReader, RejectsCraftedStepSettingsAndProblems) {
     fs::remove(file);
     return message;
   };
-  for (const auto& [field, value] :
+  for (const auto& crafted :
        {std::pair{"gjk_tolerance", std::nan("")}, {"gjk_tolerance", -1.0}, {"time", HUGE_VAL}}) {
+    const char* field = crafted.first;  // named, not bound: lambdas cannot capture bindings
+    const double value = crafted.second;
     const std::string message = errorAfter(
         "step.h5", [&](const fs::path& file) { overwriteFirstRow(file, "steps", field, value); });
     EXPECT_NE(message.find("step row 0: GJK tolerance, iteration cap or time out of range"),
