@@ -133,9 +133,9 @@ double columnDeepest(unsigned seed, int maxSubsteps) {
 
 TEST(Substeps, AColumnDroppedAtOnceSinksIntoItselfFarLess) {
   // The deepest contact is one transient of one trajectory, so the mean over six seeds is
-  // measured: 11.4 mm with substeps (26, 5, 8, 18, 5, 6), 32.5 mm without (24, 31, 41, 32, 20,
-  // 48) built with gcc; 13.2 mm (13, 12, 19, 8, 11, 16) against 19.7 mm (18, 30, 21, 21, 11,
-  // 17) with clang and the sanitizers, whose rounding sends the column its own way.
+  // measured: 8.2 mm with substeps (11, 8, 6, 10, 7, 8), 20.3 mm without (21, 21, 12, 23, 30,
+  // 16) built with gcc; 9.8 mm (5, 8, 23, 6, 4, 13) against 26.5 mm (16, 30, 18, 39, 40, 16)
+  // with clang and the sanitizers, whose rounding sends the column its own way.
   double with = 0.0, without = 0.0;
   const int seeds = 6;
   for (unsigned seed = 1; seed <= seeds; ++seed) {
