@@ -511,6 +511,12 @@ std::pair<int, int> chooseAxes(const CtaPolyhedron& a, const Matrix3d& ra, const
   return bestSmall.score >= kDegenerate ? bestSmall.axes : best.axes;
 }
 
+/// The GJK ray cast of the two hulls (the same question, settled to its tolerance).
+CastResult gjkCast(const CtaPolyhedron& a, const Pose& poseA, const CtaPolyhedron& b,
+                   const Pose& poseB, const Vector3d& d) {
+  return castShape(Shape::convexHull(a.hullPtr()), poseA, Shape::convexHull(b.hullPtr()), poseB, d);
+}
+
 }  // namespace
 
 CtaPolyhedron::CtaPolyhedron(const Shape& shape) : CtaPolyhedron(polyhedronOf(shape)) {}
@@ -600,8 +606,7 @@ CastResult castCta(const CtaPolyhedron& a, const Pose& poseA, const CtaPolyhedro
   const auto castByGjk = [&] {
     ++stats.gjkCasts;
     if (warm) warm->valid = false;
-    const Shape shapeA = Shape::convexHull(a.hullPtr()), shapeB = Shape::convexHull(b.hullPtr());
-    result = castShape(shapeA, poseA, shapeB, poseB, d);
+    result = gjkCast(a, poseA, b, poseB, d);
     return finish();
   };
   if (!forward.found) {  // the shadows along d are apart, or touch

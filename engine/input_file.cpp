@@ -34,11 +34,12 @@ void requireRegularFile(const fs::path& file) {
 
 std::string readInputFile(const fs::path& file, std::uintmax_t limit) {
   requireRegularFile(file);
+  const auto tooLarge = [&] {
+    fail(file, "larger than " + mebibytes(limit) + ", the limit for this file");
+  };
   std::error_code error;
   const std::uintmax_t size = fs::file_size(file, error);
-  if (!error && size > limit) {
-    fail(file, "larger than " + mebibytes(limit) + ", the limit for this file");
-  }
+  if (!error && size > limit) tooLarge();
   std::ifstream in(file, std::ios::binary);
   if (!in) fail(file, "cannot open file for reading");
   std::string text;
@@ -47,8 +48,7 @@ std::string readInputFile(const fs::path& file, std::uintmax_t limit) {
   std::istreambuf_iterator<char> it(in), end;
   for (; it != end && text.size() <= limit; ++it) text.push_back(*it);
   if (in.bad()) fail(file, "read error");
-  if (text.size() > limit)
-    fail(file, "larger than " + mebibytes(limit) + ", the limit for this file");
+  if (text.size() > limit) tooLarge();
   return text;
 }
 

@@ -296,8 +296,12 @@ Shape parseShape(const json& value, const std::string& where, MeshHullCache& mes
                                  "superquadric, support_points or mesh)");
 }
 
+bool withinRange(const Eigen::Vector3d& p) {
+  return p.cwiseAbs().maxCoeff() <= defaults::kMaxLength;
+}
+
 void requireWithinRange(const Eigen::Vector3d& p, const std::string& where) {
-  if (!(p.cwiseAbs().maxCoeff() <= defaults::kMaxLength)) {
+  if (!withinRange(p)) {
     std::ostringstream what;
     what << "expected coordinates within " << defaults::kMaxLength << " m of the origin";
     fail(where, what.str());

@@ -70,8 +70,11 @@ Eigen::Vector3d finiteVector3(const json& value, const std::string& where);
 Eigen::Vector4d finiteVector4(const json& value, const std::string& where);
 Eigen::Vector3d positiveVector3(const json& value, const std::string& where);
 
-/// Throws JsonError "<where>: expected coordinates within 1e+06 m of the origin" unless every
-/// coordinate of p is within defaults::kMaxLength (NaN is not): positions of poses everywhere.
+/// Whether every coordinate of p is within defaults::kMaxLength (NaN is not): positions of poses
+/// everywhere.
+bool withinRange(const Eigen::Vector3d& p);
+/// Throws JsonError "<where>: expected coordinates within 1e+06 m of the origin" unless
+/// withinRange(p).
 void requireWithinRange(const Eigen::Vector3d& p, const std::string& where);
 /// A shape object: {"type": "sphere", "radius": r}, box "half_extents" [x,y,z], capsule /
 /// cylinder / cone "radius" and "half_length", ellipsoid "radii" [a,b,c], mesh "path" (relative

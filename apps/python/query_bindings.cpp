@@ -80,17 +80,20 @@ Rows rows(const Array& a, py::ssize_t width, const char* name) {
 
 /// Row i of positions_<side> and quaternions_<side>.
 Pose poseAt(const Rows& positions, const Rows& quaternions, py::ssize_t i, char side) {
-  const std::string row = std::string("[") + std::to_string(i) + "]";
-  const std::string positionsName = std::string("positions_") + side + row;
-  const std::string quaternionsName = std::string("quaternions_") + side + row;
+  // Names for the messages, built only for one (this runs once per row).
+  const auto name = [&](const char* array) {
+    return std::string(array) + "_" + side + "[" + std::to_string(i) + "]";
+  };
   const double* p = positions.row(i);
   const double* q = quaternions.row(i);
   Pose pose;
   pose.p = Eigen::Vector3d(p[0], p[1], p[2]);
-  if (!pose.p.allFinite()) throw std::invalid_argument(positionsName + ": not finite");
-  json_read::requireWithinRange(pose.p, positionsName);  // as a query line's pose
-  pose.q = json_read::unitQuaternion(Eigen::Vector4d(q[0], q[1], q[2], q[3]), quaternionsName);
-  if (!pose.isValid()) throw std::invalid_argument(quaternionsName + ": not finite");
+  if (!pose.p.allFinite()) throw std::invalid_argument(name("positions") + ": not finite");
+  if (!json_read::withinRange(pose.p)) {
+    json_read::requireWithinRange(pose.p, name("positions"));  // a query line's message
+  }
+  pose.q = json_read::unitQuaternion(Eigen::Vector4d(q[0], q[1], q[2], q[3]), name("quaternions"));
+  if (!pose.isValid()) throw std::invalid_argument(name("quaternions") + ": not finite");
   return pose;
 }
 
