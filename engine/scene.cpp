@@ -265,7 +265,7 @@ SolverDescription parseSolver(const json& value, const std::string& where) {
       {"gjk_variant", "momentum_schedule", "warm_start", "gjk_tolerance", "gjk_max_iterations",
        "velocity_iterations", "manifold_iterations", "shock_iterations", "position_iterations",
        "tolerance", "speculative_margin", "convex_radius", "restitution_threshold", "sleeping",
-       "continuous_collision", "max_substeps", "max_contact_turn"});
+       "continuous_collision", "max_substeps", "max_contact_turn", "max_pairs_per_piece"});
   SolverDescription solver;
   const auto iterations = [&](std::string_view key, int& out) {
     if (const json* v = find(value, key)) {
@@ -292,6 +292,10 @@ SolverDescription parseSolver(const json& value, const std::string& where) {
   if (const json* v = find(value, "max_substeps")) {
     solver.maxSubsteps =
         static_cast<int>(integer(*v, child(where, "max_substeps"), 1, kMaxSubsteps));
+  }
+  if (const json* v = find(value, "max_pairs_per_piece")) {
+    solver.maxPairsPerPiece = static_cast<int>(
+        integer(*v, child(where, "max_pairs_per_piece"), 1, kMaxPairsPerPieceSetting));
   }
   if (const json* v = find(value, "max_contact_turn")) {
     solver.maxContactTurn = positiveNumber(*v, child(where, "max_contact_turn"));

@@ -125,7 +125,16 @@ struct SolverDescription {
   /// further so that it binds only past kMaxSubsteps substeps (World::substepCount), or with
   /// maxSubsteps 1 past one turn of it per step.
   double maxContactTurn = RigidBodyIntegrator::kDefaultTurnLimit;
+  /// A step stops with an error (World::PairLimitError) when the broad phase finds more
+  /// candidate pairs than this many per collision piece (each convex piece of a body or a
+  /// static counts once): every pair costs the step some kilobytes, and bodies placed inside
+  /// one another (coincident, say) make pairs with the square of their count. Ordinary scenes
+  /// stay below 8 per piece (docs/scenes.md).
+  int maxPairsPerPiece = 64;
 };
+
+/// The largest max_pairs_per_piece.
+inline constexpr int kMaxPairsPerPieceSetting = 1'000'000;
 
 /// More substeps than this is a step length to change instead.
 inline constexpr int kMaxSubsteps = 64;

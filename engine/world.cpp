@@ -444,6 +444,20 @@ void World::findPairs() {
     }
   }
   std::sort(c.pairs.begin(), c.pairs.end());
+  checkPairLimit();
+}
+
+void World::checkPairLimit() const {
+  const std::size_t pieces = proxies_.size();
+  const std::size_t limit = static_cast<std::size_t>(scene_.solver.maxPairsPerPiece) * pieces;
+  if (context_.pairs.size() <= limit) return;
+  std::ostringstream what;
+  what << "step " << stepCount_ << ": the broad phase found " << context_.pairs.size()
+       << " candidate pairs among " << pieces << " collision pieces, more than solver."
+       << "max_pairs_per_piece (" << scene_.solver.maxPairsPerPiece << ") x " << pieces << " = "
+       << limit << "; bodies placed inside one another? Move them apart, or raise the setting "
+       << "(each pair costs the step up to about 10 kB)";
+  throw PairLimitError(what.str());
 }
 
 bool World::isCompound(int body) const {

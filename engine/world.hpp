@@ -9,6 +9,7 @@
 #include <limits>
 #include <memory>
 #include <random>
+#include <stdexcept>
 #include <vector>
 
 #include "collision/broad_phase.hpp"
@@ -48,6 +49,13 @@ struct WorldBody {
   std::vector<int> proxies;
 };
 
+/// A step found more candidate pairs than solver.max_pairs_per_piece allows (SolverDescription);
+/// thrown before the step's narrow phase, which would have allocated for each of them.
+class PairLimitError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 class World {
  public:
   /// Builds the statics, the listed bodies and the spawner's first drops. Throws on bad assets.
@@ -56,7 +64,9 @@ class World {
   World(const World&) = delete;
   World& operator=(const World&) = delete;
 
-  /// Advances by one dt.
+  /// Advances by one dt. Throws PairLimitError when the broad phase finds more pairs than the
+  /// scene allows (solver.max_pairs_per_piece); a world whose first substep threw is as before
+  /// the step (its spawner's due drops added).
   void step();
 
   /// Adds a dynamic body; returns its index.
@@ -135,6 +145,8 @@ class World {
 
   // The stages of step(), in order; each reads and writes context_.
   void findPairs();
+  /// Throws PairLimitError when the pairs found exceed solver.max_pairs_per_piece.
+  void checkPairLimit() const;
   void collide();
   void buildContacts();
   /// Contacts of one body pair through several pieces, reduced per contact region.

@@ -418,6 +418,12 @@ TEST(Scene, WrongTypesAreErrors) {
   EXPECT_SCENE_ERROR(R"({"bodies": [3]})", "bodies[0]: expected an object");
   EXPECT_SCENE_ERROR(R"({"bodies": [{"asset": 25}]})", "bodies[0].asset: expected a string");
   EXPECT_SCENE_ERROR(R"({"solver": {"sleeping": 1}})", "solver.sleeping: expected true or false");
+  EXPECT_SCENE_ERROR(R"({"solver": {"max_pairs_per_piece": 0}})",
+                     "solver.max_pairs_per_piece: expected an integer in [1, 1000000]");
+  EXPECT_EQ(
+      parseScene(R"({"solver": {"max_pairs_per_piece": 200}})", kScenesDir).solver.maxPairsPerPiece,
+      200);
+  EXPECT_EQ(parseScene("{}", kScenesDir).solver.maxPairsPerPiece, 64);
   EXPECT_SCENE_ERROR(R"({"solver": {"velocity_iterations": 2.5}})",
                      "solver.velocity_iterations: expected an integer");
   EXPECT_SCENE_ERROR(R"({"solver": {"gjk_variant": "fast"}})", "solver.gjk_variant: unknown");

@@ -198,6 +198,44 @@ TEST(World, ImpulsesThatWouldMakeAbsurdVelocitiesAreRefusedLeavingTheBodyAsItWas
   EXPECT_GT(world.rigidBodies()[1].linearVelocity.x(), 0.0);
 }
 
+// Bodies placed inside one another make pairs with the square of their count: past
+// solver.max_pairs_per_piece per piece the step stops with an error naming the counts, before
+// the narrow phase allocates for them, and leaves the world as it was; a higher limit lets the
+// same scene step.
+TEST(World, CoincidentBodiesStopAtThePairLimitLeavingTheWorldAsItWas) {
+  SceneDescription scene = groundScene();
+  BodyDescription ball;
+  ball.shape.shape = Shape::sphere(0.1);
+  ball.pose.p = Vector3d(0, 0, 1);
+  scene.bodies.assign(300, ball);  // 44,850 pairs among 301 pieces
+  {
+    World world(scene);
+    try {
+      world.step();
+      ADD_FAILURE() << "stepped 300 coincident spheres";
+    } catch (const PairLimitError& e) {
+      EXPECT_EQ(std::string(e.what()),
+                "step 0: the broad phase found 44850 candidate pairs among 301 collision pieces, "
+                "more than solver.max_pairs_per_piece (64) x 301 = 19264; bodies placed inside "
+                "one another? Move them apart, or raise the setting (each pair costs the step up "
+                "to about 10 kB)");
+    }
+    EXPECT_EQ(world.stepCount(), 0);
+    for (size_t i = 1; i < world.rigidBodies().size(); ++i) {
+      EXPECT_EQ(world.rigidBodies()[i].position, ball.pose.p);
+      EXPECT_EQ(world.rigidBodies()[i].linearVelocity, Vector3d::Zero());
+    }
+  }
+  scene.bodies.resize(30);  // 435 pairs: below the limit
+  World small(scene);
+  EXPECT_NO_THROW(small.step());
+  scene.bodies.assign(300, ball);
+  scene.solver.maxPairsPerPiece = 150;
+  World allowed(scene);
+  EXPECT_NO_THROW(allowed.step());
+  EXPECT_EQ(allowed.lastStep().candidatePairs, 44850);
+}
+
 // A body whose mass properties cannot be inverted is an error naming the body.
 TEST(World, SingularInertiaNamesTheBody) {
   SceneDescription scene = groundScene();

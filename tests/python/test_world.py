@@ -105,6 +105,14 @@ def test_spins_and_impulses_beyond_the_range_are_refused():
     assert not world.non_finite
 
 
+def test_coincident_bodies_stop_at_the_pair_limit():
+    ball = {"shape": {"type": "sphere", "radius": 0.1}, "pose": {"p": [0, 0, 1]}}
+    world = heavyball.World({"statics": [{"type": "ground"}], "bodies": [ball] * 1000})
+    with pytest.raises(RuntimeError, match=r"499500 candidate pairs .*max_pairs_per_piece \(64\)"):
+        world.step()
+    assert np.all(world.positions[1:] == [0, 0, 1])  # left as it was
+
+
 def test_ctrl_c_stops_a_long_step_between_two_steps(source_dir):
     world = heavyball.World(str(source_dir / "assets/scenes/funnel.json"))
     timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
