@@ -486,7 +486,8 @@ class Minimiser {
 /// sections' shadows and the times grow as 1 / the sines of the angles): the smallest stacks
 /// among those well enough conditioned. Stacks many times larger than a polyhedron's smallest
 /// (the diagonals of a lattice: O(n^1.5) crossings against O(n)) are used only where every
-/// small one is parallel to d or to the other's.
+/// small one is parallel to d or to the other's; stacks past the memory budget never
+/// (CtaPolyhedron::isBuildable). {-1, -1} when no pair is buildable.
 std::pair<int, int> chooseAxes(const CtaPolyhedron& a, const Matrix3d& ra, const CtaPolyhedron& b,
                                const Matrix3d& rb, const Vector3d& d) {
   constexpr double kWellConditioned = 1e-3, kDegenerate = 1e-6;
@@ -501,6 +502,7 @@ std::pair<int, int> chooseAxes(const CtaPolyhedron& a, const Matrix3d& ra, const
       const Vector3d x = ra * CtaPolyhedron::axis(ia), y = rb * CtaPolyhedron::axis(ib);
       const double score = std::min({std::abs(x.dot(d)), std::abs(y.dot(d)), x.cross(y).norm()});
       const Choice c{{ia, ib}, a.stackSize(ia) + b.stackSize(ib), score};
+      if (!a.isBuildable(ia) || !b.isBuildable(ib)) continue;
       if (score > best.score) best = c;
       if (!a.isSmallStack(ia) || !b.isSmallStack(ib)) continue;
       if (score > bestSmall.score) bestSmall = c;
@@ -528,9 +530,14 @@ CtaPolyhedron::CtaPolyhedron(std::shared_ptr<const ConvexHull> hull) : hull_(std
     stackSizes_[i] = countCrossings(*hull_, axis(i), mergeTolerance(radius_));
 }
 
+bool CtaPolyhedron::isBuildable(int i) const {
+  return stackSizes_[i] <=
+         std::max(kCrossingBudgetFloor, kCrossingsPerVertex * hull_->vertices().size());
+}
+
 bool CtaPolyhedron::isSmallStack(int i) const {
   const std::size_t least = *std::min_element(stackSizes_.begin(), stackSizes_.end());
-  return stackSizes_[i] <= std::max<std::size_t>(4 * least, 1u << 20);
+  return isBuildable(i) && stackSizes_[i] <= std::max<std::size_t>(4 * least, 1u << 20);
 }
 
 void CtaPolyhedron::prepare() const {
@@ -544,6 +551,7 @@ Vector3d CtaPolyhedron::axis(int i) {
 }
 
 const SectionStack& CtaPolyhedron::stack(int i) const {
+  if (!isBuildable(i)) throw std::length_error("cta: a section stack past the memory budget");
   std::call_once(built_[i], [&] {
     stacks_[i] = std::make_unique<SectionStack>(*hull_, axis(i), mergeTolerance(radius_));
   });
@@ -562,6 +570,13 @@ CastResult castCta(const CtaPolyhedron& a, const Pose& poseA, const CtaPolyhedro
   }
   const Matrix3d ra = poseA.rotation(), rb = poseB.rotation();
   const std::pair<int, int> axes = chooseAxes(a, ra, b, rb, d);
+  if (axes.first < 0) {
+    ++stats.largeHullCasts;
+    result = gjkCast(a, poseA, b, poseB, d);
+    if (warm) warm->valid = false;
+    if (statsOut) *statsOut = stats;
+    return result;
+  }
   const int ia = axes.first, ib = axes.second;
   const Placed pa{&a, {&a.hull(), &a.stack(ia), ra, poseA.p}};
   const Placed pb{&b, {&b.hull(), &b.stack(ib), rb, poseB.p}};

@@ -50,8 +50,18 @@ class CtaPolyhedron {
   const SectionStack& stack(int i) const;
   /// The size of the stack along axis(i) (crossings stored), known before it is built.
   std::size_t stackSize(int i) const { return stackSizes_[i]; }
-  /// Whether queries use the stack along axis(i) when it is well conditioned: not many times
-  /// larger than the smallest (a lattice's diagonals hold O(n^1.5) crossings, its axis O(n)).
+  /// Whether the stack along axis(i) may be built: it holds at most
+  /// max(kCrossingBudgetFloor, kCrossingsPerVertex n) crossings (n vertices, 80 bytes each).
+  /// A round hull's stacks hold about 3 n^1.5 (3k vertices: 166 per vertex); without a bound,
+  /// CTA's memory would grow with them (10k vertices: 0.4 GB, 100k: tens of GB). Queries whose
+  /// polyhedra have no buildable pair of stacks are answered by the GJK cast
+  /// (CtaStats::largeHullCasts), so a polyhedron's memory is O(n).
+  bool isBuildable(int i) const;
+  static constexpr std::size_t kCrossingBudgetFloor = std::size_t{1} << 18;  // 21 MB
+  static constexpr std::size_t kCrossingsPerVertex = 16;
+  /// Whether queries use the stack along axis(i) when it is well conditioned: buildable and not
+  /// many times larger than the smallest (a lattice's diagonals hold O(n^1.5) crossings, its
+  /// axis O(n)).
   bool isSmallStack(int i) const;
   /// Builds every small stack now (else each is built by the first query that needs it).
   void prepare() const;
@@ -94,10 +104,14 @@ struct CtaStats {
   /// Queries answered by the GJK cast instead (castShape): grazing contacts, where A's shadow
   /// along the direction only touches B's and no plane certifies the minimisation's contact.
   int gjkCasts = 0;
+  /// Queries answered by the GJK cast because a polyhedron's stacks are too large to build
+  /// (CtaPolyhedron::isBuildable).
+  int largeHullCasts = 0;
 };
 
 /// The collision translation of A along `direction` against B (CastResult as castShape's; a
-/// grazing contact, which CTA cannot certify, is answered by castShape: CtaStats::gjkCasts).
+/// grazing contact, which CTA cannot certify, is answered by castShape: CtaStats::gjkCasts, and
+/// so are polyhedra too large for their stacks: CtaStats::largeHullCasts).
 /// `warm`, when given, starts from and is updated to this query's solution.
 CastResult castCta(const CtaPolyhedron& a, const Pose& poseA, const CtaPolyhedron& b,
                    const Pose& poseB, const Eigen::Vector3d& direction,

@@ -362,6 +362,44 @@ TEST(Cta, LatticePolyhedraAgreeWithTheGjkCast) {
   EXPECT_GT(hits, 300);
 }
 
+// A round hull's stacks hold about 3 n^1.5 crossings: past the budget of
+// CtaPolyhedron::isBuildable none is built, and the casts are the GJK cast's (counted), so
+// memory stays O(n). A lattice of as many vertices keeps its stacks.
+TEST(Cta, RoundHullsPastTheMemoryBudgetAreCastByGjk) {
+  std::mt19937 rng(29);
+  std::normal_distribution<double> gauss;
+  std::vector<Vector3d> onSphere;
+  for (int i = 0; i < 4000; ++i)
+    onSphere.push_back(Vector3d(gauss(rng), gauss(rng), gauss(rng)).normalized());
+  const auto round = std::make_shared<const ConvexHull>(ConvexHull::build(onSphere));
+  const auto lattice = latticeHull(40, 100, {1.0, 0.75, 0.5});
+  const CtaPolyhedron a(round), b(lattice);
+  for (int i = 0; i < CtaPolyhedron::kAxes; ++i) {
+    EXPECT_FALSE(a.isBuildable(i)) << i << ": " << a.stackSize(i);
+    EXPECT_GT(a.stackSize(i), 16 * round->vertices().size()) << i;
+  }
+  EXPECT_THROW(a.stack(0), std::length_error);
+  for (int i = 0; i < 3; ++i) EXPECT_TRUE(b.isBuildable(i)) << i;
+  const Shape sa = Shape::convexHull(round), sb = Shape::convexHull(lattice);
+  int hits = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const Vector3d d = randomUnitVector(rng);
+    const Pose pa{test::randomRotation(rng), Vector3d::Zero()};
+    const Pose pb{test::randomRotation(rng), 5.0 * d + randomVector(rng, -1.2, 1.2)};
+    const CastResult gjk = castShape(sa, pa, sb, pb, d);
+    for (const bool aFirst : {true, false}) {
+      CtaStats stats;
+      const CastResult cta = aFirst ? castCta(a, pa, b, pb, d, {}, nullptr, &stats)
+                                    : castCta(b, pb, a, pa, -d, {}, nullptr, &stats);
+      EXPECT_EQ(stats.largeHullCasts, 1) << trial;
+      ASSERT_EQ(cta.status, gjk.status) << trial;
+      if (gjk.status == CastStatus::Hit) EXPECT_NEAR(cta.distance, gjk.distance, 1e-6) << trial;
+    }
+    hits += gjk.status == CastStatus::Hit;
+  }
+  EXPECT_GT(hits, 50);
+}
+
 TEST(Cta, WarmStartsAlongAMotionGiveTheSameAnswersInFewerSteps) {
   std::mt19937 rng(29);
   const auto ha = latticeHull(30, 60, {1.0, 0.75, 0.5});
