@@ -31,6 +31,11 @@ inline fs::path runJson(const fs::path& dir, int run) {
 inline fs::path runRecording(const fs::path& dir, int run) {
   return runsDir(dir) / (runStem(run) + ".h5");
 }
+/// The lock a batch holds on its shard of the directory while it runs ("shard-0-of-1.lock"):
+/// a second batch of the same shard would delete the first's unfinished files and redo its runs.
+inline fs::path shardLock(const fs::path& dir, int index, int count) {
+  return dir / ("shard-" + std::to_string(index) + "-of-" + std::to_string(count) + ".lock");
+}
 /// The temporary name a file is written under before the rename that completes it.
 inline fs::path temporary(const fs::path& file) {
   return fs::path(file.string() + kTemporarySuffix);

@@ -18,6 +18,7 @@
 #include "engine/atomic_file.hpp"
 #include "engine/batch_index.hpp"
 #include "engine/batch_layout.hpp"
+#include "engine/file_lock.hpp"
 #include "engine/recording/recorder.hpp"
 #include "engine/recording/recording_metadata.hpp"
 #include "engine/run_file_checksum.hpp"
@@ -67,7 +68,8 @@ struct BatchRunner::Impl {
   SceneDescription scene;       // shared read-only by the workers; each run copies it
   RecordingMetadata recording;  // the scene file as run, for recordings
   long steps = 0;
-  std::vector<int> toRun;  // incomplete runs of the shard, in order
+  std::vector<int> toRun;        // incomplete runs of the shard, in order
+  std::optional<FileLock> lock;  // on the shard, while this runner lives
 };
 
 BatchRunner::BatchRunner(BatchOptions options)
@@ -93,6 +95,20 @@ BatchRunner::BatchRunner(BatchOptions options)
   }
   ensureBatchParameters(options_.outDir, p);
   fs::create_directories(batch_layout::runsDir(options_.outDir));
+  const fs::path lock =
+      batch_layout::shardLock(options_.outDir, options_.shard.index, options_.shard.count);
+  impl_->lock = FileLock::tryAcquire(lock);
+  if (!impl_->lock && options_.lockWaitSeconds > 0.0) {
+    spdlog::info("waiting up to {} s for the batch that holds {} to end", options_.lockWaitSeconds,
+                 lock.string());
+    impl_->lock = FileLock::acquireWithin(lock, options_.lockWaitSeconds);
+  }
+  if (!impl_->lock) {
+    throw BatchError("another batch is running shard " + std::to_string(options_.shard.index) +
+                     "/" + std::to_string(options_.shard.count) + " in " +
+                     options_.outDir.string() + " (it holds " + lock.string() +
+                     "): let it end, or give this one another directory");
+  }
 
   const BatchScan scan = scanBatchRuns(options_.outDir, p);
   for (const std::string& problem : scan.problems) {

@@ -42,6 +42,9 @@ struct BatchOptions {
   bool record = false;
   int jobs = 1;  ///< worker threads
   BatchShard shard;
+  /// How long to wait for another batch of the same shard in the same directory to end (a
+  /// requeued cluster task may start while the cancelled one still finishes) before refusing.
+  double lockWaitSeconds = 60.0;
   /// Stop starting new runs after this many (negative: no limit). Leaves the batch as a kill
   /// would, minus the temporary files; for tests of resuming.
   int maxNewRuns = -1;
@@ -68,8 +71,10 @@ struct BatchPlan {
 
 class BatchRunner {
  public:
-  /// Loads the scene and opens (or creates) the batch directory. Throws BatchError when the
-  /// directory holds a batch with other parameters, JsonError / MeshLoadError for bad scenes.
+  /// Loads the scene and opens (or creates) the batch directory, locking its shard there while
+  /// the runner lives (batch_layout::shardLock). Throws BatchError when the directory holds a
+  /// batch with other parameters or another runner holds the shard, JsonError / MeshLoadError
+  /// for bad scenes.
   explicit BatchRunner(BatchOptions options);
   ~BatchRunner();
   BatchRunner(const BatchRunner&) = delete;

@@ -9,6 +9,7 @@
 #include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "engine/batch_layout.hpp"
@@ -130,13 +131,15 @@ TEST_F(Batch, InterruptedBatchResumesToTheSameResults) {
   std::ofstream(batch_layout::temporary(batch_layout::runJson(dir.path(), 4))) << "{\"run\": 4, ";
   std::ofstream(batch_layout::temporary(batch_layout::runRecording(dir.path(), 5))) << "HDF";
 
-  BatchRunner resumed(options(dir.path(), 2));
-  EXPECT_EQ(resumed.plan().toRun, kRuns - 2);
-  const BatchReport report = resumed.run();
-  EXPECT_EQ(report.skipped, 2);
-  EXPECT_EQ(report.completed, kRuns - 2);
-  EXPECT_EQ(readRuns(dir.path()), reference());
-  EXPECT_TRUE(scanBatchRuns(dir.path(), report.parameters).temporaries.empty());
+  {
+    BatchRunner resumed(options(dir.path(), 2));
+    EXPECT_EQ(resumed.plan().toRun, kRuns - 2);
+    const BatchReport report = resumed.run();
+    EXPECT_EQ(report.skipped, 2);
+    EXPECT_EQ(report.completed, kRuns - 2);
+    EXPECT_EQ(readRuns(dir.path()), reference());
+    EXPECT_TRUE(scanBatchRuns(dir.path(), report.parameters).temporaries.empty());
+  }  // releases the shard's lock
 
   // Nothing left to do: a third invocation only rebuilds the index.
   EXPECT_EQ(BatchRunner(options(dir.path(), 1)).run().completed, 0);
@@ -216,6 +219,33 @@ TEST_F(Batch, OtherParametersAreRefused) {
   same.shard = {1, 3};
   same.seed = 4;
   EXPECT_NO_THROW(BatchRunner{same});
+}
+
+// A second batch of the same shard in the same directory would delete the first's unfinished
+// files and redo its runs: it is refused while the first runs, naming the lock; other shards
+// share the directory freely, and the lock goes with the runner that held it.
+TEST_F(Batch, ASecondBatchOfTheSameShardIsRefusedWhileTheFirstRuns) {
+  TempDir dir("lock");
+  BatchOptions o = options(dir.path());
+  o.shard = {1, 2};
+  o.lockWaitSeconds = 0.3;
+  std::optional<BatchRunner> first(std::in_place, o);
+  try {
+    BatchRunner second(o);
+    ADD_FAILURE() << "two batches ran shard 1/2 at once";
+  } catch (const BatchError& e) {
+    EXPECT_NE(
+        std::string(e.what()).find("another batch is running shard 1/2 in " + dir.path().string() +
+                                   " (it holds " + (dir / "shard-1-of-2.lock").string() + ")"),
+        std::string::npos)
+        << e.what();
+  }
+  BatchOptions other = o;
+  other.shard = {0, 2};
+  EXPECT_NO_THROW(BatchRunner{other});
+  EXPECT_EQ(first->run().completed, kRuns / 2);
+  first.reset();
+  EXPECT_EQ(BatchRunner(o).run().skipped, kRuns / 2);
 }
 
 TEST_F(Batch, RecordingsAreCompleteFilesBesideTheRuns) {
