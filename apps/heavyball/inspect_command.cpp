@@ -8,6 +8,7 @@
 #include <string>
 
 #include "apps/heavyball/commands.hpp"
+#include "apps/heavyball/json_output.hpp"
 #include "engine/recording/recording_check.hpp"
 #include "engine/recording/recording_reader.hpp"
 
@@ -102,7 +103,7 @@ void run(const InspectOptions& o) {
         {"with_previous", t.withPrevious},
         {"inexact_inputs", t.inexact},
         {"bytes_per_simulated_s", ratio(static_cast<double>(bytes), seconds)}};
-    std::printf("%s\n", out.dump().c_str());
+    std::printf("%s\n", jsonLine(out).c_str());
     return;
   }
   std::printf("file %s: %.1f KiB (%.1f KiB per simulated second)\n", o.file.c_str(), bytes / 1024.0,

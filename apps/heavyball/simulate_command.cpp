@@ -11,6 +11,7 @@
 
 #include "apps/heavyball/cli_checks.hpp"
 #include "apps/heavyball/commands.hpp"
+#include "apps/heavyball/json_output.hpp"
 #include "engine/json_read.hpp"
 #include "engine/recording/recorder.hpp"
 #include "engine/recording/recording_metadata.hpp"
@@ -106,7 +107,7 @@ void run(const SimulateOptions& o) {
       out["recording"] = o.record;
       out["recording_bytes"] = recorder->bytesWritten();
     }
-    std::printf("%s\n", out.dump().c_str());
+    std::printf("%s\n", jsonLine(out).c_str());
   } else {
     printSummary(summary, scene);
     std::printf("threads: %d; state hash %s\n", world.threads(), hashHex(stateHash(world)).c_str());

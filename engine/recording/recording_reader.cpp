@@ -49,7 +49,9 @@ std::string shapeText(const std::vector<hsize_t>& dims) {
 }  // namespace
 
 struct RecordingReader::Impl {
+  static constexpr double kMaxDeflateRatio = 1032.0;
   std::filesystem::path path;
+  std::uintmax_t fileBytes = 0;
   H5::H5File file;
   RecordingInfo info;
   std::vector<RecordedBody> bodies;
@@ -79,6 +81,15 @@ struct RecordingReader::Impl {
            shapeText(expected));
     }
     rows = dims[0];
+    // Deflate, the recorder's only filter, shrinks data at most 1032-fold: a dataset claiming
+    // more than that (a crafted or damaged size) would only exhaust the memory reading it.
+    double rowBytes = static_cast<double>(dataset.getDataType().getSize());
+    for (const hsize_t n : rowShape) rowBytes *= static_cast<double>(n);
+    if (static_cast<double>(rows) * rowBytes > kMaxDeflateRatio * fileBytes + 1e6) {
+      fail("dataset /" + std::string(name) + " claims " + std::to_string(rows) + " rows of " +
+           std::to_string(static_cast<long long>(rowBytes)) + " bytes, more than a file of " +
+           std::to_string(fileBytes) + " bytes can hold (damaged?)");
+    }
     return dataset;
   }
 
@@ -659,6 +670,7 @@ RecordingReader::RecordingReader(const std::filesystem::path& file)
   const auto size = std::filesystem::file_size(file, error);
   if (error) d.fail("cannot read its size: " + error.message());
   if (size == 0) d.fail("empty file (0 bytes), not a recording");
+  d.fileBytes = size;
   try {
     if (!H5::H5File::isHdf5(file.string())) {
       d.fail("not an HDF5 file (no HDF5 signature in its " + std::to_string(size) + " bytes)");

@@ -82,6 +82,22 @@ TEST(InspectCli, SummarisesARecordedRun) {
   fs::remove(scene);
 }
 
+// File names are bytes: one that is not UTF-8 is written with U+FFFD in the JSON summaries of
+// simulate and inspect, rather than failing them.
+TEST(InspectCli, FileNamesThatAreNotUtf8StillGiveJson) {
+  const fs::path scene = writeScene();
+  const fs::path recording = tempDir() / "run-\xff.h5";
+  const CliRun simulate = runCli("simulate --json --scene '" + scene.string() +
+                                 "' --seconds 0.1 --record '" + recording.string() + "'");
+  ASSERT_EQ(simulate.exitCode, 0) << simulate.out;
+  EXPECT_EQ(json::parse(simulate.out)["recording"], (tempDir() / "run-\xef\xbf\xbd.h5").string());
+  const CliRun inspect = runCli("inspect --json '" + recording.string() + "'");
+  ASSERT_EQ(inspect.exitCode, 0) << inspect.out;
+  EXPECT_EQ(json::parse(inspect.out)["file"], (tempDir() / "run-\xef\xbf\xbd.h5").string());
+  fs::remove(recording);
+  fs::remove(scene);
+}
+
 TEST(InspectCli, RejectsAFileThatIsNotARecording) {
   const fs::path file = tempDir() / "not-a-recording.h5";
   std::ofstream(file) << "hello\n";

@@ -714,6 +714,29 @@ TEST(RecordingReader, RejectsCraftedStepSettingsAndProblems) {
             std::string::npos);
 }
 
+// A dataset extended to 10^12 rows without data (a few bytes more in the file) is refused by
+// its size before anything is allocated for it, naming the file and the dataset.
+TEST(RecordingReader, RejectsADatasetLargerThanItsFileCanHold) {
+  const fs::path file = boxRecording("huge.h5");
+  {
+    const hid_t f = H5Fopen(file.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+    ASSERT_GE(f, 0);
+    const hid_t d = H5Dopen(f, "problems", H5P_DEFAULT);
+    const hsize_t rows = 1'000'000'000'000;
+    ASSERT_GE(H5Dset_extent(d, &rows), 0);
+    H5Dclose(d);
+    H5Fclose(f);
+  }
+  EXPECT_LT(fs::file_size(file), 1'000'000u);
+  const std::string message = readError(file);
+  EXPECT_NE(message.find("recording " + file.string() +
+                         ": dataset /problems claims 1000000000000 rows of"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("more than a file of"), std::string::npos) << message;
+  fs::remove(file);
+}
+
 TEST(RecordingReader, RejectsAnEmptyFile) {
   const fs::path file = tempFile("empty.h5");
   std::ofstream(file).close();
