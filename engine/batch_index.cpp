@@ -8,6 +8,7 @@
 
 #include "engine/atomic_file.hpp"
 #include "engine/batch_layout.hpp"
+#include "engine/input_file.hpp"
 #include "engine/run_file_checksum.hpp"
 
 namespace hb {
@@ -15,6 +16,8 @@ namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
+
+constexpr std::uintmax_t kMaxRunFileBytes = std::uintmax_t{1} << 20;
 
 // Summary fields copied into the index, in column order (run file keys).
 constexpr const char* kSummaryColumns[] = {"run",
@@ -87,11 +90,13 @@ BatchScan scanBatchRuns(const fs::path& dir, const BatchParameters& parameters) 
     file.json = entry.path();
     std::string problem;
     try {
-      std::ifstream in(entry.path());
-      file.summary = json::parse(in);
+      // A run file is a page of JSON: 1 MiB bounds what a damaged one can cost.
+      file.summary = json::parse(readInputFile(entry.path(), kMaxRunFileBytes));
       problem = checkRunFile(file.summary, file.run, parameters);
     } catch (const json::exception& e) {
       problem = std::string("unreadable JSON: ") + e.what();
+    } catch (const InputFileError& e) {
+      problem = e.what();
     }
     if (problem.empty() && parameters.record) {
       file.recording = batch_layout::runRecording(dir, file.run);

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-30}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(query scene obj_hull recording)
+[ ${#targets[@]} -gt 0 ] || targets=(query scene obj_hull recording run_file)
 findings=build/fuzz/findings
 mkdir -p "$findings"
 for target in "${targets[@]}"; do
