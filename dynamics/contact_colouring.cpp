@@ -82,8 +82,7 @@ double ContactSolver::sweepIsland(int index) {
   double largest = 0.0;
   if (island.groups == 0) {
     for (int q = island.first; q < island.first + island.count; ++q) {
-      largest = std::max(
-          largest, solveManifold(manifolds_[islandManifolds_[q]], options_.manifoldIterations));
+      largest = std::max(largest, solveManifold(islandManifolds_[q], options_.manifoldIterations));
     }
     return largest;
   }
@@ -92,7 +91,7 @@ double ContactSolver::sweepIsland(int index) {
     visitChange_.resize(group.count);
     const auto visit = [&](std::size_t i) {
       visitChange_[i] =
-          solveManifold(manifolds_[islandManifolds_[group.first + i]], options_.manifoldIterations);
+          solveManifold(islandManifolds_[group.first + i], options_.manifoldIterations);
     };
     if (group.shared) {
       for (int i = 0; i < group.count; ++i) visit(i);

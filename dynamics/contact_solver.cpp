@@ -88,6 +88,7 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
   buildIslands();
   colourIslands();
   layOutInSweepOrder();
+  blocks_.resize(manifolds_.size());
 }
 
 bool ContactSolver::responseOf(const Eigen::Matrix3d& delassus, PointResponse& response) {
@@ -134,20 +135,23 @@ void ContactSolver::buildManifolds() {
   }
 }
 
-void ContactSolver::prepareBlocks(Manifold& m) {
-  if (m.blocksReady) return;
+ContactSolver::ManifoldBlocks& ContactSolver::prepareBlocks(int k) {
+  Manifold& m = manifolds_[k];
+  ManifoldBlocks& blocks = blocks_[k];
+  if (m.blocksReady) return blocks;
   // The manifold's Delassus matrix, W_(3i+c)(3j+d) = (m_A^-1 + m_B^-1) c_i . d_j
   // + (r_Ai x c_i) . I_A^-1 (r_Aj x d_j) + the same for B; its normal entries are the block of
   // the position pass. It is made exactly symmetric (its two triangles differ by rounding) and
   // zero past the manifold's points, so that the sweeps read a point's columns as rows of a
   // fixed length, in vector instructions.
-  fillDelassus(m, true, true, m.delassus);
+  fillDelassus(m, true, true, blocks.delassus);
   NormalBlock::Matrix block(m.count, m.count);
   for (int i = 0; i < m.count; ++i) {
-    for (int j = 0; j < m.count; ++j) block(i, j) = m.delassus[3 * i][3 * j];
+    for (int j = 0; j < m.count; ++j) block(i, j) = blocks.delassus[3 * i][3 * j];
   }
-  m.block.build(block);
+  blocks.block.build(block);
   m.blocksReady = true;
+  return blocks;
 }
 
 void ContactSolver::fillDelassus(const Manifold& m, bool withA, bool withB,
@@ -203,7 +207,8 @@ void ContactSolver::warmStart(std::span<RigidBody> bodies) {
   storeVelocities(bodies);
 }
 
-double ContactSolver::solveManifold(Manifold& m, int passes) {
+double ContactSolver::solveManifold(int k, int passes) {
+  const Manifold& m = manifolds_[k];
   // A manifold that carries nothing and does not approach faster than its targets stays so: its
   // passes would skip every point (a speculative manifold, 40% of the funnel's visits).
   const SolverBody& a = solverBodies_[rows_[m.first].bodyA];
@@ -215,13 +220,14 @@ double ContactSolver::solveManifold(Manifold& m, int passes) {
            velocity(row, 0, a, b) >= row.targetNormalVelocity;
   }
   if (idle) return 0.0;
-  prepareBlocks(m);
+  const ManifoldBlocks& blocks = prepareBlocks(k);
   const PointResponse* responses[NormalBlock::kMaxPoints];
   for (int i = 0; i < m.count; ++i) responses[i] = &rows_[m.first + i].response;
   // Bodies that do not move are left alone (their zero response would leave them as they are,
   // but a colour's visits may run at once, and every visit of the ground would write it).
   const Row& first = rows_[m.first];
-  return solvePasses(m, m.delassus, responses, passes, moves_[first.bodyA], moves_[first.bodyB]);
+  return solvePasses(m, blocks.delassus, responses, passes, moves_[first.bodyA],
+                     moves_[first.bodyB]);
 }
 
 double ContactSolver::solvePasses(const Manifold& m, const double (*delassus)[kManifoldRows],
@@ -479,51 +485,82 @@ ContactSolverStats ContactSolver::solveVelocities(std::span<RigidBody> bodies) {
 
 void ContactSolver::propagateShock() {
   // The manifolds between bodies of different support levels (a static body is level 0),
-  // ordered by their upper level: the ground's contacts first, then what rests on them, ...
+  // ordered by their upper level: the ground's contacts first, then what rests on them, ...;
+  // within a level, by upper body.
   shockOrder_.clear();
   for (size_t k = 0; k < manifolds_.size(); ++k) {
     const Row& row = rows_[manifolds_[k].first];
     const int la = moves_[row.bodyA] ? level_[row.bodyA] : 0;
     const int lb = moves_[row.bodyB] ? level_[row.bodyB] : 0;
-    if (la != lb) shockOrder_.emplace_back(std::max(la, lb), static_cast<int>(k));
+    if (la != lb) {
+      shockOrder_.push_back(
+          {std::max(la, lb), la > lb ? row.bodyA : row.bodyB, static_cast<int>(k)});
+    }
   }
   std::sort(shockOrder_.begin(), shockOrder_.end());
-  alignas(64) double delassus[kManifoldRows][kManifoldRows];
-  PointResponse upper[NormalBlock::kMaxPoints];
-  const PointResponse* responses[NormalBlock::kMaxPoints];
-  for (const auto& [level, k] : shockOrder_) {
-    Manifold& m = manifolds_[k];
-    const Row& first = rows_[m.first];
-    const bool upperIsB = moves_[first.bodyB] && level_[first.bodyB] == level;
-    // On something static the visit is an ordinary one.
-    if (!moves_[upperIsB ? first.bodyA : first.bodyB]) {
-      solveManifold(m, options_.shockIterations);
-      continue;
+  // A body resting on several (a brick on two below it) takes the push of all its supports
+  // together: passes over its manifolds until they settle. Visited once each, the first
+  // support stopped the body alone and the next ones took what was left, a lopsided push that
+  // the next step's sweeps undid, and that grew step by step until a tall wall fell.
+  for (size_t first = 0; first < shockOrder_.size();) {
+    size_t last = first + 1;
+    while (last < shockOrder_.size() && shockOrder_[last].level == shockOrder_[first].level &&
+           shockOrder_[last].upper == shockOrder_[first].upper) {
+      ++last;
     }
-    // The upper body's own response: the lower one is held, as if it were static.
-    fillDelassus(m, !upperIsB, upperIsB, delassus);
-    bool inert = false;
-    for (int i = 0; i < m.count; ++i) {
-      Eigen::Matrix3d block;
-      for (int c = 0; c < 3; ++c) {
-        for (int d = 0; d < 3; ++d) block(c, d) = delassus[3 * i + c][3 * i + d];
+    shockBlocks_.resize(last - first);
+    for (size_t v = first; v < last; ++v)
+      prepareShockVisit(shockOrder_[v], shockBlocks_[v - first]);
+    const int passes = last - first > 1 ? options_.shockIterations : 1;
+    for (int pass = 0; pass < passes; ++pass) {
+      double changed = 0.0;
+      for (size_t v = first; v < last; ++v) {
+        changed = std::max(changed, shockVisit(shockOrder_[v], shockBlocks_[v - first]));
       }
-      inert |= !responseOf(block, upper[i]);
-      responses[i] = &upper[i];
+      if (changed <= options_.tolerance) break;
     }
-    if (inert) continue;
-    // What the pair carries into the next step is the sweeps' friction, which both bodies took:
-    // the pass's own is computed against a lower body held still, and warm-started on both it
-    // is a push the lower body never had. (Its normal impulses, which carry the weight above,
-    // are carried.)
-    for (int i = 0; i < m.count; ++i) {
-      Row& row = rows_[m.first + i];
-      row.carriesSweptFriction = true;
-      row.sweptFriction[0] = row.impulse[1];
-      row.sweptFriction[1] = row.impulse[2];
-    }
-    solvePasses(m, delassus, responses, options_.shockIterations, !upperIsB, upperIsB);
+    first = last;
   }
+}
+
+void ContactSolver::prepareShockVisit(const ShockVisit& visit, ShockBlocks& blocks) {
+  const Manifold& m = manifolds_[visit.manifold];
+  const Row& first = rows_[m.first];
+  blocks.upperIsB = first.bodyB == visit.upper;
+  // On something static the visit is an ordinary one.
+  blocks.onStatic = !moves_[blocks.upperIsB ? first.bodyA : first.bodyB];
+  blocks.inert = false;
+  if (blocks.onStatic) return;
+  // The upper body's own response: the lower one is held, as if it were static.
+  fillDelassus(m, !blocks.upperIsB, blocks.upperIsB, blocks.delassus);
+  for (int i = 0; i < m.count; ++i) {
+    Eigen::Matrix3d block;
+    for (int c = 0; c < 3; ++c) {
+      for (int d = 0; d < 3; ++d) block(c, d) = blocks.delassus[3 * i + c][3 * i + d];
+    }
+    blocks.inert |= !responseOf(block, blocks.responses[i]);
+  }
+  if (blocks.inert) return;
+  // What the pair carries into the next step is the sweeps' friction, which both bodies took:
+  // the pass's own is computed against a lower body held still, and warm-started on both it
+  // is a push the lower body never had. (Its normal impulses, which carry the weight above,
+  // are carried.)
+  for (int i = 0; i < m.count; ++i) {
+    Row& row = rows_[m.first + i];
+    row.carriesSweptFriction = true;
+    row.sweptFriction[0] = row.impulse[1];
+    row.sweptFriction[1] = row.impulse[2];
+  }
+}
+
+double ContactSolver::shockVisit(const ShockVisit& visit, const ShockBlocks& blocks) {
+  if (blocks.onStatic) return solveManifold(visit.manifold, options_.shockIterations);
+  if (blocks.inert) return 0.0;
+  const Manifold& m = manifolds_[visit.manifold];
+  const PointResponse* responses[NormalBlock::kMaxPoints];
+  for (int i = 0; i < m.count; ++i) responses[i] = &blocks.responses[i];
+  return solvePasses(m, blocks.delassus, responses, options_.shockIterations, !blocks.upperIsB,
+                     blocks.upperIsB);
 }
 
 void ContactSolver::solvePositions(std::span<const RigidBody> bodies, PseudoVelocities& pseudo) {
@@ -542,7 +579,7 @@ void ContactSolver::solvePositions(std::span<const RigidBody> bodies, PseudoVelo
       needed |= rows_[m.first + i].positionTarget > 0.0;
     }
     if (!needed) continue;
-    prepareBlocks(manifolds_[k]);
+    prepareBlocks(static_cast<int>(k));
     positionManifolds_.push_back(static_cast<int>(k));
   }
   double normal[NormalBlock::kMaxPoints], target[NormalBlock::kMaxPoints];
@@ -558,7 +595,7 @@ void ContactSolver::solvePositions(std::span<const RigidBody> bodies, PseudoVelo
         target[i] = row.positionTarget;
         impulse[i] = row.positionImpulse;
       }
-      m.block.solve(normal, target, impulse, change);
+      blocks_[k].block.solve(normal, target, impulse, change);
       for (int i = 0; i < m.count; ++i) {
         Row& row = rows_[m.first + i];
         row.positionImpulse = std::max(0.0, row.positionImpulse + change[i]);

@@ -45,6 +45,7 @@
 #include <cstdint>
 #include <functional>
 #include <span>
+#include <tuple>
 #include <vector>
 
 #include "dynamics/contact_constraint.hpp"
@@ -69,7 +70,8 @@ struct ContactSolverOptions {
   /// from the ground up, in which each moves only its upper body (shock propagation, Guendelman
   /// et al. 2003): a heavy body on a light one is stopped at once, where Gauss–Seidel would
   /// need on the order of their mass ratio in sweeps, the light one being pushed through what
-  /// holds it meanwhile. Where the sweeps converged it changes nothing.
+  /// holds it meanwhile. A body on several supports takes them together, in up to
+  /// shockIterations passes over their manifolds. Where the sweeps converged it changes nothing.
   bool shockPropagation = true;
   /// An island of contacts gets at least this many velocity sweeps per level of its deepest
   /// support chain (a body on the ground is level 1, one on it level 2, ...), so that a tall
@@ -203,17 +205,21 @@ class ContactSolver {
   struct Manifold {
     int first = 0;
     int count = 0;
-    /// delassus and block are filled when a sweep or the position pass first needs them: most
-    /// manifolds of a pile are speculative and never push.
+    /// Its blocks (blocks_, at the manifold's index) are filled when a sweep or the position
+    /// pass first needs them: most manifolds of a pile are speculative and never push.
     bool blocksReady = false;
+  };
+  /// What a manifold's visits read, apart from the manifold itself: a kilobyte and a half,
+  /// kept out of Manifold so that sorting and growing the manifolds moves a few bytes each.
+  struct ManifoldBlocks {
     NormalBlock block;  // the normal part, for the position pass
     /// The manifold's Delassus matrix, 3k x 3k (index 3 i + c for point i, direction c): the
     /// velocity change of every point per unit impulse at every point; symmetric, zero past 3k.
     alignas(64) double delassus[kManifoldRows][kManifoldRows];
   };
   void buildManifolds();
-  /// Fills a manifold's delassus and block, once.
-  void prepareBlocks(Manifold& m);
+  /// Fills manifold k's blocks, once, and returns them.
+  ManifoldBlocks& prepareBlocks(int k);
   /// A manifold's Delassus matrix (see Manifold::delassus) from A's terms, B's or both.
   void fillDelassus(const Manifold& m, bool withA, bool withB,
                     double (*delassus)[kManifoldRows]) const;
@@ -230,7 +236,7 @@ class ContactSolver {
   double sweepIsland(int island);
   /// One visit of a manifold, with at most `passes` passes. Returns the largest impulse change
   /// of its first pass (as a velocity change, m/s).
-  double solveManifold(Manifold& m, int passes);
+  double solveManifold(int k, int passes);
   /// The passes of a visit on a given Delassus matrix and point responses; the bodies whose
   /// `moves` flag is false take no impulse (the shock pass holds the lower body).
   double solvePasses(const Manifold& m, const double (*delassus)[kManifoldRows],
@@ -250,6 +256,7 @@ class ContactSolver {
   std::vector<Eigen::Matrix3d> inverseInertia_;  // world frame, zero for bodies that do not move
   std::vector<char> moves_;  // per body: active, so its solved velocity is written back
   std::vector<Manifold> manifolds_;
+  std::vector<ManifoldBlocks> blocks_;  // per manifold, filled as needed (prepareBlocks)
   /// Islands of manifolds (islandManifolds_[first, first + count)), with their depth; a large
   /// one's manifolds are in colour order, colourGroups_[firstGroup, firstGroup + groups).
   struct Island {
@@ -276,9 +283,28 @@ class ContactSolver {
   ParallelFor parallelFor_ = inOrder;
   // Scratch for buildIslands, per body.
   std::vector<int> parent_, level_, islandOf_, frontier_, neighbourStart_, neighbours_;
-  std::vector<int> positionManifolds_;           // manifolds with a penetration to correct
-  std::vector<std::pair<int, int>> shockOrder_;  // (upper level, manifold) of the shock pass
-  std::vector<int> restitutionRows_;             // rows taking part in the bounce
+  std::vector<int> positionManifolds_;  // manifolds with a penetration to correct
+  /// A visit of the shock pass: manifold k, whose upper body is at `level`.
+  struct ShockVisit {
+    int level = 0, upper = 0, manifold = 0;
+    bool operator<(const ShockVisit& o) const {
+      return std::tie(level, upper, manifold) < std::tie(o.level, o.upper, o.manifold);
+    }
+  };
+  /// What a shock visit reads: the manifold's Delassus matrix and point responses with its
+  /// lower body held (or its ordinary ones on something static).
+  struct ShockBlocks {
+    alignas(64) double delassus[kManifoldRows][kManifoldRows];
+    PointResponse responses[NormalBlock::kMaxPoints];
+    bool onStatic = false, upperIsB = false, inert = false;
+  };
+  /// Prepares a shock visit's blocks; marks the carried friction (see propagateShock).
+  void prepareShockVisit(const ShockVisit& visit, ShockBlocks& blocks);
+  /// One shock visit of the manifold; returns its change (as solvePasses).
+  double shockVisit(const ShockVisit& visit, const ShockBlocks& blocks);
+  std::vector<ShockVisit> shockOrder_;    // the shock pass's visits, in order
+  std::vector<ShockBlocks> shockBlocks_;  // scratch: one upper body's visits
+  std::vector<int> restitutionRows_;      // rows taking part in the bounce
   ContactSolverOptions options_;
   double dt_ = 0.0;  // of the step being solved
 };

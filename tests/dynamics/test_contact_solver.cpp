@@ -133,6 +133,59 @@ TEST(ContactSolver, OneSweepPushesARestingFaceEvenly) {
   EXPECT_LT(shock, 1e-6);
 }
 
+TEST(ContactSolver, TheShockPassPushesABrickOnTwoSupportsEvenly) {
+  // A brick resting across two rocking bricks (the unit of a wall): after a sweep that leaves
+  // them moving, the shock pass stops the bottom bricks on the ground, then the top brick on
+  // both its supports together. Visited one support after the other, the second push left the
+  // brick rocking on the first.
+  const Vector3d h(0.5, 0.25, 0.25);
+  std::vector<RigidBody> bodies(4, RigidBody::fixed());
+  for (int i = 1; i < 4; ++i) bodies[i] = RigidBody::dynamic(boxMassProperties(h, 100.0));
+  bodies[1].position = {-0.5, 0, 0.25};
+  bodies[2].position = {0.5, 0, 0.25};
+  bodies[3].position = {0, 0, 0.75};
+  std::vector<ContactConstraint> contacts;
+  const auto face = [&](int a, int b, double x0, double x1, double z) {
+    for (int i = 0; i < 4; ++i) {
+      ContactConstraint c;
+      c.bodyA = a;
+      c.bodyB = b;
+      c.point = Vector3d(i & 1 ? x1 : x0, (i & 2 ? 1 : -1) * h.y(), z);
+      c.normal = Vector3d::UnitZ();
+      c.buildTangents();
+      c.friction = 0.6;
+      contacts.push_back(c);
+    }
+  };
+  face(0, 1, -1.0, 0.0, 0.0);
+  face(0, 2, 0.0, 1.0, 0.0);
+  face(1, 3, -0.5, 0.0, 0.5);
+  face(2, 3, 0.0, 0.5, 0.5);
+  // Rocking, as bricks in a wall do, about the axis along the wall.
+  bodies[3].angularVelocity = {0, 0.3, 0};
+  bodies[1].angularVelocity = {0, -0.2, 0};
+  RigidBodyIntegrator integrator;
+  integrator.integrateVelocities(bodies, kGravity, kDt);
+  ContactSolverOptions options;
+  options.velocityIterations = 1;
+  options.iterationsPerSupportLevel = 0;
+  options.tolerance = 0;
+  ContactSolver solver;
+  solver.prepare(bodies, contacts, kDt, options);
+  solver.solveVelocities(bodies);
+  // The top brick leaves neither support sinking in, and does not turn.
+  double approach = 0;
+  for (int i = 8; i < 16; ++i) {
+    const ContactConstraint& c = contacts[i];
+    approach = std::min(approach, c.normal.dot(bodies[3].pointVelocity(c.point) -
+                                               bodies[c.bodyA].pointVelocity(c.point)));
+  }
+  std::printf("top brick: fastest approach to a support %.3g m/s, spin %.3g rad/s\n", approach,
+              bodies[3].angularVelocity.norm());
+  EXPECT_GT(approach, -1e-6 * 9.81 * kDt);
+  EXPECT_LT(bodies[3].angularVelocity.norm(), 1e-3);  // 0.017 rad/s visited one after the other
+}
+
 TEST(ContactSolver, SlidingBoxDeceleratesByMuG) {
   const Vector3d h(0.2, 0.2, 0.1);
   const double mu = 0.4;
