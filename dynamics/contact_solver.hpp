@@ -243,7 +243,8 @@ class ContactSolver {
                      const PointResponse* const* responses, int passes, bool movesA, bool movesB);
   /// The normal velocity a bouncing row leaves with (see applyRestitution).
   double bounceVelocity(const Row& row) const;
-  /// Shock propagation: the pass after the sweeps, bottom up (see ContactSolverOptions).
+  /// Shock propagation: the pass after the sweeps, bottom up (see ContactSolverOptions;
+  /// dynamics/contact_shock_propagation.cpp).
   void propagateShock();
   /// Relative velocity of a row along its direction k.
   static double velocity(const Row& row, int k, const SolverBody& a, const SolverBody& b);
