@@ -27,6 +27,11 @@ std::string readFile(const std::filesystem::path& path) {
   if (!std::filesystem::exists(path, ec)) fail(path, "no such file");
   if (std::filesystem::is_directory(path, ec)) fail(path, "is a directory, not an OBJ file");
   if (!std::filesystem::is_regular_file(path, ec)) fail(path, "not a regular file");
+  const std::uintmax_t size = std::filesystem::file_size(path, ec);
+  if (!ec && size > kMaxObjFileBytes) {
+    fail(path, std::to_string(size) + " bytes, more than an OBJ file may have (" +
+                   std::to_string(kMaxObjFileBytes >> 20) + " MiB)");
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) fail(path, "cannot open file for reading");
   std::ostringstream text;
@@ -115,7 +120,11 @@ void logWarnings(const std::filesystem::path& path, const std::string& warnings)
 }  // namespace
 
 ObjMesh loadObjMesh(const std::filesystem::path& path, ObjFaces faces) {
-  return parseObjMesh(readFile(path), path, faces);
+  try {
+    return parseObjMesh(readFile(path), path, faces);
+  } catch (const std::bad_alloc&) {
+    fail(path, "too large to load into memory");
+  }
 }
 
 ObjMesh parseObjMesh(const std::string& text, const std::filesystem::path& path, ObjFaces faces) {

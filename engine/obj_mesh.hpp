@@ -4,6 +4,7 @@
 
 #include <Eigen/Core>
 #include <array>
+#include <cstdint>
 #include <filesystem>
 #include <stdexcept>
 #include <string>
@@ -29,8 +30,12 @@ struct ObjMesh {
 /// convex hull needs its vertices only (a point cloud is a valid `mesh` shape).
 enum class ObjFaces { Required, Optional };
 
+/// The largest OBJ file loadObjMesh reads (a scan of a million vertices is about 60 MB).
+inline constexpr std::uintmax_t kMaxObjFileBytes = std::uintmax_t{256} << 20;
+
 /// Loads positions and faces; texture coordinates and normals are ignored here. Only regular
-/// files are read (a device such as /dev/zero would never end).
+/// files of at most kMaxObjFileBytes are read (a device such as /dev/zero would never end); a
+/// file too large for the memory is a MeshLoadError naming it too.
 ObjMesh loadObjMesh(const std::filesystem::path& path, ObjFaces faces = ObjFaces::Required);
 /// The same from the file's text; `path` only names it in messages.
 ObjMesh parseObjMesh(const std::string& text, const std::filesystem::path& path,

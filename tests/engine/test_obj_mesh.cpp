@@ -110,6 +110,21 @@ TEST_F(ObjMeshFiles, DirectoryIsNotAFile) {
   EXPECT_THROW(loadObjMesh(dir_), MeshLoadError);
 }
 
+// A file past 256 MiB (here a sparse one, taking no disk) is refused by its size, unread.
+TEST_F(ObjMeshFiles, TooLargeAFileIsRefusedUnread) {
+  const fs::path path = dir_ / "huge.obj";
+  std::ofstream(path) << "v 0 0 0\n";
+  fs::resize_file(path, kMaxObjFileBytes + 1);
+  try {
+    loadObjMesh(path);
+    FAIL() << "no exception";
+  } catch (const MeshLoadError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              path.string() + ": 268435457 bytes, more than an OBJ file may have (256 MiB)");
+  }
+  fs::remove(path);
+}
+
 // A device would be read forever; only regular files are meshes.
 TEST(ObjMesh, DeviceIsNotAFile) {
   try {
