@@ -513,6 +513,17 @@ std::pair<int, int> chooseAxes(const CtaPolyhedron& a, const Matrix3d& ra, const
   return bestSmall.score >= kDegenerate ? bestSmall.axes : best.axes;
 }
 
+/// The half width of a warm start's focus square: how far A's contact point moved across d
+/// relative to B since the warm start's query (at least the tolerance).
+double warmFocus(const CtaWarmStart& warm, const Pose& poseA, const Pose& poseB, const Vector3d& d,
+                 double tolerance) {
+  const Vector3d before = warm.poseB.applyInverse(warm.poseA.apply(warm.contactOnA));
+  const Vector3d now = poseB.applyInverse(poseA.apply(warm.contactOnA));
+  Vector3d shift = poseB.rotation() * (now - before);
+  shift -= shift.dot(d) * d;
+  return std::max(shift.norm(), tolerance);
+}
+
 /// The GJK ray cast of the two hulls (the same question, settled to its tolerance).
 CastResult gjkCast(const CtaPolyhedron& a, const Pose& poseA, const CtaPolyhedron& b,
                    const Pose& poseB, const Vector3d& d) {
@@ -582,17 +593,9 @@ CastResult castCta(const CtaPolyhedron& a, const Pose& poseA, const CtaPolyhedro
   const Placed pb{&b, {&b.hull(), &b.stack(ib), rb, poseB.p}};
   SupportHints hints = warm ? warm->hints : SupportHints{};
 
-  // Warm start: the last minimum, and a focus square as wide as A's contact point moved across d
-  // relative to B.
+  // Warm start: the last minimum, and a focus square around it.
   const bool coherent = warm && warm->valid && warm->axisA == ia && warm->axisB == ib;
-  double focus = 0.0;
-  if (coherent) {
-    const Vector3d before = warm->poseB.applyInverse(warm->poseA.apply(warm->contactOnA));
-    const Vector3d now = poseB.applyInverse(poseA.apply(warm->contactOnA));
-    Vector3d shift = rb * (now - before);
-    shift -= shift.dot(d) * d;
-    focus = std::max(shift.norm(), options.tolerance);
-  }
+  const double focus = coherent ? warmFocus(*warm, poseA, poseB, d, options.tolerance) : 0.0;
 
   Minimum forward =
       Minimiser(pa, pb, d, options, hints, stats).run(coherent ? &warm->solution : nullptr, focus);
