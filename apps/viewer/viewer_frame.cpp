@@ -21,7 +21,13 @@ void ViewerApp::stepOnce() {
     ui_.status = std::string("rain stopped: ") + e.what();
   }
   spring_.apply(*world_, dt);
-  world_->step();
+  try {
+    world_->step();
+  } catch (const PairLimitError& e) {  // bodies inside one another: the world stays as it was
+    ui_.simulation.paused = true;
+    ui_.status = std::string("paused: ") + e.what();
+    return;
+  }
   ++stepsSinceFrame_;
   history_.addStep(*world_);
   if (recording_.active()) {
