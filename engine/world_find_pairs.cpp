@@ -99,9 +99,10 @@ void World::checkPairLimit() const {
   if (context_.pairs.size() <= limit) return;
   std::ostringstream what;
   what << "step " << stepCount_ << ": the broad phase found " << context_.pairs.size()
-       << " candidate pairs among " << pieces << " collision pieces, more than solver."
-       << "max_pairs_per_piece (" << scene_.solver.maxPairsPerPiece << ") x " << pieces << " = "
-       << limit << "; bodies placed inside one another? Move them apart, or raise the setting "
+       << " candidate pairs among " << pieces
+       << " collision pieces, more than solver.max_pairs_per_piece ("
+       << scene_.solver.maxPairsPerPiece << ") x " << pieces << " = " << limit
+       << "; bodies placed inside one another? Move them apart, or raise the setting "
        << "(each pair costs the step up to about 10 kB)";
   throw PairLimitError(what.str());
 }

@@ -36,11 +36,13 @@ hb::BatchParameters batch() {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const fs::path dir =
       fs::temp_directory_path() / ("hb-fuzz-run-file-" + std::to_string(::getpid()));
-  static const hb::BatchParameters parameters = [] {
+  static const hb::BatchParameters parameters = batch();
+  static const bool ready = [] {
     fs::create_directories(hb::batch_layout::runsDir(dir));
-    hb::ensureBatchParameters(dir, batch());
-    return batch();
+    hb::ensureBatchParameters(dir, parameters);
+    return true;
   }();
+  (void)ready;
   {
     std::ofstream out(hb::batch_layout::runJson(dir, 0), std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
