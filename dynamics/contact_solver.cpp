@@ -21,6 +21,7 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
   contacts_ = contacts;
   options_ = options;
   dt_ = dt;
+  gravity_ = gravity;
   solverBodies_.resize(bodies.size());
   moves_.resize(bodies.size());
   inverseInertia_.resize(bodies.size());
@@ -77,6 +78,11 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
     row.approach = c.normal.dot(b.pointVelocity(c.point + c.offsetOnB) - a.pointVelocity(c.point));
     row.normalGravity = c.normal.dot((moves_[c.bodyB] ? gravity : Eigen::Vector3d::Zero()) -
                                      (moves_[c.bodyA] ? gravity : Eigen::Vector3d::Zero()));
+    if (options.softSubsteps > 0) {
+      // The soft step's velocities do not include the step's gravity yet (solveSoftStep).
+      row.approach += row.normalGravity * dt;
+    }
+    row.separation = -c.depth;
     row.restitution = c.restitution;
     const double slop = std::min(options.slop, c.maxSlop);
     row.slop = slop;
@@ -89,6 +95,7 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
   colourIslands();
   layOutInSweepOrder();
   blocks_.resize(manifolds_.size());
+  if (options.softSubsteps > 0) prepareSoftness(dt / options.softSubsteps);
 }
 
 bool ContactSolver::responseOf(const Eigen::Matrix3d& delassus, PointResponse& response) {
@@ -209,6 +216,9 @@ void ContactSolver::warmStart(std::span<RigidBody> bodies) {
 
 double ContactSolver::solveManifold(int k, int passes) {
   const Manifold& m = manifolds_[k];
+  if (softSweep_ != SoftSweep::None) {
+    for (int i = 0; i < m.count; ++i) setSoftTarget(m.first + i);
+  }
   // A manifold that carries nothing and does not approach faster than its targets stays so: its
   // passes would skip every point (a speculative manifold, 40% of the funnel's visits).
   const SolverBody& a = solverBodies_[rows_[m.first].bodyA];
@@ -220,12 +230,23 @@ double ContactSolver::solveManifold(int k, int passes) {
            velocity(row, 0, a, b) >= row.targetNormalVelocity;
   }
   if (idle) return 0.0;
-  const ManifoldBlocks& blocks = prepareBlocks(k);
   const PointResponse* responses[NormalBlock::kMaxPoints];
-  for (int i = 0; i < m.count; ++i) responses[i] = &rows_[m.first + i].response;
+  PointResponse soft[NormalBlock::kMaxPoints];
+  for (int i = 0; i < m.count; ++i) {
+    const Row& row = rows_[m.first + i];
+    responses[i] = &row.response;
+    if (row.compliance > 0.0) {
+      softenResponse(row.response, row.compliance, soft[i]);
+      responses[i] = &soft[i];
+    }
+  }
   // Bodies that do not move are left alone (their zero response would leave them as they are,
   // but a colour's visits may run at once, and every visit of the ground would write it).
   const Row& first = rows_[m.first];
+  if (softSweep_ != SoftSweep::None && passes == 1) {
+    return solvePointByPoint(m, responses, moves_[first.bodyA], moves_[first.bodyB]);
+  }
+  const ManifoldBlocks& blocks = prepareBlocks(k);
   return solvePasses(m, blocks.delassus, responses, passes, moves_[first.bodyA],
                      moves_[first.bodyB]);
 }
@@ -260,32 +281,8 @@ double ContactSolver::solvePasses(const Manifold& m, const double (*delassus)[kM
           ui[0] >= row.targetNormalVelocity) {
         continue;
       }
-      const double residual[3] = {row.targetNormalVelocity - ui[0], -ui[1], -ui[2]};
-      // 1. Sticking guess: the point's 3x3 block solve.
       double next[3];
-      for (int k = 0; k < 3; ++k) next[k] = lambda[k] + dot(response.delassusInverse[k], residual);
-      const double mu = row.friction;
-      if (!(next[0] >= 0.0 &&
-            next[1] * next[1] + next[2] * next[2] <= mu * next[0] * (mu * next[0]))) {
-        // 2. Separating or sliding: the normal impulse first; the tangential velocity it
-        // leaves, u_t + W_tn (lambda_n' - lambda_n), sets the projected tangential step onto
-        // the disk (maximal dissipation).
-        next[0] = std::max(0.0, lambda[0] + residual[0] * response.normalMass);
-        const double normalChange = next[0] - lambda[0];
-        double t1 =
-            lambda[1] - response.tangentStep * (ui[1] + response.normalToTangent[0] * normalChange);
-        double t2 =
-            lambda[2] - response.tangentStep * (ui[2] + response.normalToTangent[1] * normalChange);
-        const double limit = mu * next[0];
-        const double tn = std::sqrt(t1 * t1 + t2 * t2);
-        if (tn > limit) {
-          const double scale = tn > 0.0 ? limit / tn : 0.0;
-          t1 *= scale;
-          t2 *= scale;
-        }
-        next[1] = t1;
-        next[2] = t2;
-      }
+      pointUpdate(row, response, lambda, ui, next);
       const double d[3] = {next[0] - lambda[0], next[1] - lambda[1], next[2] - lambda[2]};
       if (d[0] == 0.0 && d[1] == 0.0 && d[2] == 0.0) continue;
       for (int k = 0; k < 3; ++k) lambda[k] = next[k];
@@ -326,6 +323,21 @@ double ContactSolver::solvePasses(const Manifold& m, const double (*delassus)[kM
     if (movesB) {
       b.linear[j] += b.inverseMass * linear[j];
       b.angular[j] += turnB[j];
+    }
+  }
+  if (softSweep_ != SoftSweep::None) {
+    // The next substep's warm start applies the impulses as they are now.
+    SoftBody& softA = softBodies_[rows_[m.first].bodyA];
+    SoftBody& softB = softBodies_[rows_[m.first].bodyB];
+    for (int j = 0; j < 3; ++j) {
+      if (movesA) {
+        softA.carriedLinear[j] -= a.inverseMass * linear[j];
+        softA.carriedAngular[j] -= turnA[j];
+      }
+      if (movesB) {
+        softB.carriedLinear[j] += b.inverseMass * linear[j];
+        softB.carriedAngular[j] += turnB[j];
+      }
     }
   }
   return largest;
@@ -442,6 +454,20 @@ ContactSolverStats ContactSolver::solveIsland(int index) {
     stats.residual = largestChange;
   }
   return stats;
+}
+
+double ContactSolver::sweepAll() {
+  islandResults_.resize(islands_.size());
+  const auto sweep = [&](std::size_t i) {
+    if (islands_[i].groups == 0) islandResults_[i].residual = sweepIsland(static_cast<int>(i));
+  };
+  parallelFor_(islands_.size(), sweep);
+  double largest = 0.0;
+  for (std::size_t i = 0; i < islands_.size(); ++i) {
+    if (islands_[i].groups > 0) islandResults_[i].residual = sweepIsland(static_cast<int>(i));
+    largest = std::max(largest, islandResults_[i].residual);
+  }
+  return largest;
 }
 
 ContactSolverStats ContactSolver::solveVelocities(std::span<RigidBody> bodies) {

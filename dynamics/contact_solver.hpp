@@ -39,8 +39,14 @@
 // beta * max(depth - slop, 0) / dt; the pseudo-velocities move the bodies during integration and
 // are then discarded, so correcting penetration adds no kinetic energy (unlike Baumgarte
 // stabilisation, which feeds the correction into the real velocities).
+//
+// The soft step (solveSoftStep, dynamics/contact_soft_step.cpp) schedules the same sweeps
+// differently: a fixed number of substeps with soft contact rows, in place of the sweeps to
+// convergence, the shock pass and the split impulses.
 
 #include <Eigen/Core>
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -81,6 +87,16 @@ struct ContactSolverOptions {
   double baumgarte = 0.2;              ///< fraction of the penetration removed per step
   double slop = 0.0005;                ///< m of penetration left uncorrected (keeps contacts alive)
   double maxCorrectionVelocity = 2.0;  ///< m/s cap on the pseudo-velocity target
+  /// Substeps of the soft step (solveSoftStep); 0 keeps the schedule above.
+  int softSubsteps = 0;
+  /// Stiffness and damping of a soft contact row (the soft step's penetrating contacts), as the
+  /// natural frequency (Hz) and damping ratio of the spring it acts as; twice the frequency
+  /// against something that does not move; both at most a quarter of the substep rate. The
+  /// defaults are Box2D v3's. A contact under the weight of k bodies yields about
+  /// k g / (2 pi f)^2 (0.28 k mm at 30 Hz): small bodies and tall walls need stiffer ones
+  /// (docs/physics.md, "The soft step").
+  double contactHertz = 30.0;
+  double contactDampingRatio = 10.0;
 };
 
 struct ContactSolverStats {
@@ -148,6 +164,17 @@ class ContactSolver {
   /// flight (a ball dropped from 1 m with e = 0.5 reached its third apex 25% low at 120 Hz).
   ContactSolverStats applyRestitution(std::span<RigidBody> bodies);
 
+  /// Stages 2-4 at once, the soft step (options.softSubsteps > 0; dynamics/contact_soft_step.cpp):
+  /// the step is cut into that many substeps, each of which takes its share of `gravity`, warm
+  /// starts with the last substep's impulses, sweeps once with soft rows pushing penetrations
+  /// out, moves the bodies, and sweeps once more with rigid rows and no push (the relax sweep,
+  /// which takes the push back out of the velocities). Contacts are not recomputed between
+  /// substeps: each row's gap follows its bodies' motion to first order. `motion` receives what
+  /// moves the bodies over the step to where the substeps took them, beyond their solved
+  /// velocities, for the integrator (as the split impulses' pseudo-velocities do). Call after
+  /// prepare(), on velocities that do not include the step's gravity yet.
+  ContactSolverStats solveSoftStep(std::span<RigidBody> bodies, PseudoVelocities& motion);
+
  private:
   /// The velocities of a body during the solve. Bodies that do not move have zero inverse mass
   /// and their rows zero angular responses, so impulses leave them as they are, without a branch.
@@ -155,6 +182,14 @@ class ContactSolver {
     double linear[3] = {0, 0, 0};
     double angular[3] = {0, 0, 0};
     double inverseMass = 0.0;
+  };
+  /// What the soft step keeps per body besides its velocities: how far it moved (linear) and
+  /// turned (angular, a rotation vector to first order) since the step began, and the velocity
+  /// change the contacts' current impulses make (a substep's warm start). Apart from SolverBody,
+  /// which the other schedule's sweeps read at random and keep to one cache line.
+  struct SoftBody {
+    double movedLinear[3] = {0, 0, 0}, movedAngular[3] = {0, 0, 0};
+    double carriedLinear[3] = {0, 0, 0}, carriedAngular[3] = {0, 0, 0};
   };
   /// What a point's update reads of its own 3x3 Delassus block W.
   struct PointResponse {
@@ -196,6 +231,10 @@ class ContactSolver {
     /// the contact carries into the next step instead of the pass's (solveVelocities).
     bool carriesSweptFriction = false;
     double sweptFriction[2] = {0, 0};
+    double separation = 0.0;  // m at prepare(): the gap (> 0) or minus the depth
+    /// m/s per unit impulse: the soft normal row's compliance while it is soft (solveSoftStep),
+    /// zero for a rigid row. The row then solves u_n - target + compliance lambda_n = 0.
+    double compliance = 0.0;
   };
   /// Copies the bodies' velocities in, and the solved ones of the moving bodies back out.
   void loadVelocities(std::span<const RigidBody> bodies);
@@ -231,6 +270,23 @@ class ContactSolver {
   void layOutInSweepOrder();
   /// An island's sweeps, until it converges or reaches its cap.
   ContactSolverStats solveIsland(int island);
+  /// One sweep over every island, small ones whole on the workers; returns the largest change.
+  double sweepAll();
+  /// A soft row's spring over a substep h (contact_soft_step.cpp): with omega = 2 pi f and
+  /// a1 = 2 zeta + h omega, it pushes out biasRate = omega / a1 of its depth per second, and its
+  /// compliance is W_nn / a2 with a2 = h omega a1.
+  struct Softness {
+    double biasRate = 0.0;
+    double a2 = 0.0;
+  };
+  static Softness springOver(double hertz, double dampingRatio, double substep);
+  /// The soft step's springs between moving bodies and against static ones.
+  void prepareSoftness(double substep);
+  /// What the soft step's sweeps set each row's target from (setSoftTarget).
+  enum class SoftSweep { None, Push, Relax };
+  /// A row's target (and compliance) for the soft step's current sweep, from its gap as its
+  /// bodies have moved so far in the step: soft and pushing out in a Push sweep. Returns the gap.
+  double setSoftTarget(int row);
   /// One sweep over islands_[island]'s manifolds; returns the largest impulse change of their
   /// visits.
   double sweepIsland(int island);
@@ -246,6 +302,18 @@ class ContactSolver {
   /// Shock propagation: the pass after the sweeps, bottom up (see ContactSolverOptions;
   /// dynamics/contact_shock_propagation.cpp).
   void propagateShock();
+  /// A point's update in the sweeps (the law above): its next impulse from its impulse
+  /// `lambda` and velocity `u`, both in its contact frame.
+  static void pointUpdate(const Row& row, const PointResponse& response, const double* lambda,
+                          const double* u, double* next);
+  /// `response` with a row's compliance c on its normal diagonal: W + c e_n e_n^T, whose
+  /// inverse follows from W^-1 by the Sherman–Morrison formula.
+  static void softenResponse(const PointResponse& rigid, double compliance, PointResponse& soft);
+  /// A visit of one pass that applies each point's change to the bodies at once, without the
+  /// manifold's Delassus matrix: the same Gauss–Seidel pass up to rounding, for the soft
+  /// step's sweeps (contact_soft_step.cpp), which read a kilobyte less per manifold.
+  double solvePointByPoint(const Manifold& m, const PointResponse* const* responses, bool movesA,
+                           bool movesB);
   /// Relative velocity of a row along its direction k.
   static double velocity(const Row& row, int k, const SolverBody& a, const SolverBody& b);
   /// Applies an impulse change along a row's direction k: -p on A, +p on B.
@@ -306,6 +374,11 @@ class ContactSolver {
   std::vector<ShockVisit> shockOrder_;    // the shock pass's visits, in order
   std::vector<ShockBlocks> shockBlocks_;  // scratch: one upper body's visits
   std::vector<int> restitutionRows_;      // rows taking part in the bounce
+  std::vector<SoftBody> softBodies_;      // per body, in the soft step
+  Softness softMoving_, softFixed_;
+  SoftSweep softSweep_ = SoftSweep::None;
+  double softSubstep_ = 0.0;  // s: the soft step's substep
+  Eigen::Vector3d gravity_ = Eigen::Vector3d::Zero();
   ContactSolverOptions options_;
   double dt_ = 0.0;  // of the step being solved
 };
@@ -320,6 +393,41 @@ class ContactSolver {
   };
   return dot(row.direction[k], b.linear) - dot(row.direction[k], a.linear) +
          dot(row.armB[k], b.angular) - dot(row.armA[k], a.angular);
+}
+
+[[gnu::always_inline]] inline void ContactSolver::pointUpdate(const Row& row,
+                                                              const PointResponse& response,
+                                                              const double* lambda, const double* u,
+                                                              double* next) {
+  const auto dot = [](const double* x, const double* y) {
+    return x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
+  };
+  const double residual[3] = {row.targetNormalVelocity - u[0] - row.compliance * lambda[0], -u[1],
+                              -u[2]};
+  // 1. Sticking guess: the point's 3x3 block solve.
+  for (int k = 0; k < 3; ++k) next[k] = lambda[k] + dot(response.delassusInverse[k], residual);
+  const double mu = row.friction;
+  if (next[0] >= 0.0 && next[1] * next[1] + next[2] * next[2] <= mu * next[0] * (mu * next[0])) {
+    return;
+  }
+  // 2. Separating or sliding: the normal impulse first; the tangential velocity it leaves,
+  // u_t + W_tn (lambda_n' - lambda_n), sets the projected tangential step onto the disk
+  // (maximal dissipation).
+  next[0] = std::max(0.0, lambda[0] + residual[0] * response.normalMass);
+  const double normalChange = next[0] - lambda[0];
+  double t1 =
+      lambda[1] - response.tangentStep * (u[1] + response.normalToTangent[0] * normalChange);
+  double t2 =
+      lambda[2] - response.tangentStep * (u[2] + response.normalToTangent[1] * normalChange);
+  const double limit = mu * next[0];
+  const double tn = std::sqrt(t1 * t1 + t2 * t2);
+  if (tn > limit) {
+    const double scale = tn > 0.0 ? limit / tn : 0.0;
+    t1 *= scale;
+    t2 *= scale;
+  }
+  next[1] = t1;
+  next[2] = t2;
 }
 
 [[gnu::always_inline]] inline void ContactSolver::apply(const Row& row, int k, double change,

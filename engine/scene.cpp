@@ -260,12 +260,28 @@ SpawnerDescription parseSpawner(const json& value, const std::string& where,
 
 SolverDescription parseSolver(const json& value, const std::string& where) {
   requireObject(value, where);
-  rejectUnknownKeys(
-      value, where,
-      {"gjk_variant", "momentum_schedule", "warm_start", "gjk_tolerance", "gjk_max_iterations",
-       "velocity_iterations", "manifold_iterations", "shock_iterations", "position_iterations",
-       "tolerance", "speculative_margin", "convex_radius", "restitution_threshold", "sleeping",
-       "continuous_collision", "max_substeps", "max_contact_turn", "max_pairs_per_piece"});
+  rejectUnknownKeys(value, where,
+                    {"gjk_variant",
+                     "momentum_schedule",
+                     "warm_start",
+                     "gjk_tolerance",
+                     "gjk_max_iterations",
+                     "velocity_iterations",
+                     "manifold_iterations",
+                     "shock_iterations",
+                     "position_iterations",
+                     "tolerance",
+                     "speculative_margin",
+                     "convex_radius",
+                     "restitution_threshold",
+                     "sleeping",
+                     "continuous_collision",
+                     "max_substeps",
+                     "max_contact_turn",
+                     "max_pairs_per_piece",
+                     "soft_substeps",
+                     "contact_hertz",
+                     "contact_damping_ratio"});
   SolverDescription solver;
   const auto iterations = [&](std::string_view key, int& out) {
     if (const json* v = find(value, key)) {
@@ -296,6 +312,16 @@ SolverDescription parseSolver(const json& value, const std::string& where) {
   if (const json* v = find(value, "max_pairs_per_piece")) {
     solver.maxPairsPerPiece = static_cast<int>(
         integer(*v, child(where, "max_pairs_per_piece"), 1, kMaxPairsPerPieceSetting));
+  }
+  if (const json* v = find(value, "soft_substeps")) {
+    solver.softSubsteps =
+        static_cast<int>(integer(*v, child(where, "soft_substeps"), 0, kMaxSubsteps));
+  }
+  if (const json* v = find(value, "contact_hertz")) {
+    solver.contactHertz = positiveNumber(*v, child(where, "contact_hertz"));
+  }
+  if (const json* v = find(value, "contact_damping_ratio")) {
+    solver.contactDampingRatio = nonNegativeNumber(*v, child(where, "contact_damping_ratio"));
   }
   if (const json* v = find(value, "max_contact_turn")) {
     solver.maxContactTurn = positiveNumber(*v, child(where, "max_contact_turn"));

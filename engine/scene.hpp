@@ -131,6 +131,12 @@ struct SolverDescription {
   /// one another (coincident, say) make pairs with the square of their count. Ordinary scenes
   /// stay below 8 per piece (docs/scenes.md).
   int maxPairsPerPiece = 64;
+  /// The soft step (ContactSolver::solveSoftStep): each (sub)step's solve cut into this many
+  /// substeps of one soft sweep and one relax sweep, in place of the sweeps to convergence, the
+  /// shock pass and the split impulses. 0: off.
+  int softSubsteps = 0;
+  double contactHertz = 30.0;         ///< Hz: a soft contact's stiffness (ContactSolverOptions)
+  double contactDampingRatio = 10.0;  ///< its damping ratio
 };
 
 /// The largest max_pairs_per_piece.

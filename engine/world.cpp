@@ -374,20 +374,31 @@ void World::solve() {
   options.positionIterations = s.positionIterations;
   options.tolerance = s.solverTolerance;
   options.restitutionThreshold = s.restitutionThreshold;
+  options.softSubsteps = s.softSubsteps;
+  options.contactHertz = s.contactHertz;
+  options.contactDampingRatio = s.contactDampingRatio;
+  const bool soft = s.softSubsteps > 0;
   const double h = substepLength();
   // Bodies with contacts turn at most solver.max_contact_turn per substep; free ones freely.
   c.inContact.assign(rigid_.size(), 0);
   for (const ContactConstraint& contact : c.contacts) {
     c.inContact[contact.bodyA] = c.inContact[contact.bodyB] = 1;
   }
-  const IntegratorStats integrated = integrator_.integrateVelocities(
-      rigid_, scene_.gravity, h, c.inContact, scene_.solver.maxContactTurn);
+  // The soft step takes gravity substep by substep.
+  const IntegratorStats integrated =
+      integrator_.integrateVelocities(rigid_, soft ? Eigen::Vector3d::Zero() : scene_.gravity, h,
+                                      c.inContact, scene_.solver.maxContactTurn);
   stats_.unconvergedRotations += integrated.unconvergedRotations;
   stats_.limitedBodies += integrated.limitedBodies;
   solver_.prepare(rigid_, c.contacts, h, options, scene_.gravity);
-  solver_.warmStart(rigid_);
-  const ContactSolverStats stats = solver_.solveVelocities(rigid_);
-  solver_.solvePositions(rigid_, c.pseudo);
+  ContactSolverStats stats;
+  if (soft) {
+    stats = solver_.solveSoftStep(rigid_, c.pseudo);
+  } else {
+    solver_.warmStart(rigid_);
+    stats = solver_.solveVelocities(rigid_);
+    solver_.solvePositions(rigid_, c.pseudo);
+  }
   stats_.solverIterations = std::max(stats_.solverIterations, stats.iterations);
   stats_.solverResidual = std::max(stats_.solverResidual, stats.residual);
   storeImpulses();

@@ -90,6 +90,9 @@ void run(const InspectOptions& o) {
         {"shock_iterations", s.shockIterations},
         {"position_iterations", s.positionIterations},
         {"max_substeps", s.maxSubsteps},
+        {"soft_substeps", s.softSubsteps},
+        {"contact_hertz", s.contactHertz},
+        {"contact_damping_ratio", s.contactDampingRatio},
         {"bodies", bodies},
         {"proxies", reader.proxies().size()},
         {"steps", steps},
@@ -119,6 +122,10 @@ void run(const InspectOptions& o) {
       s.gjkTolerance, s.gjkMaxIterations, info.collision.epa.tolerance,
       info.collision.epa.maxIterations, s.velocityIterations, s.manifoldIterations,
       s.shockIterations, s.positionIterations, s.maxSubsteps);
+  if (s.softSubsteps > 0) {
+    std::printf("soft step: %d substeps, contacts of %.3g Hz with damping ratio %.3g\n",
+                s.softSubsteps, s.contactHertz, s.contactDampingRatio);
+  }
   std::printf("shapes: boxes and hulls rounded by a convex radius of %.3g m\n", s.convexRadius);
   std::printf("bodies: %zu (%zu collision proxies)\n", reader.bodies().size(),
               reader.proxies().size());

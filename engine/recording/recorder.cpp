@@ -149,6 +149,9 @@ void writeMetadata(const H5::H5File& file, const RunDescription& run) {
   writeAttribute(file, attr::kSleeping, static_cast<long long>(solver.sleeping));
   writeAttribute(file, attr::kMaxSubsteps, static_cast<long long>(solver.maxSubsteps));
   writeAttribute(file, attr::kMaxContactTurn, solver.maxContactTurn);
+  writeAttribute(file, attr::kSoftSubsteps, static_cast<long long>(solver.softSubsteps));
+  writeAttribute(file, attr::kContactHertz, solver.contactHertz);
+  writeAttribute(file, attr::kContactDampingRatio, solver.contactDampingRatio);
   writeTextDataset(file, dataset::kSceneJson, run.meta.sceneJson);
 }
 

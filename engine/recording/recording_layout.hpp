@@ -85,6 +85,11 @@ inline constexpr const char* kMaxSubsteps = "max_substeps";    // format version
 /// Absent from files written before the key existed, whose bodies turned at most a quarter turn
 /// per step whether or not they touched anything: read as the default.
 inline constexpr const char* kMaxContactTurn = "max_contact_turn";
+/// The soft step's settings; absent from files written before it existed (read as off, and
+/// the defaults).
+inline constexpr const char* kSoftSubsteps = "soft_substeps";
+inline constexpr const char* kContactHertz = "contact_hertz";
+inline constexpr const char* kContactDampingRatio = "contact_damping_ratio";
 inline constexpr const char* kRestitutionThreshold = "restitution_threshold";
 inline constexpr const char* kSleeping = "sleeping";
 /// Per-dataset attributes: the units of the fields ("field: unit, ..."), and for an enum field

@@ -287,6 +287,11 @@ void RecordingReader::Impl::readInfo() {
   if (file.attrExists(attr::kMaxContactTurn)) {
     s.maxContactTurn = doubleAttribute(attr::kMaxContactTurn);
   }
+  if (file.attrExists(attr::kSoftSubsteps)) {
+    s.softSubsteps = static_cast<int>(intAttribute(attr::kSoftSubsteps));
+    s.contactHertz = doubleAttribute(attr::kContactHertz);
+    s.contactDampingRatio = doubleAttribute(attr::kContactDampingRatio);
+  }
   CollisionOptions& c = info.collision;
   c.gjk.variant = s.gjkVariant;
   c.gjk.tolerance = s.gjkTolerance;
@@ -322,6 +327,10 @@ void RecordingReader::Impl::readInfo() {
   require(s.positionIterations >= 1, attr::kPositionIterations);
   require(s.maxSubsteps >= 1 && s.maxSubsteps <= kMaxSubsteps, attr::kMaxSubsteps);
   require(std::isfinite(s.maxContactTurn) && s.maxContactTurn > 0.0, attr::kMaxContactTurn);
+  require(s.softSubsteps >= 0 && s.softSubsteps <= kMaxSubsteps, attr::kSoftSubsteps);
+  require(std::isfinite(s.contactHertz) && s.contactHertz > 0.0, attr::kContactHertz);
+  require(std::isfinite(s.contactDampingRatio) && s.contactDampingRatio >= 0.0,
+          attr::kContactDampingRatio);
   require(std::isfinite(s.solverTolerance) && s.solverTolerance > 0.0, attr::kSolverTolerance);
   require(std::isfinite(s.speculativeMargin) && s.speculativeMargin >= 0.0,
           attr::kSpeculativeMargin);

@@ -129,6 +129,9 @@ TEST_F(RecorderTest, MetadataShapesAndBodiesReadBack) {
   EXPECT_EQ(info.solver.manifoldIterations, scene_->solver.manifoldIterations);
   EXPECT_EQ(info.solver.shockIterations, scene_->solver.shockIterations);
   EXPECT_EQ(info.solver.maxSubsteps, scene_->solver.maxSubsteps);
+  EXPECT_EQ(info.solver.softSubsteps, scene_->solver.softSubsteps);
+  EXPECT_EQ(info.solver.contactHertz, scene_->solver.contactHertz);
+  EXPECT_EQ(info.solver.contactDampingRatio, scene_->solver.contactDampingRatio);
 
   // Static body, sphere, capsule, then the spawner's three drops (one of them mid-run).
   ASSERT_EQ(reader.bodies().size(), run_->bodyNames.size());

@@ -272,6 +272,9 @@ void expectSameScene(const SceneDescription& a, const SceneDescription& b) {
   EXPECT_EQ(s.restitutionThreshold, t.restitutionThreshold);
   EXPECT_EQ(s.sleeping, t.sleeping);
   EXPECT_EQ(s.continuousCollision, t.continuousCollision);
+  EXPECT_EQ(s.softSubsteps, t.softSubsteps);
+  EXPECT_EQ(s.contactHertz, t.contactHertz);
+  EXPECT_EQ(s.contactDampingRatio, t.contactDampingRatio);
 }
 
 TEST(Scene, SpawnersChooseHullsOrParts) {
@@ -418,6 +421,25 @@ TEST(Scene, WrongTypesAreErrors) {
   EXPECT_SCENE_ERROR(R"({"bodies": [3]})", "bodies[0]: expected an object");
   EXPECT_SCENE_ERROR(R"({"bodies": [{"asset": 25}]})", "bodies[0].asset: expected a string");
   EXPECT_SCENE_ERROR(R"({"solver": {"sleeping": 1}})", "solver.sleeping: expected true or false");
+  EXPECT_SCENE_ERROR(R"({"solver": {"soft_substeps": -1}})",
+                     "solver.soft_substeps: expected an integer in [0, 64]");
+  EXPECT_SCENE_ERROR(R"({"solver": {"contact_hertz": 0}})", "solver.contact_hertz: expected");
+  EXPECT_SCENE_ERROR(R"({"solver": {"contact_damping_ratio": -1}})",
+                     "solver.contact_damping_ratio: expected");
+  {
+    const SolverDescription soft =
+        parseScene(R"({"solver": {"soft_substeps": 4, "contact_hertz": 20,
+                                  "contact_damping_ratio": 5}})",
+                   kScenesDir)
+            .solver;
+    EXPECT_EQ(soft.softSubsteps, 4);
+    EXPECT_EQ(soft.contactHertz, 20.0);
+    EXPECT_EQ(soft.contactDampingRatio, 5.0);
+    const SolverDescription plain = parseScene("{}", kScenesDir).solver;
+    EXPECT_EQ(plain.softSubsteps, 0);
+    EXPECT_EQ(plain.contactHertz, 30.0);
+    EXPECT_EQ(plain.contactDampingRatio, 10.0);
+  }
   EXPECT_SCENE_ERROR(R"({"solver": {"max_pairs_per_piece": 0}})",
                      "solver.max_pairs_per_piece: expected an integer in [1, 1000000]");
   EXPECT_EQ(

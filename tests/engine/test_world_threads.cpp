@@ -116,9 +116,17 @@ TEST(WorldThreads, AHullPileIsBitIdenticalOnOneTwoAndFourWorkers) {
   // The 640-hull pile's lowest three layers (192 hulls).
   SceneDescription scene = shippedScene("pile-640.json");
   scene.bodies.resize(3 * 64);
+  scene.solver.softSubsteps = 0;
   const Totals totals = expectSameOnEveryCount(scene, 90);
   EXPECT_GT(totals.epa, 0);
   EXPECT_GT(totals.swept, 0);
+}
+
+TEST(WorldThreads, TheSoftStepIsBitIdenticalOnOneTwoAndFourWorkers) {
+  SceneDescription scene = shippedScene("pile-640.json");
+  scene.bodies.resize(3 * 64);
+  scene.solver.softSubsteps = 4;
+  EXPECT_GT(expectSameOnEveryCount(scene, 90).epa, 0);
 }
 
 }  // namespace

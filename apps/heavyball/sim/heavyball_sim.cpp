@@ -27,17 +27,24 @@ class HeavyballSim final : public SimPeer {
 
   std::string settings() const override {
     const SolverDescription& s = scene_.base.solver;
+    const std::string schedule =
+        s.softSubsteps > 0
+            ? fmt::format(
+                  "the soft step: {} substeps of a soft and a relax sweep ({} passes per "
+                  "manifold), contacts of {:g} Hz with damping ratio {:g}",
+                  s.softSubsteps, s.manifoldIterations, s.contactHertz, s.contactDampingRatio)
+            : fmt::format(
+                  "{} velocity ({} passes per manifold), a shock pass from the ground up "
+                  "({} passes per manifold) and {} position iterations, tolerance {:g} m/s",
+                  s.velocityIterations, s.manifoldIterations, s.shockIterations,
+                  s.positionIterations, s.solverTolerance);
     return fmt::format(
         "heavyball {}: GJK {} (warm start {}) on boxes and hulls rounded by {:g} m, EPA, contact "
-        "manifolds with {:g} m speculative margin; PGS on the Coulomb cone, {} velocity ({} passes "
-        "per manifold), a shock pass from the ground up ({} passes per manifold) and {} position "
-        "iterations, tolerance {:g} "
-        "m/s; restitution above {:g} m/s; "
-        "sleeping {}; steps split into up to {} substeps while contacts turn fast; {} worker "
-        "thread(s)",
+        "manifolds with {:g} m speculative margin; PGS on the Coulomb cone, {}; restitution above "
+        "{:g} m/s; sleeping {}; steps split into up to {} substeps while contacts turn fast; {} "
+        "worker thread(s)",
         HB_VERSION, toString(s.gjkVariant), toString(s.warmStart), s.convexRadius,
-        s.speculativeMargin, s.velocityIterations, s.manifoldIterations, s.shockIterations,
-        s.positionIterations, s.solverTolerance, s.restitutionThreshold, s.sleeping ? "on" : "off",
+        s.speculativeMargin, schedule, s.restitutionThreshold, s.sleeping ? "on" : "off",
         s.maxSubsteps, world_.threads());
   }
 

@@ -1,0 +1,215 @@
+// The soft step of the contact solver (ContactSolver::solveSoftStep): projected Gauss–Seidel on
+// the Coulomb cone as in the sweeps, scheduled as Box2D v3's solver does (Catto, "Solver2D",
+// 2024): substeps of one sweep each with soft contact rows, the bodies moved after it, and a
+// relax sweep with rigid rows.
+//
+// A penetrating row is soft: a spring of natural frequency f and damping ratio zeta between the
+// surfaces, integrated implicitly over the substep h. With omega = 2 pi f, a1 = 2 zeta + h omega
+// and a2 = h omega a1, it pushes the depth out at biasRate = omega / a1 per second and yields as
+// if its normal impulse lambda_n met a compliance W_nn / a2: the row solves
+//   u_n - target + (W_nn / a2) lambda_n = 0,
+// which is the update delta = -(W_nn + c)^-1 (u_n - target + c lambda_n) with c = W_nn / a2
+// (Box2D's mass and impulse scales, a2 / (1 + a2) and 1 / (1 + a2), are the same update). The
+// friction rows stay rigid, on the cone of the soft normal impulse. The relax sweep removes the
+// push from the velocities, so that the push moves the bodies without launching them.
+//
+// The impulses are those of one substep: each substep's warm start applies the last one's, and
+// the contacts carry n times them (the step's) into the pair cache and the next step.
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "dynamics/contact_solver.hpp"
+
+namespace hb {
+namespace {
+
+double dot(const double* x, const double* y) {
+  return x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
+}
+
+}  // namespace
+
+ContactSolver::Softness ContactSolver::springOver(double hertz, double dampingRatio,
+                                                  double substep) {
+  const double omega = 2.0 * std::numbers::pi * hertz;
+  const double a1 = 2.0 * dampingRatio + substep * omega;
+  return {omega / a1, substep * omega * a1};
+}
+
+void ContactSolver::prepareSoftness(double substep) {
+  const double quarterRate = 0.25 / substep;
+  const double hertz = std::min(options_.contactHertz, quarterRate);
+  softMoving_ = springOver(hertz, options_.contactDampingRatio, substep);
+  softFixed_ =
+      springOver(std::min(2.0 * hertz, quarterRate), options_.contactDampingRatio, substep);
+}
+
+void ContactSolver::softenResponse(const PointResponse& rigid, double compliance,
+                                   PointResponse& soft) {
+  // (W + c e e^T)^-1 = W^-1 - c (W^-1 e)(W^-1 e)^T / (1 + c e^T W^-1 e), W^-1 symmetric.
+  soft = rigid;
+  soft.normalMass = 1.0 / (1.0 / rigid.normalMass + compliance);
+  const double scale = compliance / (1.0 + compliance * rigid.delassusInverse[0][0]);
+  for (int k = 0; k < 3; ++k) {
+    for (int l = 0; l < 3; ++l) {
+      soft.delassusInverse[k][l] -=
+          scale * rigid.delassusInverse[k][0] * rigid.delassusInverse[0][l];
+    }
+  }
+}
+
+double ContactSolver::solvePointByPoint(const Manifold& m, const PointResponse* const* responses,
+                                        bool movesA, bool movesB) {
+  SolverBody& a = solverBodies_[rows_[m.first].bodyA];
+  SolverBody& b = solverBodies_[rows_[m.first].bodyB];
+  SoftBody& softA = softBodies_[rows_[m.first].bodyA];
+  SoftBody& softB = softBodies_[rows_[m.first].bodyB];
+  double largest = 0.0;
+  for (int i = 0; i < m.count; ++i) {
+    Row& row = rows_[m.first + i];
+    double* lambda = row.impulse;
+    const double u[3] = {velocity(row, 0, a, b), velocity(row, 1, a, b), velocity(row, 2, a, b)};
+    // As in solvePasses: a point that carries nothing and does not approach stays so.
+    if (lambda[0] == 0.0 && lambda[1] == 0.0 && lambda[2] == 0.0 &&
+        u[0] >= row.targetNormalVelocity) {
+      continue;
+    }
+    double next[3];
+    pointUpdate(row, *responses[i], lambda, u, next);
+    const double d[3] = {next[0] - lambda[0], next[1] - lambda[1], next[2] - lambda[2]};
+    if (d[0] == 0.0 && d[1] == 0.0 && d[2] == 0.0) continue;
+    // The change as the velocity it makes at the point: along the normal |d| W_nn (with the
+    // compliance), along the tangents at most |d| lambda_max(W_tt).
+    const PointResponse& response = *responses[i];
+    largest =
+        std::max({largest, std::abs(d[0]) / response.normalMass,
+                  std::abs(d[1]) / response.tangentStep, std::abs(d[2]) / response.tangentStep});
+    for (int k = 0; k < 3; ++k) lambda[k] = next[k];
+    row.largestNormalImpulse = std::max(row.largestNormalImpulse, lambda[0]);
+    double linear[3], turnA[3], turnB[3];
+    for (int j = 0; j < 3; ++j) {
+      linear[j] =
+          d[0] * row.direction[0][j] + d[1] * row.direction[1][j] + d[2] * row.direction[2][j];
+      turnA[j] = d[0] * row.turnA[0][j] + d[1] * row.turnA[1][j] + d[2] * row.turnA[2][j];
+      turnB[j] = d[0] * row.turnB[0][j] + d[1] * row.turnB[1][j] + d[2] * row.turnB[2][j];
+    }
+    for (int j = 0; j < 3; ++j) {
+      if (movesA) {
+        a.linear[j] -= a.inverseMass * linear[j];
+        a.angular[j] -= turnA[j];
+        softA.carriedLinear[j] -= a.inverseMass * linear[j];
+        softA.carriedAngular[j] -= turnA[j];
+      }
+      if (movesB) {
+        b.linear[j] += b.inverseMass * linear[j];
+        b.angular[j] += turnB[j];
+        softB.carriedLinear[j] += b.inverseMass * linear[j];
+        softB.carriedAngular[j] += turnB[j];
+      }
+    }
+  }
+  return largest;
+}
+
+double ContactSolver::setSoftTarget(int index) {
+  Row& row = rows_[index];
+  const SoftBody& a = softBodies_[row.bodyA];
+  const SoftBody& b = softBodies_[row.bodyB];
+  // The gap after the bodies' motion so far, to first order in their turns.
+  const double gap = row.separation + dot(row.direction[0], b.movedLinear) -
+                     dot(row.direction[0], a.movedLinear) + dot(row.armB[0], b.movedAngular) -
+                     dot(row.armA[0], a.movedAngular);
+  if (gap > 0.0) {
+    // Speculative: it may close this substep, no further.
+    row.targetNormalVelocity = -gap / softSubstep_;
+    row.compliance = 0.0;
+  } else if (softSweep_ == SoftSweep::Push) {
+    const Softness& soft = moves_[row.bodyA] && moves_[row.bodyB] ? softMoving_ : softFixed_;
+    const double depth = std::max(-gap - row.slop, 0.0);
+    row.targetNormalVelocity = std::min(soft.biasRate * depth, options_.maxCorrectionVelocity);
+    row.compliance = 1.0 / (row.response.normalMass * soft.a2);  // W_nn / a2
+  } else {
+    row.targetNormalVelocity = 0.0;
+    row.compliance = 0.0;
+  }
+  return gap;
+}
+
+ContactSolverStats ContactSolver::solveSoftStep(std::span<RigidBody> bodies,
+                                                PseudoVelocities& motion) {
+  const int substeps = options_.softSubsteps;
+  const double h = dt_ / substeps;
+  loadVelocities(bodies);
+  // What the carried impulses do to the bodies, once: each substep's warm start applies it, and
+  // the sweeps keep it current (solvePasses), so that a warm start is a pass over the bodies
+  // rather than the rows.
+  softBodies_.assign(solverBodies_.size(), SoftBody{});
+  for (Row& row : rows_) {
+    for (double& impulse : row.impulse) impulse /= substeps;
+    row.largestNormalImpulse = row.impulse[0];
+    const double massA = solverBodies_[row.bodyA].inverseMass;
+    const double massB = solverBodies_[row.bodyB].inverseMass;
+    SoftBody& a = softBodies_[row.bodyA];
+    SoftBody& b = softBodies_[row.bodyB];
+    for (int k = 0; k < 3; ++k) {
+      for (int j = 0; j < 3; ++j) {
+        a.carriedLinear[j] -= massA * row.impulse[k] * row.direction[k][j];
+        b.carriedLinear[j] += massB * row.impulse[k] * row.direction[k][j];
+        a.carriedAngular[j] -= row.impulse[k] * row.turnA[k][j];
+        b.carriedAngular[j] += row.impulse[k] * row.turnB[k][j];
+      }
+    }
+  }
+  softSubstep_ = h;
+  ContactSolverStats stats;
+  for (int substep = 0; substep < substeps; ++substep) {
+    for (std::size_t i = 0; i < solverBodies_.size(); ++i) {
+      if (!moves_[i]) continue;
+      SolverBody& body = solverBodies_[i];
+      const SoftBody& soft = softBodies_[i];
+      for (int k = 0; k < 3; ++k) {
+        body.linear[k] += h * gravity_[k] + soft.carriedLinear[k];
+        body.angular[k] += soft.carriedAngular[k];
+      }
+    }
+    softSweep_ = SoftSweep::Push;
+    sweepAll();
+    for (std::size_t i = 0; i < solverBodies_.size(); ++i) {
+      if (!moves_[i]) continue;
+      const SolverBody& body = solverBodies_[i];
+      SoftBody& soft = softBodies_[i];
+      for (int k = 0; k < 3; ++k) {
+        soft.movedLinear[k] += h * body.linear[k];
+        soft.movedAngular[k] += h * body.angular[k];
+      }
+    }
+    softSweep_ = SoftSweep::Relax;
+    stats.residual = sweepAll();
+    stats.iterations += 2;
+  }
+  stats.converged = stats.residual <= options_.tolerance;
+  // The gap the step leaves (for the bounce), and the step's impulses for the next one; the
+  // rows are rigid again for the bounce.
+  for (std::size_t i = 0; i < rows_.size(); ++i) {
+    Row& row = rows_[i];
+    row.endGap = setSoftTarget(static_cast<int>(i));
+    row.compliance = 0.0;
+    for (double& impulse : row.impulse) impulse *= substeps;
+    contacts_[row.contact].impulse = {row.impulse[0], row.impulse[1], row.impulse[2]};
+  }
+  softSweep_ = SoftSweep::None;
+  storeVelocities(bodies);
+  motion.linear.assign(bodies.size(), Eigen::Vector3d::Zero());
+  motion.angular.assign(bodies.size(), Eigen::Vector3d::Zero());
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    if (!moves_[i]) continue;
+    const SoftBody& soft = softBodies_[i];
+    motion.linear[i] = Eigen::Vector3d(soft.movedLinear) / dt_ - bodies[i].linearVelocity;
+    motion.angular[i] = Eigen::Vector3d(soft.movedAngular) / dt_ - bodies[i].angularVelocity;
+  }
+  return stats;
+}
+
+}  // namespace hb
