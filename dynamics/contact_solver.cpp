@@ -347,18 +347,10 @@ void ContactSolver::buildIslands() {
   // Islands: the moving bodies joined by manifolds (union-find; bodies that do not move join
   // nothing).
   const int n = static_cast<int>(solverBodies_.size());
-  parent_.resize(n);
-  for (int i = 0; i < n; ++i) parent_[i] = i;
-  const auto root = [&](int i) {
-    while (parent_[i] != i) i = parent_[i] = parent_[parent_[i]];
-    return i;
-  };
+  islandSets_.reset(n);
   for (const Manifold& m : manifolds_) {
     const int a = rows_[m.first].bodyA, b = rows_[m.first].bodyB;
-    if (moves_[a] && moves_[b]) {
-      const int ra = root(a), rb = root(b);
-      if (ra != rb) parent_[std::max(ra, rb)] = std::min(ra, rb);
-    }
+    if (moves_[a] && moves_[b]) islandSets_.join(a, b);
   }
   // Support levels, breadth first: 1 for a body resting on something that does not move, one
   // more per body in between. An island with no support counts from its first body.
@@ -416,7 +408,7 @@ void ContactSolver::buildIslands() {
   islandOf_.assign(n, -1);
   for (size_t k = 0; k < manifolds_.size(); ++k) {
     const int a = rows_[manifolds_[k].first].bodyA, b = rows_[manifolds_[k].first].bodyB;
-    const int r = root(moves_[a] ? a : b);
+    const int r = islandSets_.root(moves_[a] ? a : b);
     if (islandOf_[r] < 0) {
       islandOf_[r] = static_cast<int>(islands_.size());
       islands_.push_back({});
@@ -434,7 +426,7 @@ void ContactSolver::buildIslands() {
   islandManifolds_.resize(manifolds_.size());
   for (size_t k = 0; k < manifolds_.size(); ++k) {
     const int a = rows_[manifolds_[k].first].bodyA, b = rows_[manifolds_[k].first].bodyB;
-    Island& island = islands_[islandOf_[root(moves_[a] ? a : b)]];
+    Island& island = islands_[islandOf_[islandSets_.root(moves_[a] ? a : b)]];
     islandManifolds_[island.first + island.count++] = static_cast<int>(k);
   }
 }

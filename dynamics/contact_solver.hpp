@@ -57,6 +57,7 @@
 #include "dynamics/contact_constraint.hpp"
 #include "dynamics/normal_block.hpp"
 #include "dynamics/rigid_body.hpp"
+#include "dynamics/union_find.hpp"
 
 namespace hb {
 
@@ -351,7 +352,8 @@ class ContactSolver {
   std::vector<Row> sortedRows_;
   ParallelFor parallelFor_ = inOrder;
   // Scratch for buildIslands, per body.
-  std::vector<int> parent_, level_, islandOf_, frontier_, neighbourStart_, neighbours_;
+  UnionFind islandSets_;
+  std::vector<int> level_, islandOf_, frontier_, neighbourStart_, neighbours_;
   std::vector<int> positionManifolds_;  // manifolds with a penetration to correct
   /// A visit of the shock pass: manifold k, whose upper body is at `level`.
   struct ShockVisit {

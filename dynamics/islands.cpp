@@ -1,36 +1,23 @@
 #include "dynamics/islands.hpp"
 
-#include <numeric>
+#include "dynamics/union_find.hpp"
 
 namespace hb {
-namespace {
-
-int findRoot(std::vector<int>& parent, int i) {
-  while (parent[i] != i) {
-    parent[i] = parent[parent[i]];  // path halving
-    i = parent[i];
-  }
-  return i;
-}
-
-}  // namespace
 
 std::vector<int> findIslands(std::span<const RigidBody> bodies,
                              std::span<const std::pair<int, int>> pairs) {
   const int n = static_cast<int>(bodies.size());
-  std::vector<int> parent(n);
-  std::iota(parent.begin(), parent.end(), 0);
+  UnionFind sets;
+  sets.reset(n);
   for (const auto& [a, b] : pairs) {
-    if (bodies[a].isStatic || bodies[b].isStatic) continue;
-    const int ra = findRoot(parent, a), rb = findRoot(parent, b);
-    if (ra != rb) parent[std::max(ra, rb)] = std::min(ra, rb);  // deterministic roots
+    if (!bodies[a].isStatic && !bodies[b].isStatic) sets.join(a, b);
   }
   std::vector<int> island(n, -1);
   std::vector<int> label(n, -1);
   int count = 0;
   for (int i = 0; i < n; ++i) {
     if (bodies[i].isStatic) continue;
-    const int r = findRoot(parent, i);
+    const int r = sets.root(i);
     if (label[r] < 0) label[r] = count++;
     island[i] = label[r];
   }
