@@ -23,13 +23,6 @@
 #include "dynamics/contact_solver.hpp"
 
 namespace hb {
-namespace {
-
-double dot(const double* x, const double* y) {
-  return x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
-}
-
-}  // namespace
 
 ContactSolver::Softness ContactSolver::springOver(double hertz, double dampingRatio,
                                                   double substep) {
@@ -64,8 +57,6 @@ double ContactSolver::solvePointByPoint(const Manifold& m, const PointResponse* 
                                         bool movesA, bool movesB) {
   SolverBody& a = solverBodies_[rows_[m.first].bodyA];
   SolverBody& b = solverBodies_[rows_[m.first].bodyB];
-  SoftBody& softA = softBodies_[rows_[m.first].bodyA];
-  SoftBody& softB = softBodies_[rows_[m.first].bodyB];
   double largest = 0.0;
   for (int i = 0; i < m.count; ++i) {
     Row& row = rows_[m.first + i];
@@ -95,20 +86,7 @@ double ContactSolver::solvePointByPoint(const Manifold& m, const PointResponse* 
       turnA[j] = d[0] * row.turnA[0][j] + d[1] * row.turnA[1][j] + d[2] * row.turnA[2][j];
       turnB[j] = d[0] * row.turnB[0][j] + d[1] * row.turnB[1][j] + d[2] * row.turnB[2][j];
     }
-    for (int j = 0; j < 3; ++j) {
-      if (movesA) {
-        a.linear[j] -= a.inverseMass * linear[j];
-        a.angular[j] -= turnA[j];
-        softA.carriedLinear[j] -= a.inverseMass * linear[j];
-        softA.carriedAngular[j] -= turnA[j];
-      }
-      if (movesB) {
-        b.linear[j] += b.inverseMass * linear[j];
-        b.angular[j] += turnB[j];
-        softB.carriedLinear[j] += b.inverseMass * linear[j];
-        softB.carriedAngular[j] += turnB[j];
-      }
-    }
+    applyChange(row, linear, turnA, turnB, movesA, movesB);
   }
   return largest;
 }

@@ -5,15 +5,6 @@
 #include <cmath>
 
 namespace hb {
-namespace {
-
-// The sweeps work on plain arrays of three doubles: small fixed-size Eigen temporaries there
-// were spilled and reloaded in pieces, which cost more than the arithmetic.
-double dot(const double* x, const double* y) {
-  return x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
-}
-
-}  // namespace
 
 void ContactSolver::prepare(std::span<const RigidBody> bodies,
                             std::span<ContactConstraint> contacts, double dt,
@@ -251,6 +242,36 @@ double ContactSolver::solveManifold(int k, int passes) {
                      moves_[first.bodyB]);
 }
 
+void ContactSolver::applyChange(const Row& row, const double* linear, const double* turnA,
+                                const double* turnB, bool movesA, bool movesB) {
+  SolverBody& a = solverBodies_[row.bodyA];
+  SolverBody& b = solverBodies_[row.bodyB];
+  for (int j = 0; j < 3; ++j) {
+    if (movesA) {
+      a.linear[j] -= a.inverseMass * linear[j];
+      a.angular[j] -= turnA[j];
+    }
+    if (movesB) {
+      b.linear[j] += b.inverseMass * linear[j];
+      b.angular[j] += turnB[j];
+    }
+  }
+  if (softSweep_ == SoftSweep::None) return;
+  // The next substep's warm start applies the impulses as they are now.
+  SoftBody& softA = softBodies_[row.bodyA];
+  SoftBody& softB = softBodies_[row.bodyB];
+  for (int j = 0; j < 3; ++j) {
+    if (movesA) {
+      softA.carriedLinear[j] -= a.inverseMass * linear[j];
+      softA.carriedAngular[j] -= turnA[j];
+    }
+    if (movesB) {
+      softB.carriedLinear[j] += b.inverseMass * linear[j];
+      softB.carriedAngular[j] += turnB[j];
+    }
+  }
+}
+
 double ContactSolver::solvePasses(const Manifold& m, const double (*delassus)[kManifoldRows],
                                   const PointResponse* const* responses, int passes, bool movesA,
                                   bool movesB) {
@@ -315,31 +336,7 @@ double ContactSolver::solvePasses(const Manifold& m, const double (*delassus)[kM
     }
     row.largestNormalImpulse = std::max(row.largestNormalImpulse, row.impulse[0]);
   }
-  for (int j = 0; j < 3; ++j) {
-    if (movesA) {
-      a.linear[j] -= a.inverseMass * linear[j];
-      a.angular[j] -= turnA[j];
-    }
-    if (movesB) {
-      b.linear[j] += b.inverseMass * linear[j];
-      b.angular[j] += turnB[j];
-    }
-  }
-  if (softSweep_ != SoftSweep::None) {
-    // The next substep's warm start applies the impulses as they are now.
-    SoftBody& softA = softBodies_[rows_[m.first].bodyA];
-    SoftBody& softB = softBodies_[rows_[m.first].bodyB];
-    for (int j = 0; j < 3; ++j) {
-      if (movesA) {
-        softA.carriedLinear[j] -= a.inverseMass * linear[j];
-        softA.carriedAngular[j] -= turnA[j];
-      }
-      if (movesB) {
-        softB.carriedLinear[j] += b.inverseMass * linear[j];
-        softB.carriedAngular[j] += turnB[j];
-      }
-    }
-  }
+  applyChange(rows_[m.first], linear, turnA, turnB, movesA, movesB);
   return largest;
 }
 

@@ -310,11 +310,22 @@ class ContactSolver {
   /// `response` with a row's compliance c on its normal diagonal: W + c e_n e_n^T, whose
   /// inverse follows from W^-1 by the Sherman–Morrison formula.
   static void softenResponse(const PointResponse& rigid, double compliance, PointResponse& soft);
+  /// The bodies of `row` (those whose moves flag is set) take an impulse change: -linear / m_A
+  /// and -turnA on A, +linear / m_B and +turnB on B (and, in the soft step, into what they
+  /// carry to the next substep's warm start).
+  void applyChange(const Row& row, const double* linear, const double* turnA, const double* turnB,
+                   bool movesA, bool movesB);
   /// A visit of one pass that applies each point's change to the bodies at once, without the
   /// manifold's Delassus matrix: the same Gauss–Seidel pass up to rounding, for the soft
   /// step's sweeps (contact_soft_step.cpp), which read a kilobyte less per manifold.
   double solvePointByPoint(const Manifold& m, const PointResponse* const* responses, bool movesA,
                            bool movesB);
+  /// x . y of two 3-vectors stored as plain arrays, as the sweeps keep them (small fixed-size
+  /// Eigen temporaries there were spilled and reloaded in pieces, which cost more than the
+  /// arithmetic).
+  static double dot(const double* x, const double* y) {
+    return x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
+  }
   /// Relative velocity of a row along its direction k.
   static double velocity(const Row& row, int k, const SolverBody& a, const SolverBody& b);
   /// Applies an impulse change along a row's direction k: -p on A, +p on B.
@@ -390,9 +401,6 @@ class ContactSolver {
 [[gnu::always_inline]] inline double ContactSolver::velocity(const Row& row, int k,
                                                              const SolverBody& a,
                                                              const SolverBody& b) {
-  const auto dot = [](const double* x, const double* y) {
-    return x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
-  };
   return dot(row.direction[k], b.linear) - dot(row.direction[k], a.linear) +
          dot(row.armB[k], b.angular) - dot(row.armA[k], a.angular);
 }
@@ -401,9 +409,6 @@ class ContactSolver {
                                                               const PointResponse& response,
                                                               const double* lambda, const double* u,
                                                               double* next) {
-  const auto dot = [](const double* x, const double* y) {
-    return x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
-  };
   const double residual[3] = {row.targetNormalVelocity - u[0] - row.compliance * lambda[0], -u[1],
                               -u[2]};
   // 1. Sticking guess: the point's 3x3 block solve.
