@@ -16,6 +16,11 @@ namespace {
 /// back. 3 mm is the "few millimetres" a tall drop may sink in.
 constexpr double kSweptMotion = 5e-3;
 constexpr double kSweptOverlap = 3e-3;
+/// Both grow with a large body, to this fraction of its thickness (of the thinner piece for the
+/// overlap) where that is more: a 3 m body may sink in by 3 cm, as a 3 cm one by 0.3 mm would,
+/// and its sweeps do not crawl along the ground at the millimetres a fixed allowance leaves to a
+/// body rolling there.
+constexpr double kSweptFraction = 0.01;
 /// A sweep whose advancement stalls (its bound on how fast the gap closes, which counts every
 /// turn at the body's reach, far above how fast a body rolling or sliding on a surface closes
 /// it) goes on from where it got, allowing this fraction of the thinner body's thickness: deep
@@ -53,7 +58,8 @@ void World::sweepFastBodies() {
     const RigidMotion& m = c.motions[i] = stepMotion(static_cast<int>(i));
     if (!rigid_[i].isActive()) continue;
     const double moved = dt * (m.linear.norm() + m.angular.norm() * m.reach);
-    if (moved > std::min(0.5 * bodyThickness_[i], kSweptMotion)) {
+    const double thickness = bodyThickness_[i];
+    if (moved > std::min(0.5 * thickness, std::max(kSweptMotion, kSweptFraction * thickness))) {
       c.fast[i] = 1;
       any = true;
     }
@@ -92,8 +98,10 @@ void World::sweepPair(size_t k) {
   const bool stillA = !rigid_[pa.body].isActive(), stillB = !rigid_[pb.body].isActive();
   if (!(c.fast[pa.body] && stillB) && !(c.fast[pb.body] && stillA)) return;
   ToiOptions toiOptions;
-  toiOptions.allowedOverlap = std::min({kSweptOverlap, 0.5 * pa.localObb.halfExtents.minCoeff(),
-                                        0.5 * pb.localObb.halfExtents.minCoeff()});
+  const double thinnerPiece =
+      2.0 * std::min(pa.localObb.halfExtents.minCoeff(), pb.localObb.halfExtents.minCoeff());
+  toiOptions.allowedOverlap =
+      std::min(std::max(kSweptOverlap, kSweptFraction * thinnerPiece), 0.25 * thinnerPiece);
   toiOptions.stalledOverlap =
       kStalledOverlapFraction * std::min(bodyThickness_[pa.body], bodyThickness_[pb.body]);
   const ToiResult toi = timeOfImpact(pa.shape, pa.inBody, c.motions[pa.body], pb.shape, pb.inBody,
