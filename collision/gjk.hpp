@@ -88,9 +88,9 @@ struct GjkResult {
   bool collide() const { return inCollision; }
 };
 
-/// Runs GJK on the pair. `initialGuess` is x0 in world coordinates (any length; zero or
-/// non-finite falls back to (1,0,0) except non-finite which is InvalidInput); `hints` are the
-/// starting vertex hints. Allocates nothing.
+/// Runs GJK on the pair. `initialGuess` is x0 in world coordinates (any length; zero falls back
+/// to (1,0,0), non-finite gives InvalidInput); `hints` are the starting vertex hints. Allocates
+/// nothing.
 GjkResult gjk(const MinkowskiDifference& difference, const Eigen::Vector3d& initialGuess,
               const GjkOptions& options, SupportHints hints = {});
 

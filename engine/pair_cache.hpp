@@ -41,10 +41,6 @@ class PairCache {
  public:
   /// The entry of proxies (i, j), i < j, created empty on first use.
   PairCacheEntry& entry(int i, int j) { return entries_[key(i, j)]; }
-  const PairCacheEntry* find(int i, int j) const {
-    const auto it = entries_.find(key(i, j));
-    return it == entries_.end() ? nullptr : &it->second;
-  }
   /// The entry of (i, j) if there is one; threads may look up at once while none is added.
   PairCacheEntry* find(int i, int j) {
     const auto it = entries_.find(key(i, j));
@@ -64,8 +60,6 @@ class PairCache {
       }
     }
   }
-  size_t size() const { return entries_.size(); }
-  void clear() { entries_.clear(); }
 
   /// The force of the cached contact nearest to `pointOnA` (body A's frame), if one lies
   /// within `radius` metres.

@@ -7,10 +7,20 @@
 namespace hb {
 
 /// The stages of World::step, in order.
-enum class Stage { FindPairs, Collide, BuildContacts, Solve, Integrate, Restitution, Sleep };
-inline constexpr int kStageCount = 7;
+enum class Stage {
+  FindPairs,
+  Collide,
+  BuildContacts,
+  Solve,
+  Integrate,
+  ContinuousCollision,
+  Restitution,
+  Sleep
+};
+inline constexpr int kStageCount = 8;
 inline constexpr std::array<std::string_view, kStageCount> kStageNames = {
-    "find_pairs", "collide", "build_contacts", "solve", "integrate", "restitution", "sleep"};
+    "find_pairs", "collide",   "build_contacts", "solve", "integrate", "continuous_collision",
+    "restitution", "sleep"};
 
 struct StepStatistics {
   long step = 0;

@@ -339,6 +339,7 @@ void World::step() {
     runStage(Stage::BuildContacts, &World::buildContacts);  // manifolds -> contact constraints
     runStage(Stage::Solve, &World::solve);                  // gravity, gyroscopic term, PGS
     runStage(Stage::Integrate, &World::integrate);          // poses from the solved velocities
+    runStage(Stage::ContinuousCollision, &World::continuousCollision);  // fast bodies swept
     runStage(Stage::Restitution, &World::restitution);      // bounces, for the next substep
   }
   stats_.substeps = substeps_;
@@ -446,18 +447,13 @@ void World::storeImpulses() {
 
 void World::integrate() {
   StepContext& c = context_;
-  const bool sweep = scene_.solver.continuousCollision;
-  if (sweep) {
+  if (scene_.solver.continuousCollision) {  // where the sweeps start from
     c.startPoses.resize(rigid_.size());
     for (size_t i = 0; i < rigid_.size(); ++i) {
       c.startPoses[i] = {rigid_[i].orientation, rigid_[i].position};
     }
   }
   integrator_.integratePositions(rigid_, c.pseudo, substepLength());
-  if (sweep) sweepFastBodies();
-  // The world boxes follow the poses at once, so that between steps they are current for
-  // whoever places a drop (liftClearOfBodies) or draws them.
-  updateWorldObbs();
 }
 
 void World::restitution() {

@@ -2,7 +2,7 @@
 // The world and its 120 Hz step (docs/design.md). World::step is the list of its stages, each a
 // member function named for what it does, handing its results to the next through one
 // StepContext (engine/step_context.hpp): find pairs, collide (and wake what is touched), build
-// contacts, solve, integrate, restitution, sleep. Deterministic: the same scene and seed give
+// contacts, solve, integrate, continuous collision, restitution, sleep. Deterministic: the same scene and seed give
 // bit-identical states.
 
 #include <functional>
@@ -155,14 +155,16 @@ class World {
   /// substep (substepCount(), SolverDescription::maxSubsteps).
   void solve();
   void integrate();
+  /// Continuous collision (SolverDescription::continuousCollision), then the world boxes.
+  void continuousCollision();
   /// How many substeps this step takes, from its first narrow phase.
   int substepCount() const;
   double substepLength() const;
-  /// Continuous collision (SolverDescription::continuousCollision): fast bodies swept.
+  /// Fast bodies swept against what does not move and put back before they pass into it.
   void sweepFastBodies();
-  /// When pair k's fast body first comes too close to what does not move (on a worker); the
-  /// substep's length when it does not or the pair is not swept.
-  /// The pair's time of impact (StepContext::pairImpactTime, pairSweepStalled); on the workers.
+  /// When pair k's fast body first comes too close to what does not move, on a worker
+  /// (StepContext::pairImpactTime: the substep's length when it does not or the pair is not
+  /// swept; pairSweepStalled).
   void sweepPair(size_t pair);
   /// A body's motion over the step just integrated, from context_.startPoses.
   RigidMotion stepMotion(int body) const;

@@ -29,6 +29,13 @@ constexpr double kStalledOverlapFraction = 0.25;
 
 }  // namespace
 
+void World::continuousCollision() {
+  if (scene_.solver.continuousCollision) sweepFastBodies();
+  // The world boxes follow the final poses at once, so that between steps they are current for
+  // whoever places a drop (liftClearOfBodies) or draws them.
+  updateWorldObbs();
+}
+
 RigidMotion World::stepMotion(int body) const {
   // The integrator's path over the step: a straight line and a rotation about one axis.
   const Pose& start = context_.startPoses[body];

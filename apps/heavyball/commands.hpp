@@ -8,7 +8,8 @@ namespace hb::cli {
 /// `heavyball query --input problems.jsonl`: one collision problem per line, one JSON answer per
 /// line.
 void addQueryCommand(CLI::App& app);
-/// `heavyball bench gjk ...`: the GJK++ paper's benchmark protocol.
+/// `heavyball bench gjk|broadphase|sim|physics|record|cast|smooth ...`: the benchmarks, each a
+/// program that prints tables.
 void addBenchCommand(CLI::App& app);
 /// `heavyball simulate --scene FILE ...`: a headless run with a summary.
 void addSimulateCommand(CLI::App& app);
