@@ -13,6 +13,7 @@
 #include "collision/pose.hpp"
 #include "collision/shape.hpp"
 #include "collision/warm_start.hpp"
+#include "dynamics/contact_solver_options.hpp"
 #include "dynamics/integrator.hpp"
 
 namespace hb {
@@ -95,25 +96,26 @@ struct SolverDescription {
   /// delta_k of the momentum variants (GjkOptions::schedule).
   MomentumSchedule momentumSchedule = MomentumSchedule::Paper;
   WarmStart warmStart = WarmStart::TransformedPrevious;
-  double gjkTolerance = 1e-8;
-  int gjkMaxIterations = 128;
-  int velocityIterations = 30;
+  double gjkTolerance = defaults::kGjkTolerance;
+  int gjkMaxIterations = defaults::kGjkMaxIterations;
+  int velocityIterations = ContactSolverOptions{}.velocityIterations;
   /// Gauss–Seidel passes over a manifold's own points per visit of the sweeps (1: point by
   /// point) and in the shock pass (see ContactSolverOptions).
-  int manifoldIterations = 1;
-  int shockIterations = 8;
-  int positionIterations = 10;
-  double solverTolerance = 1e-7;    ///< m/s (see ContactSolverOptions::tolerance)
+  int manifoldIterations = ContactSolverOptions{}.manifoldIterations;
+  int shockIterations = ContactSolverOptions{}.shockIterations;
+  int positionIterations = ContactSolverOptions{}.positionIterations;
+  /// m/s (see ContactSolverOptions::tolerance)
+  double solverTolerance = ContactSolverOptions{}.tolerance;
   double speculativeMargin = 0.01;  ///< m: pairs closer than this produce (speculative) contacts
   /// m: boxes and hulls collide with their edges and corners rounded by this radius (clamped to
   /// Shape::maxConvexRadius()), so that resting contacts are GJK distances between their cores
   /// rather than EPA depths. Applies to bodies and statics added afterwards.
   double convexRadius = defaults::kSceneConvexRadius;
-  double restitutionThreshold = 0.5;  ///< m/s
+  double restitutionThreshold = ContactSolverOptions{}.restitutionThreshold;  ///< m/s
   bool sleeping = true;
   /// Continuous collision: fast bodies are swept against what does not move this step and put
-  /// back before they pass through it or sink in by more than 3 mm (World::sweepFastBodies;
-  /// docs/physics.md says what it gains and costs).
+  /// back before they pass through it or sink in by more than 3 mm (1% of the thinner piece for
+  /// large bodies; World::sweepFastBodies; docs/physics.md says what it gains and costs).
   bool continuousCollision = true;
   /// A step whose contacts involve a body turning fast is split into up to this many substeps,
   /// each with its own narrow phase, solve and integration (World::substepCount): contacts are
@@ -134,9 +136,10 @@ struct SolverDescription {
   /// The soft step (ContactSolver::solveSoftStep): each (sub)step's solve cut into this many
   /// substeps of one soft sweep and one relax sweep, in place of the sweeps to convergence, the
   /// shock pass and the split impulses. 0: off.
-  int softSubsteps = 0;
-  double contactHertz = 30.0;         ///< Hz: a soft contact's stiffness (ContactSolverOptions)
-  double contactDampingRatio = 10.0;  ///< its damping ratio
+  int softSubsteps = ContactSolverOptions{}.softSubsteps;
+  /// Hz: a soft contact's stiffness, and its damping ratio (ContactSolverOptions).
+  double contactHertz = ContactSolverOptions{}.contactHertz;
+  double contactDampingRatio = ContactSolverOptions{}.contactDampingRatio;
 };
 
 /// The largest max_pairs_per_piece.
