@@ -121,12 +121,33 @@ void World::addStatic(const StaticDescription& s) {
   }
 }
 
+namespace {
+
+/// A radius about the box's centre within which the whole shape lies: the box's half-diagonal,
+/// or less for a sphere or a hull (whose furthest vertex, moved out by its rounding, bounds it).
+double boundingRadius(const Shape& shape, const Obb& box) {
+  double radius = box.halfExtents.norm();
+  if (shape.type() == ShapeType::Sphere) {
+    radius = std::min(radius, box.center.norm() + shape.radius());
+  } else if (shape.type() == ShapeType::ConvexHull) {
+    double furthest = 0.0;
+    for (const Eigen::Vector3d& v : shape.hull().vertices()) {
+      furthest = std::max(furthest, (v - box.center).norm());
+    }
+    radius = std::min(radius, furthest + shape.convexRadius());
+  }
+  return radius;
+}
+
+}  // namespace
+
 int World::addProxy(int body, const Shape& shape, const Pose& inBody, const Obb* localObb) {
   Proxy p;
   p.body = body;
   p.shape = collisionShape(shape, scene_.solver);
   p.inBody = inBody;
   p.localObb = localObb ? *localObb : hb::localObb(shape);
+  p.boundingRadius = boundingRadius(p.shape, p.localObb);
   // The body's reach: the furthest corner of its pieces' boxes from its centre of mass.
   bodyReach_.resize(bodies_.size(), 0.0);
   for (const Eigen::Vector3d& corner : p.localObb.corners()) {
@@ -340,7 +361,7 @@ void World::step() {
     runStage(Stage::Solve, &World::solve);                  // gravity, gyroscopic term, PGS
     runStage(Stage::Integrate, &World::integrate);          // poses from the solved velocities
     runStage(Stage::ContinuousCollision, &World::continuousCollision);  // fast bodies swept
-    runStage(Stage::Restitution, &World::restitution);      // bounces, for the next substep
+    runStage(Stage::Restitution, &World::restitution);  // bounces, for the next substep
   }
   stats_.substeps = substeps_;
   runStage(Stage::Sleep, &World::sleep);  // islands at rest fall asleep

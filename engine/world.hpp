@@ -2,8 +2,8 @@
 // The world and its 120 Hz step (docs/design.md). World::step is the list of its stages, each a
 // member function named for what it does, handing its results to the next through one
 // StepContext (engine/step_context.hpp): find pairs, collide (and wake what is touched), build
-// contacts, solve, integrate, continuous collision, restitution, sleep. Deterministic: the same scene and seed give
-// bit-identical states.
+// contacts, solve, integrate, continuous collision, restitution, sleep. Deterministic: the same
+// scene and seed give bit-identical states.
 
 #include <functional>
 #include <limits>
@@ -39,6 +39,8 @@ struct Proxy {
   Shape shape;
   Pose inBody;   ///< piece frame -> body (centre-of-mass) frame
   Obb localObb;  ///< in the piece frame
+  /// m: no point of the piece lies further from its box's centre (World::piecesMayMeet).
+  double boundingRadius = 0.0;
 };
 
 /// What the world knows of a body beyond its dynamics state (World::rigidBodies()).
@@ -145,6 +147,9 @@ class World {
 
   // The stages of step(), in order; each reads and writes context_.
   void findPairs();
+  /// False when pieces a and b cannot come within their pair's margin this step (their bounding
+  /// spheres stay apart).
+  bool piecesMayMeet(int a, int b) const;
   /// Throws PairLimitError when the pairs found exceed solver.max_pairs_per_piece.
   void checkPairLimit() const;
   void collide();

@@ -74,7 +74,7 @@ void World::findPairs() {
   for (const auto& [e1, e2] : entryPairs) {
     const int p1 = c.entryProxy[e1], p2 = c.entryProxy[e2];
     if (p1 >= 0 && p2 >= 0) {
-      c.pairs.emplace_back(p1, p2);
+      if (piecesMayMeet(p1, p2)) c.pairs.emplace_back(p1, p2);
       continue;
     }
     piecesMeeting(p1, c.entryBoxes[e2], c.piecesA);
@@ -83,7 +83,7 @@ void World::findPairs() {
     const bool tested = p1 >= 0 || p2 >= 0;
     for (const int a : c.piecesA) {
       for (const int b : c.piecesB) {
-        if (tested || obbOverlap(c.sweptObbs[a], c.sweptObbs[b])) {
+        if ((tested || obbOverlap(c.sweptObbs[a], c.sweptObbs[b])) && piecesMayMeet(a, b)) {
           c.pairs.emplace_back(std::min(a, b), std::max(a, b));
         }
       }
@@ -91,6 +91,17 @@ void World::findPairs() {
   }
   std::sort(c.pairs.begin(), c.pairs.end());
   checkPairLimit();
+}
+
+bool World::piecesMayMeet(int a, int b) const {
+  // Boxes are loose around round pieces: two hulls of 2 m radius whose boxes overlap at the
+  // corners may be 2.9 m apart. Pieces whose bounding spheres, grown as their boxes were, stay
+  // apart cannot come within the pair's margin this step, and skip the narrow phase.
+  const StepContext& c = context_;
+  const double reach = proxies_[a].boundingRadius + proxies_[b].boundingRadius +
+                       scene_.solver.speculativeMargin + c.sweep[proxies_[a].body] +
+                       c.sweep[proxies_[b].body];
+  return (c.worldObbs[a].center - c.worldObbs[b].center).squaredNorm() <= reach * reach;
 }
 
 void World::checkPairLimit() const {
