@@ -13,6 +13,7 @@
 #include "collision/support_points.hpp"
 #include "engine/recording/hdf5_errors.hpp"
 #include "engine/recording/recording_column.hpp"
+#include "engine/recording/recording_file.hpp"
 #include "engine/recording/recording_layout.hpp"
 #include "engine/recording/recording_rows.hpp"
 #include "engine/scene.hpp"
@@ -22,216 +23,16 @@ namespace {
 
 using namespace recording;
 using Eigen::Vector3d;
-using Row = std::vector<hsize_t>;
-const Row kScalar{};
-const Row kVector{3};
-
-Vector3d vec3(const double (&v)[3]) {
-  return {v[0], v[1], v[2]};
-}
-
-Eigen::Quaterniond quat(const double (&v)[4]) {
-  return {v[0], v[1], v[2], v[3]};
-}  // w, x, y, z
-
-std::string text(const char (&name)[kNameBytes]) {
-  return {name, strnlen(name, kNameBytes)};
-}
-
-std::string shapeText(const std::vector<hsize_t>& dims) {
-  std::ostringstream s;
-  s << '(';
-  for (std::size_t i = 0; i < dims.size(); ++i) s << (i ? ", " : "") << dims[i];
-  s << ')';
-  return s.str();
-}
+const RecordingFile::Row kVector{3};
 
 }  // namespace
 
-struct RecordingReader::Impl {
-  static constexpr double kMaxDeflateRatio = 1032.0;
-  std::filesystem::path path;
-  std::uintmax_t fileBytes = 0;
-  H5::H5File file;
+struct RecordingReader::Impl : recording::RecordingFile {
   RecordingInfo info;
   std::vector<RecordedBody> bodies;
   std::vector<RecordedProxy> proxies;
   std::vector<RecordedStep> steps;
   long problemCount = 0;
-
-  [[noreturn]] void fail(const std::string& what) const {
-    throw RecordingError("recording " + path.string() + ": " + what);
-  }
-
-  bool exists(const char* name) const { return file.nameExists(name); }
-
-  // Opens a dataset of rows of `rowShape` values and returns its row count.
-  H5::DataSet open(const char* name, const Row& rowShape, hsize_t& rows) const {
-    if (!exists(name)) fail("missing dataset /" + std::string(name));
-    H5::DataSet dataset = file.openDataSet(name);
-    const H5::DataSpace space = dataset.getSpace();
-    std::vector<hsize_t> dims(space.getSimpleExtentNdims());
-    space.getSimpleExtentDims(dims.data());
-    Row expected{rows};
-    expected.insert(expected.end(), rowShape.begin(), rowShape.end());
-    if (dims.size() != rowShape.size() + 1 ||
-        !std::equal(rowShape.begin(), rowShape.end(), dims.begin() + 1)) {
-      expected[0] = dims.empty() ? 0 : dims[0];
-      fail("dataset /" + std::string(name) + " has shape " + shapeText(dims) + ", expected " +
-           shapeText(expected));
-    }
-    rows = dims[0];
-    // Deflate, the recorder's only filter, shrinks data at most 1032-fold: a dataset claiming
-    // more than that (a crafted or damaged size) would only exhaust the memory reading it.
-    double rowBytes = static_cast<double>(dataset.getDataType().getSize());
-    for (const hsize_t n : rowShape) rowBytes *= static_cast<double>(n);
-    if (static_cast<double>(rows) * rowBytes > kMaxDeflateRatio * fileBytes + 1e6) {
-      fail("dataset /" + std::string(name) + " claims " + std::to_string(rows) + " rows of " +
-           std::to_string(static_cast<long long>(rowBytes)) + " bytes, more than a file of " +
-           std::to_string(fileBytes) + " bytes can hold (damaged?)");
-    }
-    return dataset;
-  }
-
-  hsize_t rows(const char* name, const Row& rowShape) const {
-    hsize_t n = 0;
-    open(name, rowShape, n);
-    return n;
-  }
-
-  // Rows [first, first + count) of a dataset of rows of `rowShape` values of `type`.
-  template <class T>
-  std::vector<T> read(const char* name, const H5::DataType& type, const Row& rowShape,
-                      hsize_t first, hsize_t count) const {
-    hsize_t available = 0;
-    const H5::DataSet dataset = open(name, rowShape, available);
-    if (first + count > available) {
-      fail("dataset /" + std::string(name) + " has " + std::to_string(available) +
-           " rows, rows up to " + std::to_string(first + count) + " are needed");
-    }
-    hsize_t rowSize = 1;
-    for (hsize_t d : rowShape) rowSize *= d;
-    std::vector<T> values(count * rowSize);
-    if (count == 0) return values;
-    Row start{first}, size{count};
-    for (hsize_t d : rowShape) {
-      start.push_back(0);
-      size.push_back(d);
-    }
-    H5::DataSpace fileSpace = dataset.getSpace();
-    fileSpace.selectHyperslab(H5S_SELECT_SET, size.data(), start.data());
-    const H5::DataSpace memorySpace(static_cast<int>(size.size()), size.data());
-    // The type conversion buffer sized to the read: HDF5 zero-fills its 1 MB default at every
-    // read, which made a read of one step's states cost a megabyte of fresh pages.
-    H5::DSetMemXferPropList transfer;
-    const std::size_t bytes = std::max<std::size_t>(values.size() * sizeof(T), 4096);
-    transfer.setBuffer(bytes, nullptr, nullptr);
-    try {
-      dataset.read(values.data(), type, memorySpace, fileSpace, transfer);
-    } catch (const H5::Exception& e) {
-      fail("cannot read /" + std::string(name) + ": " + describe(e));
-    }
-    return values;
-  }
-
-  template <class T>
-  std::vector<T> read(const char* name, const Row& rowShape, hsize_t first, hsize_t count) const {
-    return read<T>(name, nativeType<T>(), rowShape, first, count);
-  }
-
-  // Table rows; fields are matched by name, so a file lacking one fails to read.
-  template <class T>
-  std::vector<T> readRows(const char* name, const RowLayout& layout, hsize_t first,
-                          hsize_t count) const {
-    return read<T>(name, layout.memoryType(), kScalar, first, count);
-  }
-
-  // Fixed-length strings only: reading variable-length ones from a corrupt file can make HDF5
-  // read out of bounds in its global heap.
-  H5::StrType checkedStringType(const H5::AbstractDs& object, const std::string& what,
-                                std::size_t maxBytes) const {
-    if (object.getTypeClass() != H5T_STRING) fail(what + " is not text");
-    H5::StrType type = object.getStrType();
-    if (type.isVariableStr()) fail(what + " is a variable-length string, not used by this format");
-    if (type.getSize() > maxBytes) fail(what + " is longer than " + std::to_string(maxBytes));
-    return type;
-  }
-
-  static std::string fromPadded(const char* text, std::size_t bytes) {
-    return std::string(text, strnlen(text, bytes));
-  }
-
-  std::string textDataset(const char* name) const {
-    if (!exists(name)) fail("missing dataset /" + std::string(name));
-    const H5::DataSet dataset = file.openDataSet(name);
-    const H5::StrType type =
-        checkedStringType(dataset, "dataset /" + std::string(name), std::size_t{1} << 26);
-    if (dataset.getSpace().getSimpleExtentNpoints() != 1) {
-      fail("dataset /" + std::string(name) + " is not a single string");
-    }
-    std::vector<char> text(type.getSize());
-    dataset.read(text.data(), type);
-    return fromPadded(text.data(), text.size());
-  }
-
-  H5::Attribute attribute(const char* name) const {
-    if (!file.attrExists(name)) fail("missing attribute '" + std::string(name) + "'");
-    return file.openAttribute(name);
-  }
-
-  std::string stringAttribute(const char* name) const {
-    const H5::Attribute a = attribute(name);
-    const H5::StrType type = checkedStringType(a, "attribute '" + std::string(name) + "'", 65536);
-    if (a.getSpace().getSimpleExtentNpoints() != 1) {
-      fail("attribute '" + std::string(name) + "' is not a single string");
-    }
-    std::vector<char> text(type.getSize());
-    a.read(type, text.data());
-    return fromPadded(text.data(), text.size());
-  }
-
-  double doubleAttribute(const char* name) const {
-    double value = 0.0;
-    attribute(name).read(H5::PredType::NATIVE_DOUBLE, &value);
-    return value;
-  }
-
-  long long intAttribute(const char* name) const {
-    const H5::Attribute a = attribute(name);
-    if (a.getTypeClass() != H5T_INTEGER) {
-      fail("attribute '" + std::string(name) + "' is not an integer");
-    }
-    long long value = 0;
-    a.read(H5::PredType::NATIVE_LLONG, &value);
-    return value;
-  }
-
-  Vector3d vectorAttribute(const char* name) const {
-    const H5::Attribute a = attribute(name);
-    if (a.getSpace().getSimpleExtentNpoints() != 3) {
-      fail("attribute '" + std::string(name) + "' is not a 3-vector");
-    }
-    Vector3d v;
-    a.read(H5::PredType::NATIVE_DOUBLE, v.data());
-    return v;
-  }
-
-  template <class Enum>
-  Enum enumValue(long long value, int count, const char* what) const {
-    if (value < 0 || value >= count) {
-      fail(std::string(what) + " value " + std::to_string(value) + " is out of range");
-    }
-    return static_cast<Enum>(value);
-  }
-
-  template <class Enum>
-  Enum enumAttribute(const char* name, int count) const {
-    const std::string text = stringAttribute(name);
-    for (int i = 0; i < count; ++i) {
-      if (toString(static_cast<Enum>(i)) == text) return static_cast<Enum>(i);
-    }
-    fail("attribute '" + std::string(name) + "' has unknown value '" + text + "'");
-  }
 
   void readInfo();
   /// The stored hulls; those listed in `cores` (rounded hulls' cores) from their stored faces.

@@ -1,9 +1,12 @@
 #include "engine/recording/recording_rows.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstring>
 #include <mutex>
+
+#include <spdlog/spdlog.h>
 
 namespace hb::recording {
 namespace {
@@ -262,6 +265,36 @@ const RowLayout& hullLayout() {
           .field("face_begin", offsetof(HullRow, faceBegin), Kind::I64)
           .field("face_count", offsetof(HullRow, faceCount), Kind::I32);
   return layout;
+}
+
+void put(double (&out)[3], const Eigen::Vector3d& v) {
+  std::copy(v.data(), v.data() + 3, out);
+}
+
+void put(double (&out)[4], const Eigen::Quaterniond& q) {
+  out[0] = q.w();
+  out[1] = q.x();
+  out[2] = q.y();
+  out[3] = q.z();
+}
+
+void putName(char (&out)[kNameBytes], const std::string& name) {
+  if (name.size() > kNameBytes)
+    spdlog::warn("recording: name '{}' cut to {} bytes", name, kNameBytes);
+  std::memset(out, 0, kNameBytes);
+  std::memcpy(out, name.data(), std::min(name.size(), kNameBytes));
+}
+
+Eigen::Vector3d vec3(const double (&v)[3]) {
+  return {v[0], v[1], v[2]};
+}
+
+Eigen::Quaterniond quat(const double (&v)[4]) {
+  return {v[0], v[1], v[2], v[3]};
+}
+
+std::string text(const char (&name)[kNameBytes]) {
+  return {name, strnlen(name, kNameBytes)};
 }
 
 }  // namespace hb::recording

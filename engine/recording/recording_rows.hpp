@@ -6,7 +6,10 @@
 
 #include <H5Cpp.h>
 
+#include <Eigen/Core>
+#include <Eigen/Geometry>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "engine/recording/recording_layout.hpp"
@@ -134,6 +137,15 @@ struct HullRow {
   std::int64_t faceBegin;
   std::int32_t faceCount;
 };
+
+/// A row's fields to and from what they hold: vectors, quaternions (w, x, y, z) and names
+/// (zero-padded; a longer one is cut, with a warning).
+void put(double (&out)[3], const Eigen::Vector3d& v);
+void put(double (&out)[4], const Eigen::Quaterniond& q);
+void putName(char (&out)[kNameBytes], const std::string& name);
+Eigen::Vector3d vec3(const double (&v)[3]);
+Eigen::Quaterniond quat(const double (&v)[4]);
+std::string text(const char (&name)[kNameBytes]);
 
 const RowLayout& stepLayout();
 const RowLayout& stateLayout();
