@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "collision/convex_region.hpp"
+#include "collision/polygon_touch.hpp"
 #include "collision/section_pair.hpp"
 
 namespace hb {
@@ -19,6 +21,7 @@ using Eigen::Matrix4d;
 using Eigen::Vector2d;
 using Eigen::Vector3d;
 using Eigen::Vector4d;
+using namespace cta;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
@@ -41,56 +44,6 @@ std::shared_ptr<const ConvexHull> polyhedronOf(const Shape& shape) {
 
 double mergeTolerance(double radius) {
   return 1e-12 * radius;
-}
-
-// ---- The search region: a convex polygon in (x, y) ----
-
-using Region = std::vector<Vector2d>;
-
-/// Keeps the part of `region` with n . z <= c.
-void cut(Region& region, const Vector2d& n, double c) {
-  Region out;
-  const std::size_t m = region.size();
-  for (std::size_t i = 0; i < m; ++i) {
-    const Vector2d& p = region[i];
-    const Vector2d& q = region[(i + 1) % m];
-    const double fp = n.dot(p) - c, fq = n.dot(q) - c;
-    if (fp <= 0.0) out.push_back(p);
-    if ((fp < 0.0 && fq > 0.0) || (fp > 0.0 && fq < 0.0))
-      out.push_back(p + (fp / (fp - fq)) * (q - p));
-  }
-  region.swap(out);
-}
-
-Vector2d centroid(const Region& region) {
-  double area = 0.0;
-  Vector2d c = Vector2d::Zero(), mean = Vector2d::Zero();
-  for (const Vector2d& p : region) mean += p;
-  mean /= static_cast<double>(region.size());
-  for (std::size_t i = 0; i < region.size(); ++i) {
-    const Vector2d p = region[i] - mean, q = region[(i + 1) % region.size()] - mean;
-    const double w = p.x() * q.y() - p.y() * q.x();
-    area += w;
-    c += w * (p + q);
-  }
-  if (!(std::abs(area) > 0.0)) return mean;
-  return mean + c / (3.0 * area);
-}
-
-double diameter(const Region& region) {
-  double d = 0.0;
-  for (const Vector2d& p : region)
-    for (const Vector2d& q : region) d = std::max(d, (p - q).squaredNorm());
-  return std::sqrt(d);
-}
-
-bool inside(const Region& region, const Vector2d& z) {
-  for (std::size_t i = 0; i < region.size(); ++i) {
-    const Vector2d e = region[(i + 1) % region.size()] - region[i];
-    const Vector2d r = z - region[i];
-    if (e.x() * r.y() - e.y() * r.x() < 0.0) return false;
-  }
-  return true;
 }
 
 // ---- A placed polyhedron ----
@@ -122,65 +75,6 @@ struct Placed {
             at(side, s.slabTop(slab))};
   }
 };
-
-/// A touching of P translated by `time` d with Q, and normals that may separate them there.
-struct Touch {
-  double time = kInf;
-  Vector3d pointP = Vector3d::Zero(), pointQ = Vector3d::Zero();
-  std::vector<Vector3d> normals;
-};
-
-/// The least translation along d of a planar convex polygon of P bringing it onto one of Q:
-/// vertices of either against the other, and edges against edges.
-Touch touchPolygons(const std::array<Vector3d, 4>& fp, const Vector3d& np,
-                    const std::array<Vector3d, 4>& fq, const Vector3d& nq, const Vector3d& d,
-                    double eps) {
-  Touch best;
-  const auto within = [&](const std::array<Vector3d, 4>& poly, const Vector3d& n,
-                          const Vector3d& z) {
-    for (int i = 0; i < 4; ++i) {
-      const Vector3d e = poly[(i + 1) % 4] - poly[i];
-      if (e.squaredNorm() == 0.0) continue;
-      if (n.dot(e.cross(z - poly[i])) < -eps * e.norm()) return false;
-    }
-    return true;
-  };
-  const auto offer = [&](double t, const Vector3d& onP, const Vector3d& n) {
-    if (t < best.time) {
-      best.time = t;
-      best.pointP = onP;
-      best.pointQ = onP + t * d;
-      best.normals.assign(1, n);
-    }
-  };
-  const double npd = np.dot(d), nqd = nq.dot(d);
-  for (const Vector3d& v : fp)  // P's corner onto Q's face
-    if (std::abs(nqd) > 1e-12) {
-      const double t = nq.dot(fq[0] - v) / nqd;
-      if (within(fq, nq, v + t * d)) offer(t, v, -nq);
-    }
-  for (const Vector3d& w : fq)  // Q's corner reached by P's face
-    if (std::abs(npd) > 1e-12) {
-      const double t = np.dot(w - fp[0]) / npd;
-      if (within(fp, np, w - t * d)) offer(t, w - t * d, np);
-    }
-  for (int i = 0; i < 4; ++i) {
-    const Vector3d ep = fp[(i + 1) % 4] - fp[i];
-    for (int j = 0; j < 4; ++j) {
-      const Vector3d eq = fq[(j + 1) % 4] - fq[j];
-      Matrix3d m;
-      m << ep, d, -eq;
-      const double det = m.determinant();
-      if (std::abs(det) <= 1e-14 * ep.norm() * eq.norm()) continue;
-      const Vector3d st = m.inverse() * (fq[j] - fp[i]);
-      if (st.x() < -1e-12 || st.x() > 1 + 1e-12 || st.z() < -1e-12 || st.z() > 1 + 1e-12) continue;
-      offer(st.y(), fp[i] + st.x() * ep, ep.cross(eq).normalized());
-    }
-  }
-  for (Vector3d& n : best.normals)
-    if (n.dot(d) < 0.0) n = -n;
-  return best;
-}
 
 /// The dual side of the problem: for any unit n with n . d > 0, P translated by t d can only
 /// meet Q once its highest point along n reaches Q's lowest, so
