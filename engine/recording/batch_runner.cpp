@@ -8,6 +8,7 @@
 #include <climits>
 #include <cmath>
 #include <exception>
+#include <functional>
 #include <future>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -200,6 +201,87 @@ BatchRunResult commitRun(SimulatedRun run) {
   return run.result;
 }
 
+/// What the workers of one batch share: the next run to take, the first failure and the report
+/// (under the mutex).
+struct SharedBatch {
+  SharedBatch(const BatchParameters& parameters,
+              const std::function<void(const BatchRunResult&)>& onRunDone, BatchReport& report)
+      : parameters(parameters), onRunDone(onRunDone), report(report) {}
+
+  const BatchParameters& parameters;
+  const std::function<void(const BatchRunResult&)>& onRunDone;
+  BatchReport& report;
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> failed{false};
+  std::exception_ptr error;
+  std::mutex mutex;
+
+  /// Records the first failure, naming run `r`, from inside a catch block: an exception leaving
+  /// a worker would end the process.
+  void fail(int r) {
+    std::string what = "unknown error";
+    try {
+      throw;
+    } catch (const std::exception& e) {
+      what = e.what();
+    } catch (...) {
+    }
+    std::lock_guard lock(mutex);
+    if (!error) {
+      error =
+          std::make_exception_ptr(BatchError("run " + std::to_string(r) + " (seed " +
+                                             std::to_string(parameters.runSeed(r)) + "): " + what));
+    }
+    failed = true;
+  }
+
+  /// Counts a committed run.
+  void tally(const BatchRunResult& result) {
+    std::lock_guard lock(mutex);
+    ++report.completed;
+    if (result.nonFinite) {
+      ++report.nonFinite;
+      spdlog::warn("run {} (seed {}) produced a non-finite state", result.run, result.seed);
+    } else if (result.blewUp) {
+      ++report.blownUp;
+      spdlog::warn("run {} (seed {}) blew up: energy from nowhere or a body out of bounds",
+                   result.run, result.seed);
+    }
+    if (onRunDone) onRunDone(result);
+  }
+};
+
+/// One worker: takes the runs toRun[next] while any of the first `count` is left and none has
+/// failed. It commits each run (closing the recording, waiting for the disk) on another thread
+/// while it simulates the next one, so at most one run per worker is committing.
+void runWorker(SharedBatch& shared, const std::vector<int>& toRun, std::size_t count,
+               const std::function<SimulatedRun(int)>& simulate) {
+  int committing = -1;  // the run whose commit is under way
+  std::future<BatchRunResult> commit;
+  const auto finishCommit = [&] {
+    if (!commit.valid()) return;
+    try {
+      shared.tally(commit.get());
+    } catch (...) {
+      shared.fail(committing);
+    }
+  };
+  while (!shared.failed.load()) {
+    const std::size_t i = shared.next.fetch_add(1);
+    if (i >= count) break;
+    const int r = toRun[i];
+    try {
+      SimulatedRun run = simulate(r);
+      finishCommit();
+      committing = r;
+      commit = std::async(std::launch::async, commitRun, std::move(run));
+    } catch (...) {
+      shared.fail(r);
+    }
+  }
+  finishCommit();
+}
+
 }  // namespace
 
 BatchReport BatchRunner::run(const std::function<void(const BatchRunResult&)>& onRunDone) {
@@ -219,74 +301,19 @@ BatchReport BatchRunner::run(const std::function<void(const BatchRunResult&)>& o
   report.shardRuns = plan_.shardRuns;
   report.skipped = plan_.shardRuns - plan_.toRun;
 
-  // Workers take the next run from a shared counter; nothing else is shared but the report,
-  // under the mutex. A worker commits each run (closing the recording, waiting for the disk) on
-  // another thread while it simulates the next one, so at most one run per worker is committing.
-  std::atomic<std::size_t> next{0};
-  std::atomic<bool> failed{false};
-  std::exception_ptr error;
-  std::mutex mutex;
-  // Records the first failure, naming the run; an exception leaving a worker would end the
-  // process.
-  auto fail = [&](int r) {
-    std::string what = "unknown error";
-    try {
-      throw;
-    } catch (const std::exception& e) {
-      what = e.what();
-    } catch (...) {
-    }
-    std::lock_guard lock(mutex);
-    if (!error) {
-      error = std::make_exception_ptr(BatchError("run " + std::to_string(r) + " (seed " +
-                                                 std::to_string(p.runSeed(r)) + "): " + what));
-    }
-    failed = true;
-  };
-  auto work = [&] {
-    int committing = -1;  // the run whose commit is under way
-    std::future<BatchRunResult> commit;
-    auto finishCommit = [&] {
-      if (!commit.valid()) return;
-      try {
-        const BatchRunResult result = commit.get();
-        std::lock_guard lock(mutex);
-        ++report.completed;
-        if (result.nonFinite) {
-          ++report.nonFinite;
-          spdlog::warn("run {} (seed {}) produced a non-finite state", result.run, result.seed);
-        } else if (result.blewUp) {
-          ++report.blownUp;
-          spdlog::warn("run {} (seed {}) blew up: energy from nowhere or a body out of bounds",
-                       result.run, result.seed);
-        }
-        if (onRunDone) onRunDone(result);
-      } catch (...) {
-        fail(committing);
-      }
-    };
-    while (!failed.load()) {
-      const std::size_t i = next.fetch_add(1);
-      if (i >= count) break;
-      const int r = toRun[i];
-      try {
-        SimulatedRun run =
-            simulateRun(impl_->scene, impl_->recording, impl_->steps, p, options_.outDir, r);
-        finishCommit();
-        committing = r;
-        commit = std::async(std::launch::async, commitRun, std::move(run));
-      } catch (...) {
-        fail(r);
-      }
-    }
-    finishCommit();
+  // Workers take the next run from a shared counter; nothing else is shared but the report.
+  SharedBatch shared(p, onRunDone, report);
+  const auto simulate = [&](int r) {
+    return simulateRun(impl_->scene, impl_->recording, impl_->steps, p, options_.outDir, r);
   };
   const int jobs =
       static_cast<int>(std::min<std::size_t>(options_.jobs, std::max<std::size_t>(count, 1)));
   {
     std::vector<std::jthread> workers;
-    for (int j = 1; j < jobs; ++j) workers.emplace_back(work);
-    work();
+    for (int j = 1; j < jobs; ++j) {
+      workers.emplace_back([&] { runWorker(shared, toRun, count, simulate); });
+    }
+    runWorker(shared, toRun, count, simulate);
   }  // joins the workers
   // The index lists what is complete, also when the batch stops on an error: an index left from
   // an earlier invocation would describe another state of the folder.
@@ -295,13 +322,13 @@ BatchReport BatchRunner::run(const std::function<void(const BatchRunResult&)>& o
     writeBatchIndex(options_.outDir, scan.runs);
     return static_cast<int>(scan.runs.size());
   };
-  if (error) {
+  if (shared.error) {
     try {
       rebuildIndex();
     } catch (const std::exception& e) {  // the run's own error comes first
       spdlog::warn("batch: index not rewritten after the failure: {}", e.what());
     }
-    std::rethrow_exception(error);
+    std::rethrow_exception(shared.error);
   }
 
   report.remaining = plan_.toRun - report.completed;

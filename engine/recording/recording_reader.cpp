@@ -42,6 +42,10 @@ struct RecordingReader::Impl : recording::RecordingFile {
       const std::vector<char>& cores,
       std::map<std::size_t, std::vector<Vector3d>>& pointSets) const;
   void readProxies();
+  /// The shape a proxy row describes (`which` names the proxy in errors).
+  Shape proxyShape(const ProxyRow& row, const std::string& which,
+                   const std::vector<std::shared_ptr<const ConvexHull>>& hulls,
+                   const std::map<std::size_t, std::vector<Vector3d>>& pointSets) const;
   void readBodies();
   void readSteps();
   std::vector<RecordedProblem> readProblems(long first, long count) const;
@@ -229,6 +233,63 @@ std::vector<std::shared_ptr<const ConvexHull>> RecordingReader::Impl::readHulls(
   return hullList;
 }
 
+Shape RecordingReader::Impl::proxyShape(
+    const ProxyRow& row, const std::string& which,
+    const std::vector<std::shared_ptr<const ConvexHull>>& hulls,
+    const std::map<std::size_t, std::vector<Vector3d>>& pointSets) const {
+  try {
+    switch (enumValue<ShapeType>(row.shapeType, kShapeTypeCount, "shape type")) {
+      case ShapeType::Sphere:
+        return Shape::sphere(row.radius);
+      case ShapeType::Box:
+        return Shape::box(vec3(row.halfExtents)).withConvexRadius(row.convexRadius);
+      case ShapeType::Capsule:
+        return Shape::capsule(row.radius, row.halfLength);
+      case ShapeType::Cylinder:
+        return Shape::cylinder(row.radius, row.halfLength);
+      case ShapeType::Cone:
+        return Shape::cone(row.radius, row.halfLength);
+      case ShapeType::Ellipsoid:
+        return Shape::ellipsoid(vec3(row.halfExtents));
+      case ShapeType::Superquadric:
+        return Shape::superquadric(vec3(row.halfExtents), row.radius, row.halfLength);
+      case ShapeType::SupportPoints: {
+        const auto points = pointSets.find(static_cast<std::size_t>(row.hull));
+        if (row.hull < 0 || points == pointSets.end()) {
+          fail(which + ": point set index " + std::to_string(row.hull) + " is out of range");
+        }
+        try {
+          if (row.halfLength > 0.0) {
+            std::vector<Eigen::Vector2d> profile;
+            for (const Vector3d& q : points->second) profile.emplace_back(q.x(), q.y());
+            return Shape::supportPoints(std::make_shared<const SupportPoints>(
+                SupportPoints::revolution(profile, row.radius, row.halfLength)));
+          }
+          return Shape::supportPoints(
+              std::make_shared<const SupportPoints>(points->second, row.radius));
+        } catch (const std::exception& e) {
+          fail(which + ": " + e.what());
+        }
+      }
+      case ShapeType::ConvexHull:
+        if (row.hull < 0 || row.hull >= static_cast<int>(hulls.size())) {
+          fail(which + ": hull index " + std::to_string(row.hull) + " is out of range");
+        }
+        if (row.convexRadius == 0.0 && row.coreHull == -1) {
+          return Shape::convexHull(hulls[row.hull]);
+        }
+        // The core as the world had it, not one computed again: the same GJK iterations.
+        if (row.coreHull < 0 || row.coreHull >= static_cast<int>(hulls.size())) {
+          fail(which + ": core hull index " + std::to_string(row.coreHull) + " is out of range");
+        }
+        return Shape::roundedConvexHull(hulls[row.hull], hulls[row.coreHull], row.convexRadius);
+    }
+  } catch (const std::invalid_argument& e) {
+    fail(which + ": " + e.what());
+  }
+  fail(which + ": shape type " + std::to_string(row.shapeType) + " is out of range");
+}
+
 void RecordingReader::Impl::readProxies() {
   const bool hasConvexRadius = info.formatVersion >= 2;
   std::vector<ProxyRow> rowsRead =
@@ -259,72 +320,7 @@ void RecordingReader::Impl::readProxies() {
            std::to_string(bodies.size()));
     }
     p.hull = row.hull;
-    try {
-      switch (enumValue<ShapeType>(row.shapeType, kShapeTypeCount, "shape type")) {
-        case ShapeType::Sphere:
-          p.shape = Shape::sphere(row.radius);
-          break;
-        case ShapeType::Box:
-          p.shape = Shape::box(vec3(row.halfExtents)).withConvexRadius(row.convexRadius);
-          break;
-        case ShapeType::Capsule:
-          p.shape = Shape::capsule(row.radius, row.halfLength);
-          break;
-        case ShapeType::Cylinder:
-          p.shape = Shape::cylinder(row.radius, row.halfLength);
-          break;
-        case ShapeType::Cone:
-          p.shape = Shape::cone(row.radius, row.halfLength);
-          break;
-        case ShapeType::Ellipsoid:
-          p.shape = Shape::ellipsoid(vec3(row.halfExtents));
-          break;
-        case ShapeType::Superquadric:
-          try {
-            p.shape = Shape::superquadric(vec3(row.halfExtents), row.radius, row.halfLength);
-          } catch (const std::invalid_argument& e) {
-            fail(which + ": " + e.what());
-          }
-          break;
-        case ShapeType::SupportPoints: {
-          const auto points = pointSets.find(static_cast<std::size_t>(p.hull));
-          if (p.hull < 0 || points == pointSets.end()) {
-            fail(which + ": point set index " + std::to_string(p.hull) + " is out of range");
-          }
-          try {
-            if (row.halfLength > 0.0) {
-              std::vector<Eigen::Vector2d> profile;
-              for (const Vector3d& q : points->second) profile.emplace_back(q.x(), q.y());
-              p.shape = Shape::supportPoints(std::make_shared<const SupportPoints>(
-                  SupportPoints::revolution(profile, row.radius, row.halfLength)));
-            } else {
-              p.shape = Shape::supportPoints(
-                  std::make_shared<const SupportPoints>(points->second, row.radius));
-            }
-          } catch (const std::exception& e) {
-            fail(which + ": " + e.what());
-          }
-          break;
-        }
-        case ShapeType::ConvexHull:
-          if (p.hull < 0 || p.hull >= static_cast<int>(hullList.size())) {
-            fail(which + ": hull index " + std::to_string(p.hull) + " is out of range");
-          }
-          if (row.convexRadius == 0.0 && row.coreHull == -1) {
-            p.shape = Shape::convexHull(hullList[p.hull]);
-            break;
-          }
-          // The core as the world had it, not one computed again: the same GJK iterations.
-          if (row.coreHull < 0 || row.coreHull >= static_cast<int>(hullList.size())) {
-            fail(which + ": core hull index " + std::to_string(row.coreHull) + " is out of range");
-          }
-          p.shape =
-              Shape::roundedConvexHull(hullList[p.hull], hullList[row.coreHull], row.convexRadius);
-          break;
-      }
-    } catch (const std::invalid_argument& e) {
-      fail(which + ": " + e.what());
-    }
+    p.shape = proxyShape(row, which, hullList, pointSets);
     p.inBody = {quat(row.orientationInBody), vec3(row.positionInBody)};
     p.localObb.center = vec3(row.obbCenter);
     for (int r = 0; r < 3; ++r) {
