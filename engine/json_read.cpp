@@ -194,103 +194,115 @@ double lengthIn(double x, const std::string& where) {
   return x;
 }
 
+/// A shape's length `key` (m), positive and in range.
+double lengthOf(const json& value, const std::string& where, std::string_view key) {
+  return lengthIn(positiveNumber(required(value, where, key), child(where, key)),
+                  child(where, key));
+}
+
+/// A shape's three lengths `key` (m), positive and in range.
+Eigen::Vector3d lengthsOf(const json& value, const std::string& where, std::string_view key) {
+  const Eigen::Vector3d v = positiveVector3(required(value, where, key), child(where, key));
+  for (int i = 0; i < 3; ++i) lengthIn(v[i], child(where, key));
+  return v;
+}
+
+Shape parseSuperquadric(const json& value, const std::string& where) {
+  rejectUnknownKeys(value, where, {"type", "radii", "exponents"});
+  const std::string key = child(where, "exponents");
+  const json& exponents = required(value, where, "exponents");
+  if (!exponents.is_array() || exponents.size() != 2) fail(key, "expected [alpha1, alpha2]");
+  const double alpha1 = finiteNumber(exponents[0], key + "[0]");
+  const double alpha2 = finiteNumber(exponents[1], key + "[1]");
+  try {
+    return Shape::superquadric(lengthsOf(value, where, "radii"), alpha1, alpha2);
+  } catch (const std::invalid_argument& e) {
+    fail(key, e.what());
+  }
+}
+
+Shape parseSupportPoints(const json& value, const std::string& where) {
+  rejectUnknownKeys(value, where, {"type", "points", "profile", "beta", "gamma"});
+  const double beta = finiteNumber(required(value, where, "beta"), child(where, "beta"));
+  const bool profile = value.contains("profile");
+  if (profile == value.contains("points")) {
+    fail(where, "expected either \"points\" ([[x, y, z], ...]) or \"profile\" ([[r, z], ...])");
+  }
+  const std::string key = child(where, profile ? "profile" : "points");
+  const json& list = value.at(profile ? "profile" : "points");
+  if (!list.is_array()) fail(key, "expected an array of points");
+  try {
+    if (profile) {
+      const double gamma = positiveNumber(required(value, where, "gamma"), child(where, "gamma"));
+      std::vector<Eigen::Vector2d> points;
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string at = key + "[" + std::to_string(i) + "]";
+        if (!list[i].is_array() || list[i].size() != 2) fail(at, "expected [r, z]");
+        points.emplace_back(finiteNumber(list[i][0], at), finiteNumber(list[i][1], at));
+      }
+      return Shape::supportPoints(
+          std::make_shared<const SupportPoints>(SupportPoints::revolution(points, beta, gamma)));
+    }
+    if (value.contains("gamma")) fail(child(where, "gamma"), "only with \"profile\"");
+    std::vector<Eigen::Vector3d> points;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const std::string at = key + "[" + std::to_string(i) + "]";
+      points.push_back(finiteVector3(list[i], at));
+      if (points.back().cwiseAbs().maxCoeff() > defaults::kMaxLength) {
+        fail(at, "a coordinate beyond " + std::to_string(defaults::kMaxLength) + " m");
+      }
+    }
+    return Shape::supportPoints(std::make_shared<const SupportPoints>(std::move(points), beta));
+  } catch (const std::invalid_argument& e) {
+    fail(key, e.what());
+  }
+}
+
+Shape parseMesh(const json& value, const std::string& where, MeshHullCache& meshes,
+                const std::filesystem::path& baseDir) {
+  rejectUnknownKeys(value, where, {"type", "path"});
+  const std::string pathKey = child(where, "path");
+  const std::string file = stringValue(required(value, where, "path"), pathKey);
+  if (file.empty()) fail(pathKey, "empty path");
+  try {
+    const std::filesystem::path path(file);
+    return Shape::convexHull(
+        meshes.hull(path.is_absolute() || baseDir.empty() ? path : baseDir / path));
+  } catch (const MeshLoadError& e) {
+    fail(pathKey, e.what());
+  }
+}
+
 }  // namespace
 
 Shape parseShape(const json& value, const std::string& where, MeshHullCache& meshes,
                  const std::filesystem::path& baseDir) {
   requireObject(value, where);
   const std::string type = stringValue(required(value, where, "type"), child(where, "type"));
-  const auto number = [&](std::string_view key) {
-    return lengthIn(positiveNumber(required(value, where, key), child(where, key)),
-                    child(where, key));
-  };
-  const auto vector3 = [&](std::string_view key) {
-    const Eigen::Vector3d v = positiveVector3(required(value, where, key), child(where, key));
-    for (int i = 0; i < 3; ++i) lengthIn(v[i], child(where, key));
-    return v;
-  };
+  const auto length = [&](std::string_view key) { return lengthOf(value, where, key); };
   if (type == "sphere") {
     rejectUnknownKeys(value, where, {"type", "radius"});
-    return Shape::sphere(number("radius"));
+    return Shape::sphere(length("radius"));
   }
   if (type == "box") {
     rejectUnknownKeys(value, where, {"type", "half_extents"});
-    return Shape::box(vector3("half_extents"));
+    return Shape::box(lengthsOf(value, where, "half_extents"));
   }
   if (type == "capsule" || type == "cylinder" || type == "cone") {
     rejectUnknownKeys(value, where, {"type", "radius", "half_length"});
-    const double radius = number("radius");
-    const double halfLength = number("half_length");
+    const double radius = length("radius");
+    const double halfLength = length("half_length");
     if (type == "capsule") return Shape::capsule(radius, halfLength);
     if (type == "cylinder") return Shape::cylinder(radius, halfLength);
     return Shape::cone(radius, halfLength);
   }
   if (type == "ellipsoid") {
     rejectUnknownKeys(value, where, {"type", "radii"});
-    return Shape::ellipsoid(vector3("radii"));
+    return Shape::ellipsoid(lengthsOf(value, where, "radii"));
   }
-  if (type == "superquadric") {
-    rejectUnknownKeys(value, where, {"type", "radii", "exponents"});
-    const std::string key = child(where, "exponents");
-    const json& exponents = required(value, where, "exponents");
-    if (!exponents.is_array() || exponents.size() != 2) fail(key, "expected [alpha1, alpha2]");
-    const double alpha1 = finiteNumber(exponents[0], key + "[0]");
-    const double alpha2 = finiteNumber(exponents[1], key + "[1]");
-    try {
-      return Shape::superquadric(vector3("radii"), alpha1, alpha2);
-    } catch (const std::invalid_argument& e) {
-      fail(key, e.what());
-    }
-  }
-  if (type == "support_points") {
-    rejectUnknownKeys(value, where, {"type", "points", "profile", "beta", "gamma"});
-    const double beta = finiteNumber(required(value, where, "beta"), child(where, "beta"));
-    const bool profile = value.contains("profile");
-    if (profile == value.contains("points")) {
-      fail(where, "expected either \"points\" ([[x, y, z], ...]) or \"profile\" ([[r, z], ...])");
-    }
-    const std::string key = child(where, profile ? "profile" : "points");
-    const json& list = value.at(profile ? "profile" : "points");
-    if (!list.is_array()) fail(key, "expected an array of points");
-    try {
-      if (profile) {
-        const double gamma = positiveNumber(required(value, where, "gamma"), child(where, "gamma"));
-        std::vector<Eigen::Vector2d> points;
-        for (std::size_t i = 0; i < list.size(); ++i) {
-          const std::string at = key + "[" + std::to_string(i) + "]";
-          if (!list[i].is_array() || list[i].size() != 2) fail(at, "expected [r, z]");
-          points.emplace_back(finiteNumber(list[i][0], at), finiteNumber(list[i][1], at));
-        }
-        return Shape::supportPoints(
-            std::make_shared<const SupportPoints>(SupportPoints::revolution(points, beta, gamma)));
-      }
-      if (value.contains("gamma")) fail(child(where, "gamma"), "only with \"profile\"");
-      std::vector<Eigen::Vector3d> points;
-      for (std::size_t i = 0; i < list.size(); ++i) {
-        const std::string at = key + "[" + std::to_string(i) + "]";
-        points.push_back(finiteVector3(list[i], at));
-        if (points.back().cwiseAbs().maxCoeff() > defaults::kMaxLength) {
-          fail(at, "a coordinate beyond " + std::to_string(defaults::kMaxLength) + " m");
-        }
-      }
-      return Shape::supportPoints(std::make_shared<const SupportPoints>(std::move(points), beta));
-    } catch (const std::invalid_argument& e) {
-      fail(key, e.what());
-    }
-  }
-  if (type == "mesh") {
-    rejectUnknownKeys(value, where, {"type", "path"});
-    const std::string pathKey = child(where, "path");
-    const std::string file = stringValue(required(value, where, "path"), pathKey);
-    if (file.empty()) fail(pathKey, "empty path");
-    try {
-      const std::filesystem::path path(file);
-      return Shape::convexHull(
-          meshes.hull(path.is_absolute() || baseDir.empty() ? path : baseDir / path));
-    } catch (const MeshLoadError& e) {
-      fail(pathKey, e.what());
-    }
-  }
+  if (type == "superquadric") return parseSuperquadric(value, where);
+  if (type == "support_points") return parseSupportPoints(value, where);
+  if (type == "mesh") return parseMesh(value, where, meshes, baseDir);
   fail(child(where, "type"), "unknown shape type '" + type +
                                  "' (expected sphere, box, capsule, cylinder, cone, ellipsoid, "
                                  "superquadric, support_points or mesh)");

@@ -6,6 +6,7 @@
 #include <limits>
 #include <sstream>
 #include <system_error>
+#include <type_traits>
 
 #include "engine/asset_library.hpp"
 #include "engine/input_file.hpp"
@@ -283,68 +284,38 @@ SolverDescription parseSolver(const json& value, const std::string& where) {
                      "contact_hertz",
                      "contact_damping_ratio"});
   SolverDescription solver;
-  const auto iterations = [&](std::string_view key, int& out) {
+  // Sets `out` from `key`, when the object has it, by `parse(value, where)`.
+  const auto set = [&](std::string_view key, auto& out, const auto& parse) {
     if (const json* v = find(value, key)) {
-      out = static_cast<int>(integer(*v, child(where, key), 1, kMaxIterationsSetting));
+      out = static_cast<std::decay_t<decltype(out)>>(parse(*v, child(where, key)));
     }
   };
-  if (const json* v = find(value, "gjk_variant")) {
-    solver.gjkVariant = parseGjkVariant(*v, child(where, "gjk_variant"));
-  }
-  if (const json* v = find(value, "warm_start")) {
-    solver.warmStart = parseWarmStart(*v, child(where, "warm_start"));
-  }
-  if (const json* v = find(value, "momentum_schedule")) {
-    solver.momentumSchedule = parseMomentumSchedule(*v, child(where, "momentum_schedule"));
-  }
-  if (const json* v = find(value, "gjk_tolerance")) {
-    solver.gjkTolerance = positiveNumber(*v, child(where, "gjk_tolerance"));
-  }
-  iterations("gjk_max_iterations", solver.gjkMaxIterations);
-  iterations("velocity_iterations", solver.velocityIterations);
-  iterations("manifold_iterations", solver.manifoldIterations);
-  iterations("shock_iterations", solver.shockIterations);
-  iterations("position_iterations", solver.positionIterations);
-  if (const json* v = find(value, "max_substeps")) {
-    solver.maxSubsteps =
-        static_cast<int>(integer(*v, child(where, "max_substeps"), 1, kMaxSubsteps));
-  }
-  if (const json* v = find(value, "max_pairs_per_piece")) {
-    solver.maxPairsPerPiece = static_cast<int>(
-        integer(*v, child(where, "max_pairs_per_piece"), 1, kMaxPairsPerPieceSetting));
-  }
-  if (const json* v = find(value, "soft_substeps")) {
-    solver.softSubsteps =
-        static_cast<int>(integer(*v, child(where, "soft_substeps"), 0, kMaxSubsteps));
-  }
-  if (const json* v = find(value, "contact_hertz")) {
-    solver.contactHertz = positiveNumber(*v, child(where, "contact_hertz"));
-  }
-  if (const json* v = find(value, "contact_damping_ratio")) {
-    solver.contactDampingRatio = nonNegativeNumber(*v, child(where, "contact_damping_ratio"));
-  }
-  if (const json* v = find(value, "max_contact_turn")) {
-    solver.maxContactTurn = positiveNumber(*v, child(where, "max_contact_turn"));
-  }
-  if (const json* v = find(value, "tolerance")) {
-    solver.solverTolerance = nonNegativeNumber(*v, child(where, "tolerance"));
-  }
-  if (const json* v = find(value, "speculative_margin")) {
-    solver.speculativeMargin = nonNegativeNumber(*v, child(where, "speculative_margin"));
-  }
-  if (const json* v = find(value, "convex_radius")) {
-    solver.convexRadius =
-        numberIn(*v, child(where, "convex_radius"), 0.0, defaults::kMaxSceneConvexRadius);
-  }
-  if (const json* v = find(value, "restitution_threshold")) {
-    solver.restitutionThreshold = nonNegativeNumber(*v, child(where, "restitution_threshold"));
-  }
-  if (const json* v = find(value, "sleeping")) {
-    solver.sleeping = boolean(*v, child(where, "sleeping"));
-  }
-  if (const json* v = find(value, "continuous_collision")) {
-    solver.continuousCollision = boolean(*v, child(where, "continuous_collision"));
-  }
+  const auto count = [](long long lo, long long hi) {
+    return [=](const json& v, const std::string& w) { return integer(v, w, lo, hi); };
+  };
+  set("gjk_variant", solver.gjkVariant, parseGjkVariant);
+  set("warm_start", solver.warmStart, parseWarmStart);
+  set("momentum_schedule", solver.momentumSchedule, parseMomentumSchedule);
+  set("gjk_tolerance", solver.gjkTolerance, positiveNumber);
+  set("gjk_max_iterations", solver.gjkMaxIterations, count(1, kMaxIterationsSetting));
+  set("velocity_iterations", solver.velocityIterations, count(1, kMaxIterationsSetting));
+  set("manifold_iterations", solver.manifoldIterations, count(1, kMaxIterationsSetting));
+  set("shock_iterations", solver.shockIterations, count(1, kMaxIterationsSetting));
+  set("position_iterations", solver.positionIterations, count(1, kMaxIterationsSetting));
+  set("max_substeps", solver.maxSubsteps, count(1, kMaxSubsteps));
+  set("max_pairs_per_piece", solver.maxPairsPerPiece, count(1, kMaxPairsPerPieceSetting));
+  set("soft_substeps", solver.softSubsteps, count(0, kMaxSubsteps));
+  set("contact_hertz", solver.contactHertz, positiveNumber);
+  set("contact_damping_ratio", solver.contactDampingRatio, nonNegativeNumber);
+  set("max_contact_turn", solver.maxContactTurn, positiveNumber);
+  set("tolerance", solver.solverTolerance, nonNegativeNumber);
+  set("speculative_margin", solver.speculativeMargin, nonNegativeNumber);
+  set("convex_radius", solver.convexRadius, [](const json& v, const std::string& w) {
+    return numberIn(v, w, 0.0, defaults::kMaxSceneConvexRadius);
+  });
+  set("restitution_threshold", solver.restitutionThreshold, nonNegativeNumber);
+  set("sleeping", solver.sleeping, boolean);
+  set("continuous_collision", solver.continuousCollision, boolean);
   return solver;
 }
 
