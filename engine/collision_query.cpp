@@ -50,6 +50,54 @@ Shape parseQueryShape(const json& value, const std::string& where, MeshHullCache
   return shape.withConvexRadius(r);
 }
 
+namespace {
+
+/// "method": how the depth of overlapping shapes a and b is found.
+DepthMethod parseDepthMethod(const json& value, const Shape& a, const Shape& b) {
+  const std::string method = stringValue(value, "method");
+  if (method == "auto") return DepthMethod::Auto;
+  if (method == "epa") return DepthMethod::Epa;
+  if (method == "rtr") {
+    if (!hasSmoothSupport(a) || !hasSmoothSupport(b)) {
+      fail("method",
+           "\"rtr\" needs shapes with a twice differentiable support (sphere, ellipsoid, "
+           "superquadric with both exponents at least 1, support_points), not a " +
+               std::string(toString(hasSmoothSupport(a) ? b.type() : a.type())));
+    }
+    return DepthMethod::Rtr;
+  }
+  fail("method",
+       "expected \"auto\" (GJK, then RTR for the depth of smooth pairs and EPA "
+       "otherwise), \"epa\" or \"rtr\" (the minimum translational distance by "
+       "RTR alone), got \"" +
+           method + "\"");
+}
+
+/// "cast_method": true for the collision-translation algorithm, which needs polyhedra.
+bool parseCastByCta(const json& value, const Shape& a, const Shape& b) {
+  const std::string method = stringValue(value, "cast_method");
+  if (method != "gjk" && method != "cta") {
+    fail("cast_method",
+         "expected \"gjk\" (the GJK ray cast) or \"cta\" (the "
+         "collision-translation algorithm), got \"" +
+             method + "\"");
+  }
+  if (method == "gjk") return false;
+  for (const Shape* s : {&a, &b}) {
+    const bool polyhedron = s->type() == ShapeType::Box || s->type() == ShapeType::ConvexHull;
+    if (!polyhedron || s->convexRadius() > 0.0) {
+      fail("cast_method",
+           "\"cta\" works on polyhedra (boxes and meshes without a "
+           "convex_radius), not on a " +
+               std::string(s->convexRadius() > 0.0 ? "rounded " : "") +
+               std::string(toString(s->type())));
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 QueryProblem parseQueryProblem(const json& value, MeshHullCache& meshes) {
   if (!value.is_object()) throw JsonError("expected a JSON object");
   rejectUnknownKeys(
@@ -86,27 +134,7 @@ QueryProblem parseQueryProblem(const json& value, MeshHullCache& meshes) {
         static_cast<int>(integer(*it, "max_iterations", 1, 1'000'000));
   }
   if (const auto it = value.find("method"); it != value.end()) {
-    const std::string method = stringValue(*it, "method");
-    if (method == "auto") {
-      problem.options.depthMethod = DepthMethod::Auto;
-    } else if (method == "epa") {
-      problem.options.depthMethod = DepthMethod::Epa;
-    } else if (method == "rtr") {
-      problem.options.depthMethod = DepthMethod::Rtr;
-      if (!hasSmoothSupport(problem.a) || !hasSmoothSupport(problem.b)) {
-        fail("method",
-             "\"rtr\" needs shapes with a twice differentiable support (sphere, ellipsoid, "
-             "superquadric with both exponents at least 1, support_points), not a " +
-                 std::string(
-                     toString(hasSmoothSupport(problem.a) ? problem.b.type() : problem.a.type())));
-      }
-    } else {
-      fail("method",
-           "expected \"auto\" (GJK, then RTR for the depth of smooth pairs and EPA "
-           "otherwise), \"epa\" or \"rtr\" (the minimum translational distance by "
-           "RTR alone), got \"" +
-               method + "\"");
-    }
+    problem.options.depthMethod = parseDepthMethod(*it, problem.a, problem.b);
   }
   if (const auto it = value.find("translation"); it != value.end()) {
     const Eigen::Vector3d t = finiteVector3(*it, "translation");
@@ -115,24 +143,7 @@ QueryProblem parseQueryProblem(const json& value, MeshHullCache& meshes) {
   }
   if (const auto it = value.find("cast_method"); it != value.end()) {
     if (!problem.translation) fail("cast_method", "only with \"translation\"");
-    const std::string method = stringValue(*it, "cast_method");
-    if (method != "gjk" && method != "cta") {
-      fail("cast_method",
-           "expected \"gjk\" (the GJK ray cast) or \"cta\" (the "
-           "collision-translation algorithm), got \"" +
-               method + "\"");
-    }
-    problem.castByCta = method == "cta";
-    for (const Shape* s : {&problem.a, &problem.b}) {
-      const bool polyhedron = s->type() == ShapeType::Box || s->type() == ShapeType::ConvexHull;
-      if (problem.castByCta && (!polyhedron || s->convexRadius() > 0.0)) {
-        fail("cast_method",
-             "\"cta\" works on polyhedra (boxes and meshes without a "
-             "convex_radius), not on a " +
-                 std::string(s->convexRadius() > 0.0 ? "rounded " : "") +
-                 std::string(toString(s->type())));
-      }
-    }
+    problem.castByCta = parseCastByCta(*it, problem.a, problem.b);
   }
   return problem;
 }
