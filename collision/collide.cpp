@@ -35,6 +35,64 @@ Eigen::Vector3d flatCoreNormal(const Shape& a, const Pose& poseA, const Shape& b
   return preferred;
 }
 
+// Smooth shapes whose cores overlap: the exact minimum translational distance by RTR, from the
+// warm start's side. False (the RTR status kept in `result`) when it did not converge.
+bool smoothDepth(const Shape& a, const Pose& poseA, const Shape& b, const Pose& poseB,
+                 const RtrOptions& options, const Eigen::Vector3d& guessNormal,
+                 CollisionResult& result) {
+  RtrResult r = minimumTranslationalDistance(a, poseA, b, poseB, options, guessNormal);
+  // RTR finds a local minimum: the global one when the depth is below the bodies' least
+  // radii of curvature (An et al., Theorem 1), not always beyond. A second start from the
+  // centres' direction (their eq. 14) catches most of the others; the shallower answer is
+  // the better one (every direction bounds the depth from above).
+  const Eigen::Vector3d centres = poseB.p - poseA.p;
+  if (centres.squaredNorm() > 0.0 && r.normal.dot(centres.normalized()) < 0.99) {
+    const RtrResult second = minimumTranslationalDistance(a, poseA, b, poseB, options, centres);
+    if (second.status == RtrStatus::Converged &&
+        (r.status != RtrStatus::Converged || second.distance > r.distance)) {
+      const int first = r.iterations;
+      r = second;
+      r.iterations += first;
+    }
+  }
+  result.rtrStatus = r.status;
+  result.rtrIterations = r.iterations;
+  if (r.status != RtrStatus::Converged) return false;
+  result.distance = r.distance;
+  result.normal = r.normal;
+  result.witnessA = r.witnessA;
+  result.witnessB = r.witnessB;
+  return true;
+}
+
+// Overlapping cores: the depth by EPA from GJK's last simplex, around the cores of inflated
+// shapes (exact, and fast) with the radii added.
+void epaDepth(const MinkowskiDifference& difference, const GjkResult& g, EpaOptions options,
+              CollisionResult& result) {
+  const double inflation = difference.inflation();
+  SupportHints epaHints = g.hints;
+  options.onCores = inflation > 0.0;
+  const EpaResult e = epa(difference, g.simplex, options, epaHints);
+  result.epaStatus = e.status;
+  result.epaIterations = e.iterations;
+  result.hints = epaHints;
+  const double depth = e.depth + (options.onCores ? inflation : 0.0);
+  // Shapes within eps_col but apart: EPA finds no depth, and GJK's distance is the answer.
+  if (e.status == EpaStatus::Degenerate || !(depth > 0.0 || g.distance <= 0.0)) return;
+  result.distance = -depth;
+  result.normal = e.normal;
+  result.witnessA = e.witnessA;
+  result.witnessB = e.witnessB;
+  if (options.onCores) {
+    result.witnessA += difference.shapeA().convexRadius() * e.normal;
+    result.witnessB -= difference.shapeB().convexRadius() * e.normal;
+    // Cores touching within eps_col but apart: EPA reports depth 0 and its witnesses keep the
+    // cores' gap, so the distance is that gap minus the radii (witnessA - witnessB =
+    // -distance n holds exactly).
+    if (e.depth == 0.0) result.distance = (e.witnessB - e.witnessA).dot(e.normal) - inflation;
+  }
+}
+
 }  // namespace
 
 CollisionResult collide(const Shape& a, const Pose& poseA, const Shape& b, const Pose& poseB,
@@ -74,58 +132,11 @@ CollisionResult collide(const Shape& a, const Pose& poseA, const Shape& b, const
       result.witnessB = g.witnessB - b.convexRadius() * result.normal;
       return result;
     }
-    if (options.depthMethod != DepthMethod::Epa && hasSmoothSupport(a) && hasSmoothSupport(b)) {
-      // Smooth shapes: the exact minimum translational distance, from the warm start's side.
-      RtrResult r = minimumTranslationalDistance(a, poseA, b, poseB, options.rtr, guessNormal);
-      // RTR finds a local minimum: the global one when the depth is below the bodies' least
-      // radii of curvature (An et al., Theorem 1), not always beyond. A second start from the
-      // centres' direction (their eq. 14) catches most of the others; the shallower answer is
-      // the better one (every direction bounds the depth from above).
-      const Eigen::Vector3d centres = poseB.p - poseA.p;
-      if (centres.squaredNorm() > 0.0 && r.normal.dot(centres.normalized()) < 0.99) {
-        const RtrResult second =
-            minimumTranslationalDistance(a, poseA, b, poseB, options.rtr, centres);
-        if (second.status == RtrStatus::Converged &&
-            (r.status != RtrStatus::Converged || second.distance > r.distance)) {
-          const int first = r.iterations;
-          r = second;
-          r.iterations += first;
-        }
-      }
-      result.rtrStatus = r.status;
-      result.rtrIterations = r.iterations;
-      if (r.status == RtrStatus::Converged) {
-        result.distance = r.distance;
-        result.normal = r.normal;
-        result.witnessA = r.witnessA;
-        result.witnessB = r.witnessB;
-        return result;
-      }
+    if (options.depthMethod != DepthMethod::Epa && hasSmoothSupport(a) && hasSmoothSupport(b) &&
+        smoothDepth(a, poseA, b, poseB, options.rtr, guessNormal, result)) {
+      return result;
     }
-    SupportHints epaHints = g.hints;
-    EpaOptions epaOptions = options.epa;
-    // Inflated shapes: expand around the cores and add the radii (exact, and fast).
-    epaOptions.onCores = inflation > 0.0;
-    const EpaResult e = epa(difference, g.simplex, epaOptions, epaHints);
-    result.epaStatus = e.status;
-    result.epaIterations = e.iterations;
-    result.hints = epaHints;
-    const double depth = e.depth + (epaOptions.onCores ? inflation : 0.0);
-    // Shapes within eps_col but apart: EPA finds no depth, and GJK's distance is the answer.
-    if (e.status != EpaStatus::Degenerate && (depth > 0.0 || g.distance <= 0.0)) {
-      result.distance = -depth;
-      result.normal = e.normal;
-      result.witnessA = e.witnessA;
-      result.witnessB = e.witnessB;
-      if (epaOptions.onCores) {
-        result.witnessA += a.convexRadius() * e.normal;
-        result.witnessB -= b.convexRadius() * e.normal;
-        // Cores touching within eps_col but apart: EPA reports depth 0 and its witnesses keep
-        // the cores' gap, so the distance is that gap minus the radii (witnessA - witnessB =
-        // -distance n holds exactly).
-        if (e.depth == 0.0) result.distance = (e.witnessB - e.witnessA).dot(e.normal) - inflation;
-      }
-    }
+    epaDepth(difference, g, options.epa, result);
     return result;
   }
   result.collide = g.collide();

@@ -34,6 +34,37 @@ struct Edge {
   int faces[2] = {-1, -1};
 };
 
+// Every hull edge once, lower end first along `axis`, with its ends' height indices and the two
+// faces along it.
+template <class HeightIndex>
+std::vector<Edge> hullEdges(const ConvexHull& hull, const Vector3d& axis,
+                            const HeightIndex& heightIndex) {
+  std::vector<Edge> edges;
+  std::unordered_map<std::uint64_t, int> edgeOf;
+  for (int f = 0; f < hull.numFaces(); ++f) {
+    const auto face = hull.face(f);
+    for (std::size_t i = 0; i < face.size(); ++i) {
+      int u = face[i], w = face[(i + 1) % face.size()];
+      if (u > w) std::swap(u, w);
+      const std::uint64_t key = (static_cast<std::uint64_t>(u) << 32) | static_cast<unsigned>(w);
+      auto [it, added] = edgeOf.try_emplace(key, static_cast<int>(edges.size()));
+      if (added) {
+        const Vector3d& pu = hull.vertices()[u];
+        const Vector3d& pw = hull.vertices()[w];
+        const bool uLow = axis.dot(pu) <= axis.dot(pw);
+        Edge e{uLow ? u : w, uLow ? w : u, 0, 0};
+        e.bottom = heightIndex(hull.vertices()[e.lower]);
+        e.top = heightIndex(hull.vertices()[e.upper]);
+        e.faces[0] = f;
+        edges.push_back(e);
+      } else {
+        edges[it->second].faces[1] = f;
+      }
+    }
+  }
+  return edges;
+}
+
 }  // namespace
 
 std::size_t countCrossings(const ConvexHull& hull, const Vector3d& axis, double mergeTolerance) {
@@ -62,30 +93,7 @@ SectionStack::SectionStack(const ConvexHull& hull, const Vector3d& axis, double 
     return static_cast<int>(it - heights_.begin()) - 1;
   };
 
-  // Every hull edge once, with the two faces along it.
-  std::vector<Edge> edges;
-  std::unordered_map<std::uint64_t, int> edgeOf;
-  for (int f = 0; f < hull.numFaces(); ++f) {
-    const auto face = hull.face(f);
-    for (std::size_t i = 0; i < face.size(); ++i) {
-      int u = face[i], w = face[(i + 1) % face.size()];
-      if (u > w) std::swap(u, w);
-      const std::uint64_t key = (static_cast<std::uint64_t>(u) << 32) | static_cast<unsigned>(w);
-      auto [it, added] = edgeOf.try_emplace(key, static_cast<int>(edges.size()));
-      if (added) {
-        const Vector3d& pu = hull.vertices()[u];
-        const Vector3d& pw = hull.vertices()[w];
-        const bool uLow = axis_.dot(pu) <= axis_.dot(pw);
-        Edge e{uLow ? u : w, uLow ? w : u, 0, 0};
-        e.bottom = heightIndex(hull.vertices()[e.lower]);
-        e.top = heightIndex(hull.vertices()[e.upper]);
-        e.faces[0] = f;
-        edges.push_back(e);
-      } else {
-        edges[it->second].faces[1] = f;
-      }
-    }
-  }
+  const std::vector<Edge> edges = hullEdges(hull, axis_, heightIndex);
 
   // Sweep the slabs bottom up, keeping the edges that cross the current one.
   std::vector<int> byBottom(edges.size());

@@ -71,6 +71,58 @@ bool sweptSeparation(const MinkowskiDifference& d, const Vector3d& u, double rea
   return false;
 }
 
+// A miss found at `lambda`: the plane that proves it for the whole sweep (Miss), or, for a ray
+// grazing D too closely to prove it, MaxIterations at lambda.
+void proveMiss(const MinkowskiDifference& d, const Pose& poseA, const Vector3d& u, double reach,
+               int maxIterations, SupportHints hints, double lambda, CastResult& result) {
+  Vector3d m;
+  double mu = 0.0;
+  if (!sweptSeparation(d, u, reach, maxIterations, hints, m, mu)) {
+    result.status = CastStatus::MaxIterations;
+    result.distance = lambda;
+    return;
+  }
+  result.status = CastStatus::Miss;
+  result.distance = std::numeric_limits<double>::infinity();
+  // min over A's sweep of m . y >= max over B of m . y + mu (A's frame).
+  const double highestB = m.dot(d.supportFull(-m, hints).b);
+  result.separatingPlane.normal = poseA.q * m;
+  result.separatingPlane.offset = highestB + 0.5 * mu + result.separatingPlane.normal.dot(poseA.p);
+}
+
+// The witnesses and normal of a hit at result.distance (or of shapes overlapping from the start)
+// from the ray's last simplex: onA, onB in A's frame, `lastNormal` the world normal of its last
+// advance.
+void finishContact(const Shape& a, const Pose& poseA, const Shape& b, const Pose& poseB,
+                   const Vector3d& r, const Vector3d& onA, const Vector3d& onB,
+                   const Vector3d& lastNormal, const CastOptions& options, SupportHints hints,
+                   CastResult& result) {
+  const double lambda = result.distance;
+  // A at its starting pose; at contact it has moved by lambda r.
+  result.witnessA = poseA.apply(onA) + lambda * r;
+  result.witnessB = poseA.apply(onB);
+  if (lambda > 0.0) {
+    // The normal of the last advance lags behind on curved shapes: the closest points just
+    // before contact (A backed off by a few tolerances) give it exactly.
+    const double backoff = std::min(lambda, 4.0 * options.tolerance);
+    const Pose before{poseA.q, poseA.p + (lambda - backoff) * r};
+    GjkOptions gjkOptions;
+    gjkOptions.tolerance = 1e-4 * (options.tolerance * options.tolerance);
+    const GjkResult g = gjk(a, before, b, poseB, -lastNormal, gjkOptions, hints);
+    if (g.status == GjkStatus::Separated && g.separation.squaredNorm() > 0.0) {
+      result.normal = -g.separation.normalized();
+      result.witnessA = g.witnessA + backoff * r;
+      result.witnessB = g.witnessB;
+    } else {
+      result.normal = lastNormal.normalized();
+    }
+  } else {
+    // Overlapping from the start: the direction between the witnesses, or the cast's own.
+    const Vector3d between = result.witnessB - result.witnessA;
+    result.normal = between.squaredNorm() > 0.0 ? between.normalized() : r;
+  }
+}
+
 }  // namespace
 
 std::string_view toString(CastStatus s) {
@@ -122,24 +174,11 @@ CastResult castShape(const Shape& a, const Pose& poseA, const Shape& b, const Po
       if (vu >= 0.0) {
         // D lies behind a plane that the ray runs away from: A never touches B. The plane of
         // this step holds from here on; one for the whole sweep comes from the swept set.
-        result.status = CastStatus::Miss;
-        result.distance = std::numeric_limits<double>::infinity();
         result.iterations = k + 1;
         result.hints = hints;
-        Vector3d m;
-        double mu = 0.0;
         // A segment long against the pair, short enough for the simplex's rounding.
         const double reach = 1e3 * (start.w.norm() + lambda + options.tolerance);
-        if (sweptSeparation(d, u, reach, options.maxIterations, hints, m, mu)) {
-          // min over A's sweep of m . y >= max over B of m . y + mu (A's frame).
-          const double highestB = m.dot(d.supportFull(-m, hints).b);
-          result.separatingPlane.normal = poseA.q * m;
-          result.separatingPlane.offset =
-              highestB + 0.5 * mu + result.separatingPlane.normal.dot(poseA.p);
-        } else {
-          result.status = CastStatus::MaxIterations;  // a grazing miss too close to prove
-          result.distance = lambda;
-        }
+        proveMiss(d, poseA, u, reach, options.maxIterations, hints, lambda, result);
         return result;
       }
       lambda -= vw / vu;
@@ -170,29 +209,7 @@ CastResult castShape(const Shape& a, const Pose& poseA, const Shape& b, const Po
     return result;
   }
   result.status = lambda > 0.0 ? CastStatus::Hit : CastStatus::Overlapping;
-  // The witnesses in A's frame, A at its starting pose; at contact A has moved by lambda r.
-  result.witnessA = poseA.apply(onA) + lambda * r;
-  result.witnessB = poseA.apply(onB);
-  if (lambda > 0.0) {
-    // The normal of the last advance lags behind on curved shapes: the closest points just
-    // before contact (A backed off by a few tolerances) give it exactly.
-    const double backoff = std::min(lambda, 4.0 * options.tolerance);
-    const Pose before{poseA.q, poseA.p + (lambda - backoff) * r};
-    GjkOptions gjkOptions;
-    gjkOptions.tolerance = 1e-4 * tolerance2;
-    const GjkResult g = gjk(a, before, b, poseB, -(poseA.q * normal), gjkOptions, hints);
-    if (g.status == GjkStatus::Separated && g.separation.squaredNorm() > 0.0) {
-      result.normal = -g.separation.normalized();
-      result.witnessA = g.witnessA + backoff * r;
-      result.witnessB = g.witnessB;
-    } else {
-      result.normal = (poseA.q * normal).normalized();
-    }
-  } else {
-    // Overlapping from the start: the direction between the witnesses, or the cast's own.
-    const Vector3d between = result.witnessB - result.witnessA;
-    result.normal = between.squaredNorm() > 0.0 ? between.normalized() : r;
-  }
+  finishContact(a, poseA, b, poseB, r, onA, onB, poseA.q * normal, options, hints, result);
   return result;
 }
 

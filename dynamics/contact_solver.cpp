@@ -340,15 +340,8 @@ double ContactSolver::solvePasses(const Manifold& m, const double (*delassus)[kM
   return largest;
 }
 
-void ContactSolver::buildIslands() {
-  // Islands: the moving bodies joined by manifolds (union-find; bodies that do not move join
-  // nothing).
+void ContactSolver::computeSupportLevels() {
   const int n = static_cast<int>(solverBodies_.size());
-  islandSets_.reset(n);
-  for (const Manifold& m : manifolds_) {
-    const int a = rows_[m.first].bodyA, b = rows_[m.first].bodyB;
-    if (moves_[a] && moves_[b]) islandSets_.join(a, b);
-  }
   // Support levels, breadth first: 1 for a body resting on something that does not move, one
   // more per body in between. An island with no support counts from its first body.
   // The neighbours of body i: neighbours_[neighbourStart_[i], neighbourStart_[i + 1]).
@@ -399,6 +392,18 @@ void ContactSolver::buildIslands() {
       spread(frontier_.size() - 1);
     }
   }
+}
+
+void ContactSolver::buildIslands() {
+  // Islands: the moving bodies joined by manifolds (union-find; bodies that do not move join
+  // nothing).
+  const int n = static_cast<int>(solverBodies_.size());
+  islandSets_.reset(n);
+  for (const Manifold& m : manifolds_) {
+    const int a = rows_[m.first].bodyA, b = rows_[m.first].bodyB;
+    if (moves_[a] && moves_[b]) islandSets_.join(a, b);
+  }
+  computeSupportLevels();
   // Manifolds grouped by island, in their order; each island's depth is its deepest level.
   islands_.clear();
   islandManifolds_.clear();

@@ -227,6 +227,9 @@ class ContactSolver {
                     double (*delassus)[kManifoldRows]) const;
   /// Groups the manifolds by island and measures each island's depth.
   void buildIslands();
+  /// level_: each moving body's support level (1 on something that does not move, one more per
+  /// body in between), from the manifolds' neighbours.
+  void computeSupportLevels();
   /// Orders the manifolds of each large island by colour (dynamics/contact_colouring.cpp).
   void colourIslands();
   /// Once an island is coloured, stores manifolds and rows in the order the sweeps visit them.

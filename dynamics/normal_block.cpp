@@ -141,7 +141,13 @@ int NormalBlock::solve(const double* velocity, const double* target, const doubl
     if (std::equal(next, next + k, active)) break;  // no progress: Gauss–Seidel decides
     std::copy(next, next + k, active);
   }
-  // Projected Gauss–Seidel on the block, from the accumulated impulses.
+  return solveByGaussSeidel(velocity, target, impulse, change, maxIterations);
+}
+
+int NormalBlock::solveByGaussSeidel(const double* velocity, const double* target,
+                                    const double* impulse, double* change,
+                                    int maxIterations) const {
+  const int k = size_;
   double x[kMaxPoints], w[kMaxPoints];
   for (int i = 0; i < k; ++i) {
     x[i] = impulse[i];

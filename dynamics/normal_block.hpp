@@ -41,6 +41,10 @@ class NormalBlock {
 
  private:
   void computePseudoInverse() const;
+  /// Projected Gauss–Seidel on the block from the accumulated impulses, where pivoting found no
+  /// answer (solve's fallback).
+  int solveByGaussSeidel(const double* velocity, const double* target, const double* impulse,
+                         double* change, int maxIterations) const;
 
   int size_ = 0;
   double delassus_[kMaxPoints][kMaxPoints] = {};
