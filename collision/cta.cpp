@@ -419,6 +419,29 @@ double warmFocus(const CtaWarmStart& warm, const Pose& poseA, const Pose& poseB,
 }
 
 /// The GJK ray cast of the two hulls (the same question, settled to its tolerance).
+// A first contact at or behind the start: the last one, searched along -d, decides between
+// overlapping now (true) and B lying wholly behind A (false, a Miss with the plane between them).
+bool overlapsNow(const Placed& pa, const Placed& pb, const Vector3d& d, const CtaOptions& options,
+                 SupportHints& hints, CtaStats& stats, const Minimum& forward, CastResult& result) {
+  const Minimum backward = Minimiser(pa, pb, -d, options, hints, stats).run(nullptr, 0.0);
+  const double last = -backward.time;
+  if (last >= -options.tolerance) {
+    result.status = CastStatus::Overlapping;
+    result.distance = 0.0;
+    result.witnessA = forward.pointP;
+    result.witnessB = forward.pointQ;
+    result.normal = forward.normal;
+    return true;
+  }
+  // At the last contact a plane separates them with A ahead along d; A starts -last (n . d)
+  // beyond it, and the plane is put halfway.
+  result.status = CastStatus::Miss;
+  result.distance = kInf;
+  const Vector3d n = -backward.normal;
+  result.separatingPlane = {n, n.dot(backward.pointQ) - 0.5 * last * n.dot(d)};
+  return false;
+}
+
 CastResult gjkCast(const CtaPolyhedron& a, const Pose& poseA, const CtaPolyhedron& b,
                    const Pose& poseB, const Vector3d& d) {
   return castShape(Shape::convexHull(a.hullPtr()), poseA, Shape::convexHull(b.hullPtr()), poseB, d);
@@ -541,25 +564,8 @@ CastResult castCta(const CtaPolyhedron& a, const Pose& poseA, const CtaPolyhedro
     result.witnessB = forward.pointQ;
     return finish();
   }
-  // The first contact is at or behind the start: the last one, searched along -d, decides
-  // between overlapping now and B lying wholly behind A.
-  const Minimum backward = Minimiser(pa, pb, -d, options, hints, stats).run(nullptr, 0.0);
-  const double last = -backward.time;
-  if (last >= -tol) {
-    result.status = CastStatus::Overlapping;
-    result.distance = 0.0;
-    result.witnessA = forward.pointP;
-    result.witnessB = forward.pointQ;
-    result.normal = forward.normal;
-    return finish();
-  }
-  // B behind A: at the last contact a plane separates them with A ahead along d; A starts
-  // -last (n . d) beyond it, and the plane is put halfway.
-  result.status = CastStatus::Miss;
-  result.distance = kInf;
-  const Vector3d n = -backward.normal;
-  result.separatingPlane = {n, n.dot(backward.pointQ) - 0.5 * last * n.dot(d)};
-  if (warm) warm->valid = false;
+  // The first contact is at or behind the start.
+  if (!overlapsNow(pa, pb, d, options, hints, stats, forward, result) && warm) warm->valid = false;
   return finish();
 }
 

@@ -182,8 +182,8 @@ struct Polygon2 {
   Chain lower, upper;
 };
 
-Polygon2 makePolygon(const Section2& s) {
-  Polygon2 p;
+/// The polygon of section s, its chains pointing at its own copy of s.
+void makePolygon(const Section2& s, Polygon2& p) {
   p.s = s;
   const int kmax = argmaxCyclic(s.m, [&](int k) { return s.at(k).x(); });
   const int kmin = argmaxCyclic(s.m, [&](int k) { return -s.at(k).x(); });
@@ -191,7 +191,178 @@ Polygon2 makePolygon(const Section2& s) {
   p.umax = s.at(kmax).x();
   p.lower = {&p.s, kmin, ((kmax - kmin) % s.m + s.m) % s.m, true};
   p.upper = {&p.s, kmax, ((kmin - kmax) % s.m + s.m) % s.m, false};
-  return p;
+}
+
+/// The axes (e1, e2) of the search in S's section plane (normal b, P's stack axis a, a . d =
+/// ad): u = e1 . z grows with the time at which R's points reach that plane.
+void searchAxes(const Vector3d& a, const Vector3d& b, double ad, Vector3d& e1, Vector3d& e2) {
+  const Vector3d aFlat = a - a.dot(b) * b;
+  e1 = (ad > 0 ? 1.0 : -1.0) * aFlat.normalized();
+  e2 = b.cross(e1);
+}
+
+/// P's section at height x of slab `slab`, moved along d onto Q's section plane (b . r =
+/// yWorld) and drawn in (e1, e2): r -> r + ((yWorld - b . r) / (b . d)) d, linear in r's hull
+/// coordinates.
+Section2 projectedSection(const PlacedStack& p, double x, int slab, const Vector3d& d,
+                          const Vector3d& b, const Vector3d& e1, const Vector3d& e2, double yWorld,
+                          bool reversed, VertexMemo& memo) {
+  const double bd = b.dot(d);
+  Section2 r;
+  r.stack = p.stack;
+  r.slab = slab;
+  r.height = x;
+  r.m = p.stack->numCrossings(slab);
+  r.reversed = reversed;
+  const Vector3d eu = e1 - (e1.dot(d) / bd) * b, ew = e2 - (e2.dot(d) / bd) * b;
+  r.U = p.rotation.transpose() * eu;
+  r.W = p.rotation.transpose() * ew;
+  r.cu = eu.dot(p.translation) + e1.dot(d) * yWorld / bd;
+  r.cw = ew.dot(p.translation) + e2.dot(d) * yWorld / bd;
+  memo.reset(r.m);
+  r.memo = &memo;
+  return r;
+}
+
+/// Q's section at height y of slab `slab`, drawn in (e1, e2).
+Section2 planarSection(const PlacedStack& q, double y, int slab, const Vector3d& e1,
+                       const Vector3d& e2, VertexMemo& memo) {
+  Section2 s;
+  s.stack = q.stack;
+  s.slab = slab;
+  s.height = y;
+  s.m = q.stack->numCrossings(slab);
+  memo.reset(s.m);
+  s.memo = &memo;
+  s.U = q.rotation.transpose() * e1;
+  s.W = q.rotation.transpose() * e2;
+  s.cu = e1.dot(q.translation);
+  s.cw = e2.dot(q.translation);
+  return s;
+}
+
+/// The first level of the overlap at its left end: the leftmost vertex of R' (or of S) lies in
+/// the other; its two edges' faces.
+void setVertexFaces(const Level& lo, const Polygon2& R, const Polygon2& S, SectionPairAnswer& out) {
+  if (R.umin >= S.umin) {
+    const int k = R.lower.start + lo.loR.edge;
+    out.kind = SectionContactKind::VertexP;
+    out.faceP[0] = R.s.edgeFace(k);
+    out.faceP[1] = R.s.edgeFace((k + R.s.m - 1) % R.s.m);
+  } else {
+    const int k = S.lower.start + lo.loS.edge;
+    out.kind = SectionContactKind::VertexQ;
+    out.faceQ[0] = S.s.edgeFace(k);
+    out.faceQ[1] = S.s.edgeFace((k + S.s.m - 1) % S.s.m);
+  }
+}
+
+/// An edge contact: A's root (which 0: R's lower edge on S's upper one) or B's (1: S's lower
+/// edge on R's upper one), the edges those of the chords at `pieces`; the edges' sides and faces.
+void setEdgeFaces(const Level& pieces, int which, const Polygon2& R, const Polygon2& S,
+                  SectionPairAnswer& out) {
+  out.kind = SectionContactKind::Edge;
+  out.sideP = which == 0 ? R.s.edgeSide(R.lower.start + pieces.loR.edge)
+                         : R.s.edgeSide(R.upper.start + pieces.hiR.edge);
+  out.sideQ = which == 0 ? S.s.edgeSide(S.upper.start + pieces.hiS.edge)
+                         : S.s.edgeSide(S.lower.start + pieces.loS.edge);
+  out.faceP[0] = R.s.stack->sideFace(out.slabP, out.sideP);
+  out.faceQ[0] = S.s.stack->sideFace(out.slabQ, out.sideQ);
+}
+
+/// The next level to search in (lo, hi), H(lo) > 0. While every positive one of A and B falls at
+/// lo, Newton's step from lo is safe: a convex function lies above its tangent, so the
+/// tangents' roots come no later than the overlap, and a root that lands in it is its first
+/// level; `binding` is then the function whose root it is (0: A, 1: B). Otherwise the middle
+/// (binding -1).
+double nextLevel(const Level& lo, const Level& hi, int& binding) {
+  double newton = lo.u;
+  binding = -1;
+  bool falling = true;
+  const double slopes[2] = {lo.loR.slope - lo.hiS.slope, lo.loS.slope - lo.hiR.slope};
+  const double values[2] = {lo.A(), lo.B()};
+  for (int f = 0; f < 2; ++f) {
+    if (values[f] <= 0.0) continue;
+    if (!(slopes[f] < 0.0) || !std::isfinite(slopes[f])) {
+      falling = false;
+    } else if (const double root = lo.u - values[f] / slopes[f]; root > newton) {
+      newton = root;
+      binding = f;
+    }
+  }
+  if (falling && binding >= 0 && newton > lo.u && newton < hi.u) return newton;
+  binding = -1;
+  return 0.5 * (lo.u + hi.u);
+}
+
+/// Where A and B, linear over [lo, hi], are both <= 0: [start, end], start by the root of A
+/// (by 0) or of B (by 1); start = inf where one stays positive.
+struct LinearOverlap {
+  double start = 0.0, end = 0.0;
+  int by = -1;
+};
+
+LinearOverlap linearOverlap(const Level& lo, const Level& hi) {
+  const double span = hi.u - lo.u;
+  LinearOverlap o{lo.u, hi.u, -1};
+  const auto clip = [&](double flo, double fhi, int which) {
+    if (flo > 0.0 && fhi > 0.0) {
+      o.start = kInf;
+    } else if (flo > 0.0) {
+      const double root = lo.u + span * flo / (flo - fhi);
+      if (root >= o.start) o.start = root, o.by = which;  // >=: a root within rounding of lo
+    } else if (fhi > 0.0) {
+      o.end = std::min(o.end, lo.u + span * flo / (flo - fhi));
+    }
+  };
+  clip(lo.A(), hi.A(), 0);
+  clip(lo.B(), hi.B(), 1);
+  return o;
+}
+
+/// R' and S apart over [lo, hi], which holds the level where they come closest: the normal, in
+/// (u, w) and pointing from R' towards S, of a line between them.
+Vector2d separatingNormal(const Level& lo, const Level& hi, const Polygon2& R, const Polygon2& S,
+                          double U0, double U1) {
+  const bool useLo = lo.H() <= hi.H();
+  const Level& k = useLo ? lo : hi;
+  const bool above = k.A() > 0.0;
+  const double eps = 1e-12 * (1.0 + std::abs(U1 - U0));
+  const bool rLeftEnd = lo.u <= R.umin + eps, sLeftEnd = lo.u <= S.umin + eps;
+  const bool rRightEnd = hi.u >= R.umax - eps, sRightEnd = hi.u >= S.umax - eps;
+  // Convex chain below (R's lower or S's lower) and concave chain above it.
+  double vexLo = above ? lo.loR.slope : lo.loS.slope, vexHi = above ? hi.loR.slope : hi.loS.slope;
+  double caveLo = above ? lo.hiS.slope : lo.hiR.slope, caveHi = above ? hi.hiS.slope : hi.hiR.slope;
+  if (above ? rLeftEnd : sLeftEnd) vexLo = -kInf;
+  if (above ? sLeftEnd : rLeftEnd) caveLo = kInf;
+  if (above ? rRightEnd : sRightEnd) vexHi = kInf;
+  if (above ? sRightEnd : rRightEnd) caveHi = -kInf;
+  const double from = std::max(vexLo, caveHi), to = std::min(vexHi, caveLo);
+  double slope = std::clamp(0.0, std::min(from, to), std::max(from, to));
+  if (!std::isfinite(slope)) slope = 0.0;
+  // above: R' on w >= line, S below.
+  return above ? Vector2d(slope, -1.0) : Vector2d(-slope, 1.0);
+}
+
+/// The separating line of normal v (world, in the plane of e1 and e2) lifted to the plane
+/// through it parallel to d: its unit normal and the sections' supporting vertices along it.
+void liftSeparation(const PlacedStack& p, double x, const PlacedStack& q, double y,
+                    const Vector3d& d, const Vector3d& v, SectionPairAnswer& out) {
+  const Vector3d b = q.axis();
+  Vector3d m = v - (v.dot(d) / b.dot(d)) * b;
+  m.normalize();
+  const SectionStack& sp = *p.stack;
+  const SectionStack& sq = *q.stack;
+  const Vector3d mp = p.rotation.transpose() * m, mq = q.rotation.transpose() * m;
+  const int np = sp.numCrossings(out.slabP), nq = sq.numCrossings(out.slabQ);
+  const auto heightP = [&](int k) { return mp.dot(sp.sectionVertex(out.slabP, k, x)); };
+  const auto heightQ = [&](int k) { return -mq.dot(sq.sectionVertex(out.slabQ, k, y)); };
+  out.crossingP = argmaxCyclic(np, heightP);
+  out.crossingQ = argmaxCyclic(nq, heightQ);
+  out.normal = m;
+  out.supportP = heightP(out.crossingP) + m.dot(p.translation);
+  out.supportQ = -heightQ(out.crossingQ) + m.dot(q.translation);
+  out.collide = false;
 }
 
 }  // namespace
@@ -205,48 +376,15 @@ SectionPairAnswer collideSections(const PlacedStack& p, double x, const PlacedSt
   y = std::clamp(y, sq.minHeight(), sq.maxHeight());
   out.slabP = sp.slabAt(x);
   out.slabQ = sq.slabAt(y);
-
   const Vector3d a = p.axis(), b = q.axis();
   const double ad = a.dot(d), bd = b.dot(d);
-  // u grows with the time at which R's points reach S's plane.
-  const Vector3d aFlat = a - a.dot(b) * b;
-  const Vector3d e1 = (ad > 0 ? 1.0 : -1.0) * aFlat.normalized();
-  const Vector3d e2 = b.cross(e1);
+  Vector3d e1, e2;
+  searchAxes(a, b, ad, e1, e2);
   const double yWorld = y + q.offset();
-
-  Section2 r2;
-  r2.stack = &sp;
-  r2.slab = out.slabP;
-  r2.height = x;
-  r2.m = sp.numCrossings(out.slabP);
-  r2.reversed = ad * bd < 0;
-  {
-    // r -> r + ((yWorld - b . r) / (b . d)) d, then (e1, e2): linear in r's hull coordinates.
-    const Vector3d eu = e1 - (e1.dot(d) / bd) * b, ew = e2 - (e2.dot(d) / bd) * b;
-    r2.U = p.rotation.transpose() * eu;
-    r2.W = p.rotation.transpose() * ew;
-    r2.cu = eu.dot(p.translation) + e1.dot(d) * yWorld / bd;
-    r2.cw = ew.dot(p.translation) + e2.dot(d) * yWorld / bd;
-  }
   thread_local VertexMemo memoR, memoS;
-  memoR.reset(r2.m);
-  r2.memo = &memoR;
-  Section2 s2;
-  s2.stack = &sq;
-  s2.slab = out.slabQ;
-  s2.height = y;
-  s2.m = sq.numCrossings(out.slabQ);
-  memoS.reset(s2.m);
-  s2.memo = &memoS;
-  s2.U = q.rotation.transpose() * e1;
-  s2.W = q.rotation.transpose() * e2;
-  s2.cu = e1.dot(q.translation);
-  s2.cw = e2.dot(q.translation);
-
-  Polygon2 R = makePolygon(r2);
-  Polygon2 S = makePolygon(s2);
-  R.lower.s = R.upper.s = &R.s;
-  S.lower.s = S.upper.s = &S.s;
+  Polygon2 R, S;
+  makePolygon(projectedSection(p, x, out.slabP, d, b, e1, e2, yWorld, ad * bd < 0, memoR), R);
+  makePolygon(planarSection(q, y, out.slabQ, e1, e2, memoS), S);
   const auto level = [&](double u) {
     out.chordSearches += 4;
     return Level{u, R.lower.at(u), R.upper.at(u), S.lower.at(u), S.upper.at(u)};
@@ -258,143 +396,56 @@ SectionPairAnswer collideSections(const PlacedStack& p, double x, const PlacedSt
     out.pointP = out.pointQ - out.time * d;
   };
 
-  // Separation of R' and S by a line n2 . z = c in (u, w): R' on the side <= cR, S >= cS.
-  Vector2d n2(1.0, 0.0);
+  // Apart, R' and S are separated by a line n2 . z = c in (u, w): R' on the side <= cR, S >= cS.
+  const auto separate = [&](const Vector2d& n2) {
+    liftSeparation(p, x, q, y, d, e1 * n2.x() + e2 * n2.y(), out);
+    return out;
+  };
   const double U0 = std::max(R.umin, S.umin), U1 = std::min(R.umax, S.umax);
-  bool separated = false;
-  if (U0 > U1) {
-    separated = true;
-    n2 = R.umin > S.umax ? Vector2d(-1.0, 0.0) : Vector2d(1.0, 0.0);
-  } else {
-    Level lo = level(U0);
-    if (lo.H() <= 0.0) {
-      // The first level of the overlap: the leftmost vertex of R' or of S lies in the other.
-      if (R.umin >= S.umin) {
-        const int k = R.lower.start + lo.loR.edge;
-        setContact(U0, std::max(lo.loR.w, lo.loS.w));
-        out.kind = SectionContactKind::VertexP;
-        out.faceP[0] = R.s.edgeFace(k);
-        out.faceP[1] = R.s.edgeFace((k + R.s.m - 1) % R.s.m);
-      } else {
-        const int k = S.lower.start + lo.loS.edge;
-        setContact(U0, std::max(lo.loR.w, lo.loS.w));
-        out.kind = SectionContactKind::VertexQ;
-        out.faceQ[0] = S.s.edgeFace(k);
-        out.faceQ[1] = S.s.edgeFace((k + S.s.m - 1) % S.s.m);
-      }
-      return out;
+  if (U0 > U1) return separate(R.umin > S.umax ? Vector2d(-1.0, 0.0) : Vector2d(1.0, 0.0));
+  Level lo = level(U0);
+  if (lo.H() <= 0.0) {
+    // The first level of the overlap: the leftmost vertex of R' or of S lies in the other.
+    setContact(U0, std::max(lo.loR.w, lo.loS.w));
+    setVertexFaces(lo, R, S, out);
+    return out;
+  }
+  Level hi = level(U1);
+  const auto edgeContact = [&](double u, double w, const Level& pieces, int which) {
+    setContact(u, w);
+    setEdgeFaces(pieces, which, R, S, out);
+    return out;
+  };
+  // Search the level until [lo, hi] lies on one edge of each chain; H(lo) > 0 throughout and
+  // the overlap, if any, starts in [lo, hi] (Newton's steps where safe, else bisection).
+  for (int i = 0; i < 200 && !lo.samePieces(hi); ++i) {
+    int binding = -1;
+    const double next = nextLevel(lo, hi, binding);
+    const bool useNewton = binding >= 0;
+    if (!(next > lo.u && next < hi.u)) break;
+    const Level m = level(next);
+    if (m.H() <= 0.0) {
+      if (useNewton) return edgeContact(m.u, binding == 0 ? m.loR.w : m.loS.w, m, binding);
+      hi = m;
+      continue;
     }
-    Level hi = level(U1);
-    // An edge contact at level u: A's root (0: R's lower edge on S's upper one) or B's (1: S's
-    // lower edge on R's upper one), the edges those of `pieces`.
-    const auto edgeContact = [&](double u, double w, const Level& pieces, int which) {
-      setContact(u, w);
-      out.kind = SectionContactKind::Edge;
-      out.sideP = which == 0 ? R.s.edgeSide(R.lower.start + pieces.loR.edge)
-                             : R.s.edgeSide(R.upper.start + pieces.hiR.edge);
-      out.sideQ = which == 0 ? S.s.edgeSide(S.upper.start + pieces.hiS.edge)
-                             : S.s.edgeSide(S.lower.start + pieces.loS.edge);
-      out.faceP[0] = sp.sideFace(out.slabP, out.sideP);
-      out.faceQ[0] = sq.sideFace(out.slabQ, out.sideQ);
-      return out;
-    };
-    // Search the level until [lo, hi] lies on one edge of each chain; H(lo) > 0 throughout and
-    // the overlap, if any, starts in [lo, hi]. While every positive one of A and B falls at lo,
-    // Newton's step from lo is safe: a convex function lies above its tangent, so the tangents'
-    // roots come no later than the overlap, and a root that lands in it is its first level.
-    // Otherwise bisect.
-    for (int i = 0; i < 200 && !lo.samePieces(hi); ++i) {
-      double next = 0.5 * (lo.u + hi.u);
-      double newton = lo.u;
-      int binding = -1;
-      bool falling = true;
-      const double slopes[2] = {lo.loR.slope - lo.hiS.slope, lo.loS.slope - lo.hiR.slope};
-      const double values[2] = {lo.A(), lo.B()};
-      for (int f = 0; f < 2; ++f) {
-        if (values[f] <= 0.0) continue;
-        if (!(slopes[f] < 0.0) || !std::isfinite(slopes[f])) {
-          falling = false;
-        } else if (const double root = lo.u - values[f] / slopes[f]; root > newton) {
-          newton = root;
-          binding = f;
-        }
-      }
-      const bool useNewton = falling && binding >= 0 && newton > lo.u && newton < hi.u;
-      if (useNewton) next = newton;
-      if (!(next > lo.u && next < hi.u)) break;
-      const Level m = level(next);
-      if (m.H() <= 0.0) {
-        if (useNewton) return edgeContact(m.u, binding == 0 ? m.loR.w : m.loS.w, m, binding);
-        hi = m;
-        continue;
-      }
-      // The positive one of A and B: where it falls, the overlap can only lie to the right.
-      const double slope = m.A() > 0.0 ? m.loR.slope - m.hiS.slope : m.loS.slope - m.hiR.slope;
-      (slope < 0.0 ? lo : hi) = m;
-    }
-    // A and B are linear over [lo, hi]: intersect their sublevel sets.
+    // The positive one of A and B: where it falls, the overlap can only lie to the right.
+    const double slope = m.A() > 0.0 ? m.loR.slope - m.hiS.slope : m.loS.slope - m.hiR.slope;
+    (slope < 0.0 ? lo : hi) = m;
+  }
+  // A and B are linear over [lo, hi]: intersect their sublevel sets.
+  const LinearOverlap overlap = linearOverlap(lo, hi);
+  if (overlap.start <= overlap.end && overlap.by >= 0) {
     const double span = hi.u - lo.u;
-    double start = lo.u, end = hi.u;
-    int startBy = -1;  // 0: A's root, 1: B's root
-    const auto clip = [&](double flo, double fhi, int which) {
-      if (flo > 0.0 && fhi > 0.0) {
-        start = kInf;
-      } else if (flo > 0.0) {
-        const double root = lo.u + span * flo / (flo - fhi);
-        if (root >= start) start = root, startBy = which;  // >=: a root within rounding of lo
-      } else if (fhi > 0.0) {
-        end = std::min(end, lo.u + span * flo / (flo - fhi));
-      }
-    };
-    clip(lo.A(), hi.A(), 0);
-    clip(lo.B(), hi.B(), 1);
-    if (start <= end && startBy >= 0) {
-      const double t = span > 0.0 ? (start - lo.u) / span : 0.0;
-      const auto lerp = [&](double wlo, double whi) { return wlo + t * (whi - wlo); };
-      return edgeContact(start, startBy == 0 ? lerp(lo.loR.w, hi.loR.w) : lerp(lo.loS.w, hi.loS.w),
-                         lo, startBy);
-    }
-    // No overlap: R' lies above S (A > 0) or below it (B > 0) at the level where they come
-    // closest; a common slope of the two facing chains there gives the separating lines.
-    separated = true;
-    const bool useLo = lo.H() <= hi.H();
-    const Level& k = useLo ? lo : hi;
-    const bool above = k.A() > 0.0;
-    const double eps = 1e-12 * (1.0 + std::abs(U1 - U0));
-    const bool rLeftEnd = lo.u <= R.umin + eps, sLeftEnd = lo.u <= S.umin + eps;
-    const bool rRightEnd = hi.u >= R.umax - eps, sRightEnd = hi.u >= S.umax - eps;
-    // Convex chain below (R's lower or S's lower) and concave chain above it.
-    double vexLo = above ? lo.loR.slope : lo.loS.slope, vexHi = above ? hi.loR.slope : hi.loS.slope;
-    double caveLo = above ? lo.hiS.slope : lo.hiR.slope,
-           caveHi = above ? hi.hiS.slope : hi.hiR.slope;
-    if (above ? rLeftEnd : sLeftEnd) vexLo = -kInf;
-    if (above ? sLeftEnd : rLeftEnd) caveLo = kInf;
-    if (above ? rRightEnd : sRightEnd) vexHi = kInf;
-    if (above ? sRightEnd : rRightEnd) caveHi = -kInf;
-    const double from = std::max(vexLo, caveHi), to = std::min(vexHi, caveLo);
-    double slope = std::clamp(0.0, std::min(from, to), std::max(from, to));
-    if (!std::isfinite(slope)) slope = 0.0;
-    // above: R' on w >= line, S below; the normal points from R' towards S.
-    n2 = above ? Vector2d(slope, -1.0) : Vector2d(-slope, 1.0);
+    const double t = span > 0.0 ? (overlap.start - lo.u) / span : 0.0;
+    const auto lerp = [&](double wlo, double whi) { return wlo + t * (whi - wlo); };
+    return edgeContact(overlap.start,
+                       overlap.by == 0 ? lerp(lo.loR.w, hi.loR.w) : lerp(lo.loS.w, hi.loS.w), lo,
+                       overlap.by);
   }
-
-  // Lift the line to the plane through it parallel to d, and find the supporting vertices.
-  if (separated) {
-    const Vector3d v = n2.x() * e1 + n2.y() * e2;
-    Vector3d m = v - (v.dot(d) / bd) * b;
-    m.normalize();
-    const Vector3d mp = p.rotation.transpose() * m, mq = q.rotation.transpose() * m;
-    const int np = sp.numCrossings(out.slabP), nq = sq.numCrossings(out.slabQ);
-    const auto heightP = [&](int k) { return mp.dot(sp.sectionVertex(out.slabP, k, x)); };
-    const auto heightQ = [&](int k) { return -mq.dot(sq.sectionVertex(out.slabQ, k, y)); };
-    out.crossingP = argmaxCyclic(np, heightP);
-    out.crossingQ = argmaxCyclic(nq, heightQ);
-    out.normal = m;
-    out.supportP = heightP(out.crossingP) + m.dot(p.translation);
-    out.supportQ = -heightQ(out.crossingQ) + m.dot(q.translation);
-    out.collide = false;
-  }
-  return out;
+  // No overlap: R' lies above S (A > 0) or below it (B > 0) at the level where they come
+  // closest; a common slope of the two facing chains there gives the separating lines.
+  return separate(separatingNormal(lo, hi, R, S, U0, U1));
 }
 
 }  // namespace hb
