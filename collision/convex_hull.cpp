@@ -261,8 +261,8 @@ void ConvexHull::measureInnerBall() {
 // corners and the vertex's normal cone is convex, so the vertex is then the support of every
 // direction in the cell, and no neighbour can look better in floating point either.
 void ConvexHull::buildDirectionTable() {
-  // About 54 cells per vertex, up to 64 x 64 cells per face (96 KB). At 64 x 64, 24% (5836
-  // vertices) to 83% of a YCB hull's cells are exact.
+  // About 54 cells per vertex, up to 64 x 64 cells per face (96 KB); on the largest hulls most
+  // cells then need a short climb (docs/design.md).
   const int n = std::clamp(3 * static_cast<int>(std::ceil(std::sqrt(numVertices()))), 8, 64);
   constexpr double kExactMargin = 1e-9;  // relative to |v| + |u|; rounding is ~1e-16
   directionCells_ = n;

@@ -33,9 +33,9 @@ inline constexpr double kEpaTolerance = 1e-6;
 /// smallest half extent; for a hull, the distance from its centroid to its nearest face).
 inline constexpr double kMaxConvexRadiusFraction = 0.25;
 /// Convex radius of the world's boxes and hulls (SolverDescription::convexRadius), metres. Off by
-/// default: the exact core of a scanned YCB hull has four times its vertices, and with 2 mm
-/// cores the funnel ran 1.2-1.5x slower with no less penetration (docs/physics.md). A scene can
-/// round its boxes and hulls with solver.convex_radius.
+/// default: the exact core of a scanned YCB hull has four times its vertices, and the funnel ran
+/// slower with it for no less penetration (docs/physics.md). A scene can round its boxes and hulls
+/// with solver.convex_radius.
 inline constexpr double kSceneConvexRadius = 0.0;
 /// Convex radius of a superquadric (metres): the small sphere An et al. add so that the support's
 /// Hessian stays positive definite where the surface flattens (exponents above 1).

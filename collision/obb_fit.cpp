@@ -29,8 +29,8 @@ using Eigen::Vector3d;
 
 // fitObb's lower bounds on a face plane's box come from the hull's supports along this many
 // directions round the plane, taken again once the planes have turned by more than this angle
-// (radians). On the YCB hulls the median bound is within 1% of the box's volume and about 5% of
-// the planes are then measured exactly; the result does not depend on these values.
+// (radians). They only decide how many planes are measured exactly (docs/design.md); the result
+// does not depend on them.
 constexpr int kBoundDirections = 32;
 constexpr double kBoundResampleAngle = 0.1;
 // Cells per cube face edge when ordering the normals for the bounds.

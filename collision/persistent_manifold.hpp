@@ -27,9 +27,8 @@ struct ManifoldReuseTolerances {
   bool enabled = true;
   /// Largest motion (m) of the contact region relative to A since the manifold was built,
   /// bounded for the points within reach of either shape's origin: |displacement of the origin|
-  /// + reach * rotation angle. 3e-5 m is 3% of the 1 mm band within which a manifold takes a
-  /// face's vertices; 1e-4 m re-posed about a third more manifolds in the funnel, with contacts
-  /// a few hundredths of a millimetre deeper on average.
+  /// + reach * rotation angle: a small part of the 1 mm band within which a manifold takes a
+  /// face's vertices (docs/design.md weighs larger values).
   double motion = 3e-5;
   /// Largest angle (rad) between the narrow phase's normal and the kept one.
   double normalAngle = 2e-3;

@@ -58,9 +58,9 @@ void ContactSolver::colourIslands() {
 
 void ContactSolver::layOutInSweepOrder() {
   // The sweeps stream through the manifolds and their rows (a few kilobytes each, megabytes in
-  // all on a large pile): visited in colour order where they are stored in pair order, they
-  // came 1.1-1.6x slower on one thread. Once any island is coloured, manifolds and rows are
-  // stored in sweep order, island by island. Solves without one keep the pair order.
+  // all on a large pile): visited in colour order where they are stored in pair order, they read
+  // memory out of order and ran slower (docs/design.md). Once any island is coloured, manifolds
+  // and rows are stored in sweep order, island by island. Solves without one keep the pair order.
   if (colourGroups_.empty()) return;
   sortedManifolds_.clear();
   sortedRows_.clear();

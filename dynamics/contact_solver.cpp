@@ -211,7 +211,7 @@ double ContactSolver::solveManifold(int k, int passes) {
     for (int i = 0; i < m.count; ++i) setSoftTarget(m.first + i);
   }
   // A manifold that carries nothing and does not approach faster than its targets stays so: its
-  // passes would skip every point (a speculative manifold, 40% of the funnel's visits).
+  // passes would skip every point (a speculative manifold; many of a pile's visits).
   const SolverBody& a = solverBodies_[rows_[m.first].bodyA];
   const SolverBody& b = solverBodies_[rows_[m.first].bodyB];
   bool idle = true;

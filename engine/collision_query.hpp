@@ -49,8 +49,9 @@ QueryProblem parseQueryProblem(const nlohmann::json& value, MeshHullCache& meshe
 /// meshes only, within the shape's largest radius). `where` names it in errors.
 Shape parseQueryShape(const nlohmann::json& value, const std::string& where, MeshHullCache& meshes);
 
-/// Answers problems, keeping the meshes it loaded and the boxes it fitted for the next ones (a
-/// YCB scan takes ~25 ms to load, its box ~2 ms to fit). Safe to share between threads.
+/// Answers problems, keeping the meshes it loaded and the boxes it fitted for the next ones
+/// (loading a scan and fitting its box cost far more than a query). Safe to share between
+/// threads.
 class CollisionQueries {
  public:
   /// The answer object: collide, distance, normal, witness_a, witness_b, iterations,

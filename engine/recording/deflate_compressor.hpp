@@ -2,9 +2,8 @@
 // Compresses whole buffers into zlib streams (RFC 1950: a deflate stream with its header and
 // Adler-32 checksum), the format HDF5's standard deflate filter reads, with libdeflate. Its output
 // is a function of the input and the level alone, which recordings need (the same run gives the
-// same file bytes, docs/batch.md); ISA-L's igzip, 2.5x faster, did not give that. On recording
-// chunks libdeflate's level 1 is about 2x faster than zlib's, for the same size. Any zlib inflate
-// reads the output.
+// same file bytes, docs/batch.md); ISA-L's igzip, though faster, did not give that, and libdeflate
+// is faster than zlib for the same size (docs/design.md). Any zlib inflate reads the output.
 
 #include <cstddef>
 #include <cstdint>
