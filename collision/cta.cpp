@@ -442,6 +442,18 @@ bool overlapsNow(const Placed& pa, const Placed& pb, const Vector3d& d, const Ct
   return false;
 }
 
+// The next cast's warm start: this one's minimum on the stacks of axes ia and ib.
+void remember(const Minimum& m, int ia, int ib, const Pose& poseA, const Pose& poseB,
+              CtaWarmStart& warm) {
+  warm.valid = m.found;
+  warm.axisA = ia;
+  warm.axisB = ib;
+  warm.solution = m.at;
+  warm.contactOnA = poseA.applyInverse(m.pointP);
+  warm.poseA = poseA;
+  warm.poseB = poseB;
+}
+
 CastResult gjkCast(const CtaPolyhedron& a, const Pose& poseA, const CtaPolyhedron& b,
                    const Pose& poseB, const Vector3d& d) {
   return castShape(Shape::convexHull(a.hullPtr()), poseA, Shape::convexHull(b.hullPtr()), poseB, d);
@@ -517,16 +529,6 @@ CastResult castCta(const CtaPolyhedron& a, const Pose& poseA, const CtaPolyhedro
   Minimum forward =
       Minimiser(pa, pb, d, options, hints, stats).run(coherent ? &warm->solution : nullptr, focus);
   result.iterations = stats.steps;
-  const auto remember = [&](const Minimum& m) {
-    if (!warm) return;
-    warm->valid = m.found;
-    warm->axisA = ia;
-    warm->axisB = ib;
-    warm->solution = m.at;
-    warm->contactOnA = poseA.applyInverse(m.pointP);
-    warm->poseA = poseA;
-    warm->poseB = poseB;
-  };
   const auto finish = [&] {
     result.hints = hints;
     result.iterations = stats.steps;
@@ -554,7 +556,7 @@ CastResult castCta(const CtaPolyhedron& a, const Pose& poseA, const CtaPolyhedro
     return finish();
   }
   if (!forward.certified) return castByGjk();
-  remember(forward);
+  if (warm) remember(forward, ia, ib, poseA, poseB, *warm);
   const double tol = options.tolerance;
   if (forward.time > tol) {
     result.status = CastStatus::Hit;

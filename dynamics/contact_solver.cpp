@@ -25,61 +25,9 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
   rows_.clear();
   rows_.reserve(contacts.size());
   for (size_t i = 0; i < contacts.size(); ++i) {
-    const ContactConstraint& c = contacts[i];
-    const RigidBody& a = bodies[c.bodyA];
-    const RigidBody& b = bodies[c.bodyB];
-    Eigen::Matrix3d basis;
-    basis << c.normal, c.tangent1, c.tangent2;
-    const Eigen::Vector3d rA = c.point - a.position;
-    const Eigen::Vector3d rB = c.point + c.offsetOnB - b.position;
-    // W = C^T K C with K = m^-1 Id - [r]x I^-1 [r]x summed over the bodies, i.e.
-    // (m_A^-1 + m_B^-1) C^T C + J_A^T I_A^-1 J_A + J_B^T I_B^-1 J_B with J = [r x c_k].
-    Eigen::Matrix3d jA, jB;
-    for (int k = 0; k < 3; ++k) {
-      jA.col(k) = rA.cross(basis.col(k));
-      jB.col(k) = rB.cross(basis.col(k));
-    }
-    const Eigen::Matrix3d turnA = inverseInertia_[c.bodyA] * jA;
-    const Eigen::Matrix3d turnB = inverseInertia_[c.bodyB] * jB;
-    Eigen::Matrix3d delassus =
-        (solverBodies_[c.bodyA].inverseMass + solverBodies_[c.bodyB].inverseMass) *
-        (basis.transpose() * basis);
-    delassus.noalias() += jA.transpose() * turnA;
-    delassus.noalias() += jB.transpose() * turnB;
     Row row;
     // Neither body moves (or the block is singular): no impulse can act, the contact is inert.
-    if (!responseOf(delassus, row.response)) continue;
-    row.bodyA = c.bodyA;
-    row.bodyB = c.bodyB;
-    row.contact = static_cast<int>(i);
-    for (int k = 0; k < 3; ++k) {
-      for (int j = 0; j < 3; ++j) {
-        row.direction[k][j] = basis(j, k);
-        row.armA[k][j] = jA(j, k);
-        row.armB[k][j] = jB(j, k);
-        row.turnA[k][j] = turnA(j, k);
-        row.turnB[k][j] = turnB(j, k);
-      }
-      row.impulse[k] = c.impulse[k];
-    }
-    row.friction = c.friction;
-    // Target normal velocity: close a speculative gap at most, stop at contact. The bounce is
-    // a stage of its own (applyRestitution), from the approach speed measured here.
-    row.targetNormalVelocity = c.depth < 0.0 ? c.depth / dt : 0.0;
-    row.approach = c.normal.dot(b.pointVelocity(c.point + c.offsetOnB) - a.pointVelocity(c.point));
-    row.normalGravity = c.normal.dot((moves_[c.bodyB] ? gravity : Eigen::Vector3d::Zero()) -
-                                     (moves_[c.bodyA] ? gravity : Eigen::Vector3d::Zero()));
-    if (options.softSubsteps > 0) {
-      // The soft step's velocities do not include the step's gravity yet (solveSoftStep).
-      row.approach += row.normalGravity * dt;
-    }
-    row.separation = -c.depth;
-    row.restitution = c.restitution;
-    const double slop = std::min(options.slop, c.maxSlop);
-    row.slop = slop;
-    row.positionTarget = std::min(options.baumgarte * std::max(c.depth - slop, 0.0) / dt,
-                                  options.maxCorrectionVelocity);
-    rows_.push_back(row);
+    if (rowOf(bodies, static_cast<int>(i), row)) rows_.push_back(row);
   }
   buildManifolds();
   buildIslands();
@@ -87,6 +35,62 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
   layOutInSweepOrder();
   blocks_.resize(manifolds_.size());
   if (options.softSubsteps > 0) prepareSoftness(dt / options.softSubsteps);
+}
+
+bool ContactSolver::rowOf(std::span<const RigidBody> bodies, int index, Row& row) const {
+  const ContactConstraint& c = contacts_[index];
+  const RigidBody& a = bodies[c.bodyA];
+  const RigidBody& b = bodies[c.bodyB];
+  Eigen::Matrix3d basis;
+  basis << c.normal, c.tangent1, c.tangent2;
+  const Eigen::Vector3d rA = c.point - a.position;
+  const Eigen::Vector3d rB = c.point + c.offsetOnB - b.position;
+  // W = C^T K C with K = m^-1 Id - [r]x I^-1 [r]x summed over the bodies, i.e.
+  // (m_A^-1 + m_B^-1) C^T C + J_A^T I_A^-1 J_A + J_B^T I_B^-1 J_B with J = [r x c_k].
+  Eigen::Matrix3d jA, jB;
+  for (int k = 0; k < 3; ++k) {
+    jA.col(k) = rA.cross(basis.col(k));
+    jB.col(k) = rB.cross(basis.col(k));
+  }
+  const Eigen::Matrix3d turnA = inverseInertia_[c.bodyA] * jA;
+  const Eigen::Matrix3d turnB = inverseInertia_[c.bodyB] * jB;
+  Eigen::Matrix3d delassus =
+      (solverBodies_[c.bodyA].inverseMass + solverBodies_[c.bodyB].inverseMass) *
+      (basis.transpose() * basis);
+  delassus.noalias() += jA.transpose() * turnA;
+  delassus.noalias() += jB.transpose() * turnB;
+  if (!responseOf(delassus, row.response)) return false;
+  row.bodyA = c.bodyA;
+  row.bodyB = c.bodyB;
+  row.contact = index;
+  for (int k = 0; k < 3; ++k) {
+    for (int j = 0; j < 3; ++j) {
+      row.direction[k][j] = basis(j, k);
+      row.armA[k][j] = jA(j, k);
+      row.armB[k][j] = jB(j, k);
+      row.turnA[k][j] = turnA(j, k);
+      row.turnB[k][j] = turnB(j, k);
+    }
+    row.impulse[k] = c.impulse[k];
+  }
+  row.friction = c.friction;
+  // Target normal velocity: close a speculative gap at most, stop at contact. The bounce is
+  // a stage of its own (applyRestitution), from the approach speed measured here.
+  row.targetNormalVelocity = c.depth < 0.0 ? c.depth / dt_ : 0.0;
+  row.approach = c.normal.dot(b.pointVelocity(c.point + c.offsetOnB) - a.pointVelocity(c.point));
+  row.normalGravity = c.normal.dot((moves_[c.bodyB] ? gravity_ : Eigen::Vector3d::Zero()) -
+                                   (moves_[c.bodyA] ? gravity_ : Eigen::Vector3d::Zero()));
+  if (options_.softSubsteps > 0) {
+    // The soft step's velocities do not include the step's gravity yet (solveSoftStep).
+    row.approach += row.normalGravity * dt_;
+  }
+  row.separation = -c.depth;
+  row.restitution = c.restitution;
+  const double slop = std::min(options_.slop, c.maxSlop);
+  row.slop = slop;
+  row.positionTarget = std::min(options_.baumgarte * std::max(c.depth - slop, 0.0) / dt_,
+                                options_.maxCorrectionVelocity);
+  return true;
 }
 
 bool ContactSolver::responseOf(const Eigen::Matrix3d& delassus, PointResponse& response) {

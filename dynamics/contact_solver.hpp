@@ -199,6 +199,9 @@ class ContactSolver {
     /// zero for a rigid row. The row then solves u_n - target + compliance lambda_n = 0.
     double compliance = 0.0;
   };
+  /// The row of contacts_[index] (prepare), or false when no impulse can act on it: neither body
+  /// moves, or its block is singular.
+  bool rowOf(std::span<const RigidBody> bodies, int index, Row& row) const;
   /// Copies the bodies' velocities in, and the solved ones of the moving bodies back out.
   void loadVelocities(std::span<const RigidBody> bodies);
   void storeVelocities(std::span<RigidBody> bodies) const;

@@ -19,8 +19,8 @@ enum class Stage {
 };
 inline constexpr int kStageCount = 8;
 inline constexpr std::array<std::string_view, kStageCount> kStageNames = {
-    "find_pairs", "collide",   "build_contacts", "solve", "integrate", "continuous_collision",
-    "restitution", "sleep"};
+    "find_pairs",           "collide",     "build_contacts", "solve", "integrate",
+    "continuous_collision", "restitution", "sleep"};
 
 struct StepStatistics {
   long step = 0;

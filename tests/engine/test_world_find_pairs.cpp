@@ -23,9 +23,9 @@ namespace {
 /// The octahedron |x| + |y| + |z| <= 1: its bounding sphere has radius 1, its smallest box
 /// (1.63 x 1.41 x 1.15 m, turned to its faces) corners 1.22 m from the centre.
 Shape octahedron() {
-  const std::array<Eigen::Vector3d, 6> tips = {
-      Eigen::Vector3d::UnitX(), -Eigen::Vector3d::UnitX(), Eigen::Vector3d::UnitY(),
-      -Eigen::Vector3d::UnitY(), Eigen::Vector3d::UnitZ(), -Eigen::Vector3d::UnitZ()};
+  const std::array<Eigen::Vector3d, 6> tips = {Eigen::Vector3d::UnitX(), -Eigen::Vector3d::UnitX(),
+                                               Eigen::Vector3d::UnitY(), -Eigen::Vector3d::UnitY(),
+                                               Eigen::Vector3d::UnitZ(), -Eigen::Vector3d::UnitZ()};
   return Shape::convexHull(std::make_shared<const ConvexHull>(ConvexHull::build(tips)));
 }
 
