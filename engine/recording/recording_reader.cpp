@@ -5,12 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
-#include <map>
-#include <sstream>
 
 #include "collision/defaults.hpp"
-#include "collision/support_points.hpp"
 #include "engine/recording/hdf5_errors.hpp"
 #include "engine/recording/recording_column.hpp"
 #include "engine/recording/recording_layout.hpp"
