@@ -129,10 +129,13 @@ void orderCounterClockwise(std::vector<int>& polygon, const Vector3d& normal,
 
 }  // namespace
 
-ConvexHull ConvexHull::build(std::span<const Eigen::Vector3d> points) {
+ConvexHull ConvexHull::build(std::span<const Eigen::Vector3d> points, double tolerance) {
+  if (!(tolerance >= 0.0 && std::isfinite(tolerance))) {
+    fail("the tolerance must be finite and >= 0, got " + std::to_string(tolerance));
+  }
   Vector3d centroid;
   checkInput(points, centroid);
-  std::vector<PolytopeFace> facets = qhullFacets(points, centroid, "ConvexHull::build");
+  std::vector<PolytopeFace> facets = qhullFacets(points, centroid, "ConvexHull::build", tolerance);
 
   // Keep only the points Qhull used as vertices, in input order, and renumber them.
   std::vector<Vector3d> vertices;
@@ -194,7 +197,7 @@ ConvexHull ConvexHull::fromFaces(std::vector<Eigen::Vector3d> vertices,
     orderCounterClockwise(polygon, f.normal, hull.vertices_);
 
     // The offset puts the plane through the face's outermost vertex, so every vertex (and every
-    // input point, up to Qhull's round-off) satisfies n . x <= offset.
+    // input point, up to Qhull's round-off and build's tolerance) satisfies n . x <= offset.
     double offset = -std::numeric_limits<double>::infinity();
     for (int v : polygon) offset = std::max(offset, f.normal.dot(hull.vertices_[v]));
     hull.faceNormals_.push_back(f.normal);

@@ -27,9 +27,12 @@ struct PolytopeFace {
 
 class ConvexHull {
  public:
-  /// Builds the hull of `points` (metres, any frame; the hull keeps that frame).
-  /// Throws HullError on degenerate input.
-  static ConvexHull build(std::span<const Eigen::Vector3d> points);
+  /// Builds the hull of `points` (metres, any frame; the hull keeps that frame). With
+  /// `tolerance` > 0 (metres) the hull is that of a subset of the points, every point at most
+  /// about `tolerance` outside it: a scanned mesh's thousands of hull vertices, most of them
+  /// within a fraction of a millimetre of their neighbours' faces, become a few hundred.
+  /// Throws HullError on degenerate input or a negative or non-finite tolerance.
+  static ConvexHull build(std::span<const Eigen::Vector3d> points, double tolerance = 0.0);
   /// The hull of a convex polytope known by its vertices (all kept, in this order) and faces
   /// (vertex indices in any order; each face is ordered counter-clockwise about its normal),
   /// without running Qhull: for polytopes whose faces are known already (a rounded hull's core,

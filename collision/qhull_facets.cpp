@@ -11,11 +11,13 @@
 #include <csetjmp>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace hb {
 
 std::vector<PolytopeFace> qhullFacets(std::span<const Eigen::Vector3d> points,
-                                      const Eigen::Vector3d& centre, const char* caller) {
+                                      const Eigen::Vector3d& centre, const char* caller,
+                                      double outsideTolerance) {
   const auto fail = [caller](const std::string& what) {
     throw HullError(std::string(caller) + ": " + what);
   };
@@ -34,14 +36,22 @@ std::vector<PolytopeFace> qhullFacets(std::span<const Eigen::Vector3d> points,
     qhull.setErrorStream(&messages);
     qhull.setOutputStream(&messages);
     qhT* qh = &qhull;
-    char command[] = "qhull";
+    std::string options = "qhull";
+    if (outsideTolerance > 0.0) {
+      std::ostringstream w;
+      w.precision(17);
+      w << " W" << outsideTolerance;
+      options += w.str();
+    }
+    std::vector<char> command(options.begin(), options.end());
+    command.push_back('\0');
 
     // Qhull reports errors by longjmp to qh->errexit. Only C calls run between setjmp and the
     // jump, so no C++ destructor is skipped.
     volatile bool completed = false;
     qh->NOerrexit = False;
     if (setjmp(qh->errexit) == 0) {
-      qh_initflags(qh, command);
+      qh_initflags(qh, command.data());
       qh_init_B(qh, coords.data(), static_cast<int>(points.size()), 3, False);
       qh_qhull(qh);
       qh_check_output(qh);

@@ -14,8 +14,12 @@ namespace hb {
 /// (unordered). Runs Qhull with its default options in 3-D, which pre-merge coplanar facets
 /// ("C-0"); no "Qt", so coplanar triangles come back as one polygonal facet. `centre` is subtracted
 /// from every point first, which keeps Qhull's round-off relative to the cloud's size, not its
-/// position. Throws HullError, its message starting with `caller`, when Qhull fails.
+/// position. `outsideTolerance` > 0 (metres) runs Qhull's "W" option: a point less than that
+/// far outside the hull built so far is never added, so the facets are those of the hull of
+/// fewer points, with every input point at most about that far outside it. Throws HullError,
+/// its message starting with `caller`, when Qhull fails.
 std::vector<PolytopeFace> qhullFacets(std::span<const Eigen::Vector3d> points,
-                                      const Eigen::Vector3d& centre, const char* caller);
+                                      const Eigen::Vector3d& centre, const char* caller,
+                                      double outsideTolerance = 0.0);
 
 }  // namespace hb

@@ -1,11 +1,13 @@
 #include "engine/asset_library.hpp"
 
 #include <atomic>
+#include <cmath>
 #include <exception>
 #include <fstream>
 #include <mutex>
 #include <sstream>
 #include <thread>
+#include <tuple>
 
 #include <spdlog/spdlog.h>
 
@@ -24,7 +26,12 @@ MassProperties hullMassProperties(const ConvexHull& hull, double density) {
   return computeMassProperties(hull.vertices(), triangles, density);
 }
 
-AssetLibrary::AssetLibrary(std::filesystem::path assetDir) : dir_(std::move(assetDir)) {
+AssetLibrary::AssetLibrary(std::filesystem::path assetDir, double hullTolerance)
+    : dir_(std::move(assetDir)), hullTolerance_(hullTolerance) {
+  if (!(hullTolerance >= 0.0 && std::isfinite(hullTolerance))) {
+    throw MeshLoadError("hull tolerance must be finite and >= 0, got " +
+                        std::to_string(hullTolerance));
+  }
   // A scene of primitives alone needs no asset folder: the error waits for the first asset.
   if (!std::filesystem::is_directory(dir_)) return;
   // masses.csv: "name,mass_kg" with a header line.
@@ -53,7 +60,8 @@ namespace {
 // fitting), so every World of the process shares them: batches build hundreds of worlds.
 struct SharedAssets {
   std::mutex mutex;
-  std::map<std::pair<std::string, double>, std::shared_ptr<const ConvexAsset>> byFileAndDensity;
+  /// By mesh file, density and hull tolerance.
+  std::map<std::tuple<std::string, double, double>, std::shared_ptr<const ConvexAsset>> byFile;
 };
 
 SharedAssets& sharedAssets() {
@@ -70,23 +78,24 @@ void AssetLibrary::requireDirectory() const {
 }
 
 std::shared_ptr<const ConvexAsset> AssetLibrary::get(const std::string& name, double density) {
-  if (auto it = cache_.find(name); it != cache_.end()) return it->second;
+  const Key own{name, density};
+  if (auto it = cache_.find(own); it != cache_.end()) return it->second;
   requireDirectory();
   const std::filesystem::path file = std::filesystem::absolute(dir_ / name / "textured.obj");
-  const auto key = std::make_pair(file.lexically_normal().string(), density);
+  const auto key = std::make_tuple(file.lexically_normal().string(), density, hullTolerance_);
   SharedAssets& shared = sharedAssets();
   {
     std::lock_guard<std::mutex> lock(shared.mutex);
-    if (auto it = shared.byFileAndDensity.find(key); it != shared.byFileAndDensity.end()) {
-      cache_[name] = it->second;
+    if (auto it = shared.byFile.find(key); it != shared.byFile.end()) {
+      cache_[own] = it->second;
       return it->second;
     }
   }
   const std::shared_ptr<const ConvexAsset> built = build(name, density);
   std::lock_guard<std::mutex> lock(shared.mutex);
   // Another thread may have built it meanwhile; both copies are identical, keep the first.
-  const auto inserted = shared.byFileAndDensity.emplace(key, built).first->second;
-  cache_[name] = inserted;
+  const auto inserted = shared.byFile.emplace(key, built).first->second;
+  cache_[own] = inserted;
   return inserted;
 }
 
@@ -98,8 +107,12 @@ std::shared_ptr<const ConvexAsset> AssetLibrary::build(const std::string& name,
   const ObjMesh mesh = loadObjMesh(asset->objPath);
   std::shared_ptr<const ConvexHull> hull;
   try {
+    // The body's mass properties are the object's, not those of a simpler collision hull.
     hull = std::make_shared<const ConvexHull>(ConvexHull::build(mesh.vertices));
     asset->massProperties = hullMassProperties(*hull, density);
+    if (hullTolerance_ > 0.0) {
+      hull = std::make_shared<const ConvexHull>(ConvexHull::build(mesh.vertices, hullTolerance_));
+    }
   } catch (const std::exception& e) {
     throw MeshLoadError(asset->objPath.string() + ": " + e.what());
   }
@@ -131,13 +144,14 @@ std::vector<std::string> AssetLibrary::names() const {
 }
 
 void preloadAssets(const std::filesystem::path& assetDir, std::vector<std::string> names,
-                   double density, int threads) {
+                   double density, double hullTolerance, int threads) {
   if (names.empty()) names = AssetLibrary(assetDir).names();
   std::atomic<std::size_t> next{0};
   std::mutex mutex;
   std::exception_ptr error;
   auto work = [&] {
-    AssetLibrary own(assetDir);  // get() fills the library's own map too: one per thread
+    AssetLibrary own(assetDir,
+                     hullTolerance);  // get() fills the library's own map too: one per thread
     for (std::size_t i; (i = next.fetch_add(1)) < names.size();) {
       try {
         own.get(names[i], density);
@@ -158,8 +172,9 @@ void preloadAssets(const std::filesystem::path& assetDir, std::vector<std::strin
 }
 
 std::shared_ptr<const ConvexAsset> AssetLibrary::getParts(const std::string& name, double density) {
-  if (auto it = partsCache_.find(name); it != partsCache_.end()) return it->second;
-  return partsCache_[name] = buildParts(name, density);
+  const Key own{name, density};
+  if (auto it = partsCache_.find(own); it != partsCache_.end()) return it->second;
+  return partsCache_[own] = buildParts(name, density);
 }
 
 std::shared_ptr<const ConvexAsset> AssetLibrary::buildParts(const std::string& name,
@@ -182,7 +197,7 @@ std::shared_ptr<const ConvexAsset> AssetLibrary::buildParts(const std::string& n
     std::vector<Eigen::Vector3d> points;
     for (const int v : parts.objects[k]) points.push_back(parts.vertices[v]);
     try {
-      auto hull = std::make_shared<const ConvexHull>(ConvexHull::build(points));
+      auto hull = std::make_shared<const ConvexHull>(ConvexHull::build(points, hullTolerance_));
       asset->partBoxes.push_back(fitObb(*hull));
       asset->parts.push_back(Shape::convexHull(std::move(hull)));
     } catch (const HullError& e) {

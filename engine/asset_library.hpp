@@ -35,10 +35,13 @@ class AssetLibrary {
  public:
   /// `assetDir` holds one folder per asset (<name>/textured.obj) and optionally masses.csv
   /// (name,mass_kg). get() and names() throw MeshLoadError if the folder does not exist.
-  explicit AssetLibrary(std::filesystem::path assetDir);
+  /// `hullTolerance` (m, >= 0) is how far outside its collision hulls a mesh's points may stay
+  /// (ConvexHull::build); 0: the exact hulls.
+  explicit AssetLibrary(std::filesystem::path assetDir, double hullTolerance = 0.0);
 
   /// The asset, loaded on first use and shared by every library of the process (thread-safe).
-  /// `density` (kg/m^3) applies when masses.csv has no entry. Throws MeshLoadError naming the
+  /// `density` (kg/m^3) applies when masses.csv has no entry. The mass properties are those of
+  /// the exact hull, whatever the library's hull tolerance. Throws MeshLoadError naming the
   /// file for a missing or bad mesh.
   std::shared_ptr<const ConvexAsset> get(const std::string& name, double density);
   /// The asset colliding as its convex decomposition (<name>/convex_parts.obj): its mass
@@ -50,16 +53,19 @@ class AssetLibrary {
   /// Names of every asset folder (sorted), for spawners.
   std::vector<std::string> names() const;
   const std::filesystem::path& directory() const { return dir_; }
+  double hullTolerance() const { return hullTolerance_; }
 
  private:
   std::shared_ptr<const ConvexAsset> build(const std::string& name, double density) const;
   std::shared_ptr<const ConvexAsset> buildParts(const std::string& name, double density);
   void requireDirectory() const;
 
+  using Key = std::pair<std::string, double>;  // name, density
   std::filesystem::path dir_;
+  double hullTolerance_ = 0.0;
   std::map<std::string, double> tableMasses_;
-  std::map<std::string, std::shared_ptr<const ConvexAsset>> cache_;
-  std::map<std::string, std::shared_ptr<const ConvexAsset>> partsCache_;
+  std::map<Key, std::shared_ptr<const ConvexAsset>> cache_;
+  std::map<Key, std::shared_ptr<const ConvexAsset>> partsCache_;
 };
 
 /// Builds the assets `names` of `assetDir` (empty: every asset there) into the process-wide
@@ -67,7 +73,7 @@ class AssetLibrary {
 /// build every asset itself, at the same time: seconds of start-up for runs of milliseconds.
 /// Rethrows the first asset's error.
 void preloadAssets(const std::filesystem::path& assetDir, std::vector<std::string> names,
-                   double density, int threads);
+                   double density, double hullTolerance, int threads);
 
 /// Where an asset's convex decomposition is: <assetDir>/<name>/convex_parts.obj.
 std::filesystem::path assetPartsPath(const std::filesystem::path& assetDir,

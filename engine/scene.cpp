@@ -341,8 +341,8 @@ SceneDescription parseScene(const std::string& jsonText, const fs::path& baseDir
   }
   if (!root.is_object()) throw JsonError("expected a JSON object at the top level");
   rejectUnknownKeys(root, "",
-                    {"name", "asset_dir", "gravity", "dt", "default_density", "bounds", "statics",
-                     "bodies", "spawner", "solver"});
+                    {"name", "asset_dir", "gravity", "dt", "default_density", "hull_tolerance",
+                     "bounds", "statics", "bodies", "spawner", "solver"});
 
   const fs::path base = fs::absolute(baseDir);
   SceneDescription scene;
@@ -359,6 +359,9 @@ SceneDescription parseScene(const std::string& jsonText, const fs::path& baseDir
   if (const json* v = find(root, "dt")) scene.dt = numberIn(*v, "dt", kMinTimeStep, 0.1);
   if (const json* v = find(root, "default_density")) {
     scene.defaultDensity = positiveNumber(*v, "default_density");
+  }
+  if (const json* v = find(root, "hull_tolerance")) {
+    scene.hullTolerance = numberIn(*v, "hull_tolerance", 0.0, kMaxHullTolerance);
   }
   if (const json* v = find(root, "bounds")) parseBounds(*v, "bounds", scene);
 

@@ -147,6 +147,11 @@ inline constexpr int kMaxPairsPerPieceSetting = 1'000'000;
 
 /// More substeps than this is a step length to change instead.
 inline constexpr int kMaxSubsteps = 64;
+/// m: the default hull_tolerance, within the noise of a scanned surface.
+inline constexpr double kDefaultHullTolerance = 5e-4;
+/// m: the largest hull_tolerance a scene may ask for.
+inline constexpr double kMaxHullTolerance = 0.01;
+
 /// The largest iteration count of a solver key (gjk_max_iterations, velocity_iterations, ...).
 inline constexpr int kMaxIterationsSetting = 100'000;
 
@@ -156,6 +161,9 @@ struct SceneDescription {
   Eigen::Vector3d gravity = {0.0, 0.0, -9.81};
   double dt = 1.0 / 120.0;
   double defaultDensity = 500.0;  ///< kg/m^3
+  /// m: how far outside an asset's collision hull its mesh's points may stay (ConvexHull::build);
+  /// a scan's thousands of hull vertices become a few hundred. 0: the exact hulls.
+  double hullTolerance = kDefaultHullTolerance;
   /// Dynamic bodies outside this box have escaped (left the scene or fell through the ground).
   Eigen::Vector3d boundsMin = {-2.0, -2.0, -0.5};
   Eigen::Vector3d boundsMax = {2.0, 2.0, 5.0};

@@ -75,7 +75,7 @@ World::World(const SceneDescription& scene) : scene_(scene), spawnRng_(1) {
   solver_.setParallelFor([this](std::size_t count, const std::function<void(std::size_t)>& item) {
     workers_.forEach(count, item);
   });
-  assets_ = std::make_unique<AssetLibrary>(scene_.assetDir);
+  assets_ = std::make_unique<AssetLibrary>(scene_.assetDir, scene_.hullTolerance);
   // Body 0 holds every static piece: the ground, the funnel and static shapes.
   WorldBody world;
   world.name = "static";

@@ -131,7 +131,7 @@ void runRecordBench(const RecordBenchConfig& config) {
     return scene;
   };
   // Untimed: every asset the spawner may draw, and the recorder's types, built once.
-  preloadAssets(base.assetDir, base.spawner->assets, base.defaultDensity, 1);
+  preloadAssets(base.assetDir, base.spawner->assets, base.defaultDensity, base.hullTolerance, 1);
   {
     const fs::path warm = dir.path() / "warm-up.h5";
     for (int r = 0; r < std::min(config.runs, 5); ++r) {

@@ -293,7 +293,8 @@ BatchReport BatchRunner::run(const std::function<void(const BatchRunResult&)>& o
 
   if (count > 0) {
     const SceneDescription& scene = impl_->scene;
-    preloadAssets(scene.assetDir, scene.spawner->assets, scene.defaultDensity, options_.jobs);
+    preloadAssets(scene.assetDir, scene.spawner->assets, scene.defaultDensity, scene.hullTolerance,
+                  options_.jobs);
   }
 
   BatchReport report;

@@ -114,6 +114,54 @@ TEST(ConvexHull, VerticesAreDistinctInputPoints) {
   EXPECT_LT((hull.interiorPoint() - mean / hull.numVertices()).norm(), 1e-12);
 }
 
+// A tolerance keeps a subset of the input as vertices, no point further outside the smaller
+// hull than the tolerance (Qhull's round-off aside), and far fewer vertices on a dense curved
+// cloud; tolerance 0 is the exact hull.
+TEST(ConvexHull, ToleranceKeepsEveryPointWithinItOfFewerVertices) {
+  std::mt19937 rng(17);
+  const std::vector<Vector3d> sphere = sphereCloud(rng, 20000, 0.05);
+  const std::vector<Vector3d> box = boxCloud(rng, 5000, Vector3d(0.1, 0.05, 0.02));
+  for (const std::vector<Vector3d>* points : {&sphere, &box}) {
+    const ConvexHull exact = ConvexHull::build(*points);
+    const ConvexHull exactAgain = ConvexHull::build(*points, 0.0);
+    EXPECT_EQ(exactAgain.vertices(), exact.vertices());
+    std::set<std::pair<double, std::pair<double, double>>> input;
+    for (const Vector3d& p : *points) input.insert({p.x(), {p.y(), p.z()}});
+    int previous = exact.numVertices();
+    for (const double tolerance : {1e-4, 5e-4, 1e-3}) {
+      const ConvexHull hull = ConvexHull::build(*points, tolerance);
+      EXPECT_LT(hull.numVertices(), previous) << "tolerance " << tolerance;
+      previous = hull.numVertices();
+      for (const Vector3d& v : hull.vertices()) {
+        ASSERT_TRUE(input.count({v.x(), {v.y(), v.z()}})) << "vertex is not an input point";
+      }
+      double outside = 0.0;
+      for (const Vector3d& p : *points) {
+        double distance = -std::numeric_limits<double>::infinity();
+        for (int f = 0; f < hull.numFaces(); ++f) {
+          distance = std::max(distance, hull.faceNormal(f).dot(p) - hull.faceOffset(f));
+        }
+        outside = std::max(outside, distance);
+      }
+      EXPECT_LE(outside, tolerance * (1.0 + 1e-6) + 1e-12) << "tolerance " << tolerance;
+      EXPECT_GT(outside, 0.0) << "tolerance " << tolerance << " left nothing out";
+    }
+  }
+  // The sphere of 5 cm radius within 0.5 mm: caps of sqrt(2 x 0.5 / 50) = 0.14 rad, about 500
+  // vertices, not 20000.
+  EXPECT_LT(ConvexHull::build(sphere, 5e-4).numVertices(), 1000);
+  EXPECT_GT(ConvexHull::build(sphere).numVertices(), 10000);
+}
+
+TEST(ConvexHull, BadToleranceThrowsHullError) {
+  std::mt19937 rng(18);
+  const std::vector<Vector3d> points = sphereCloud(rng, 100, 1.0);
+  for (const double bad :
+       {-1e-3, std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()}) {
+    EXPECT_THROW(ConvexHull::build(points, bad), HullError) << bad;
+  }
+}
+
 TEST(ConvexHull, CubeWithInteriorPointsHasEightCornersAndSixSquares) {
   std::mt19937 rng(13);
   const ConvexHull hull = ConvexHull::build(cubeWithInteriorPoints(rng, 300));

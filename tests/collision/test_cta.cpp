@@ -393,7 +393,9 @@ TEST(Cta, RoundHullsPastTheMemoryBudgetAreCastByGjk) {
                                     : castCta(b, pb, a, pa, -d, {}, nullptr, &stats);
       EXPECT_EQ(stats.largeHullCasts, 1) << trial;
       ASSERT_EQ(cta.status, gjk.status) << trial;
-      if (gjk.status == CastStatus::Hit) EXPECT_NEAR(cta.distance, gjk.distance, 1e-6) << trial;
+      if (gjk.status == CastStatus::Hit) {
+        EXPECT_NEAR(cta.distance, gjk.distance, 1e-6) << trial;
+      }
     }
     hits += gjk.status == CastStatus::Hit;
   }

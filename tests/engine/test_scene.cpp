@@ -206,6 +206,7 @@ void expectSameScene(const SceneDescription& a, const SceneDescription& b) {
   EXPECT_EQ(a.gravity, b.gravity);
   EXPECT_EQ(a.dt, b.dt);
   EXPECT_EQ(a.defaultDensity, b.defaultDensity);
+  EXPECT_EQ(a.hullTolerance, b.hullTolerance);
   EXPECT_EQ(a.boundsMin, b.boundsMin);
   EXPECT_EQ(a.boundsMax, b.boundsMax);
   ASSERT_EQ(a.statics.size(), b.statics.size());
@@ -285,6 +286,12 @@ TEST(Scene, SpawnersChooseHullsOrParts) {
   EXPECT_FALSE(hulls.spawner->parts);
   EXPECT_SCENE_ERROR(R"({"spawner": {"collision": "pieces"}})", "spawner.collision", "\"hull\"",
                      "\"parts\"", "pieces");
+}
+
+TEST(Scene, HullToleranceIsRead) {
+  EXPECT_EQ(parseScene(R"({"hull_tolerance": 0.001})", kScenesDir).hullTolerance, 0.001);
+  EXPECT_EQ(parseScene(R"({"hull_tolerance": 0})", kScenesDir).hullTolerance, 0.0);
+  EXPECT_EQ(parseScene("{}", kScenesDir).hullTolerance, kDefaultHullTolerance);
 }
 
 TEST(Scene, EmptyObjectGivesTheHeaderDefaults) {
@@ -469,6 +476,8 @@ TEST(Scene, OutOfRangeValuesAreErrors) {
   EXPECT_SCENE_ERROR(R"({"dt": 1e999})", "invalid JSON", "1e999");
   EXPECT_SCENE_ERROR(R"({"gravity": [0, 0, -1e999]})", "invalid JSON", "1e999");
   EXPECT_SCENE_ERROR(R"({"default_density": 0})", "default_density: expected a positive");
+  EXPECT_SCENE_ERROR(R"({"hull_tolerance": -0.001})", "hull_tolerance: expected a number in");
+  EXPECT_SCENE_ERROR(R"({"hull_tolerance": 0.5})", "hull_tolerance: expected a number in");
   EXPECT_SCENE_ERROR(R"({"bounds": {"min": [0, 0, 0], "max": [1, 0, 1]}})",
                      "bounds: expected min < max");
   EXPECT_SCENE_ERROR(R"({"bounds": {"min": [-1, -1, 6]}})", "bounds: expected min < max");

@@ -71,7 +71,7 @@ TEST_P(SimPeerTest, BodiesHaveHeavyballsMassCentreAndWorldInertia) {
   }
   const SimScene sim = hb::sim::buildSimScene(scene);
   const std::unique_ptr<SimPeer> engine = makeEngine(GetParam(), sim);
-  hb::AssetLibrary library(scene.assetDir);
+  hb::AssetLibrary library(scene.assetDir, scene.hullTolerance);
   for (size_t i = 0; i < assets.size(); ++i) engine->drop(static_cast<int>(i));
 
   for (int stepCount : {0, 30}) {
@@ -104,7 +104,7 @@ TEST_P(SimPeerTest, DroppedBodiesRestOnTheirBottomFaceAtItsHeight) {
   hb::SceneDescription scene = groundScene();
   const std::vector<std::string> assets = {"003_cracker_box", "036_wood_block", "007_tuna_fish_can",
                                            "025_mug"};
-  hb::AssetLibrary library(scene.assetDir);
+  hb::AssetLibrary library(scene.assetDir, scene.hullTolerance);
   std::vector<double> restHeight;
   for (size_t i = 0; i < assets.size(); ++i) {
     const auto asset = library.get(assets[i], scene.defaultDensity);
@@ -147,7 +147,7 @@ TEST_P(SimPeerTest, CompoundBodiesRestOnTheirPiecesFoot) {
   // to rest upright with its lowest piece vertex on the ground.
   hb::SceneDescription scene = groundScene();
   const std::vector<std::string> assets = {"024_bowl", "025_mug"};
-  hb::AssetLibrary library(scene.assetDir);
+  hb::AssetLibrary library(scene.assetDir, scene.hullTolerance);
   std::vector<double> restHeight;
   for (size_t i = 0; i < assets.size(); ++i) {
     const auto asset = library.getParts(assets[i], scene.defaultDensity);
