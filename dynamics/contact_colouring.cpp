@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
+#include <thread>
 
 #include "dynamics/contact_solver.hpp"
 
@@ -80,27 +82,99 @@ void ContactSolver::layOutInSweepOrder() {
 double ContactSolver::sweepIsland(int index) {
   const Island& island = islands_[index];
   double largest = 0.0;
-  if (island.groups == 0) {
-    for (int q = island.first; q < island.first + island.count; ++q) {
-      largest = std::max(largest, solveManifold(islandManifolds_[q], options_.manifoldIterations));
-    }
-    return largest;
-  }
-  for (int g = island.firstGroup; g < island.firstGroup + island.groups; ++g) {
-    const ColourGroup& group = colourGroups_[g];
-    visitChange_.resize(group.count);
-    const auto visit = [&](std::size_t i) {
-      visitChange_[i] =
-          solveManifold(islandManifolds_[group.first + i], options_.manifoldIterations);
-    };
-    if (group.shared) {
-      for (int i = 0; i < group.count; ++i) visit(i);
-    } else {
-      parallelFor_(group.count, visit);
-    }
-    for (int i = 0; i < group.count; ++i) largest = std::max(largest, visitChange_[i]);
+  for (int q = island.first; q < island.first + island.count; ++q) {
+    largest = std::max(largest, solveManifold(islandManifolds_[q], options_.manifoldIterations));
   }
   return largest;
+}
+
+namespace {
+
+// Visits a worker claims at once: an eighth of its share of the colour, so that the workers
+// share it evenly, but at least a few, so that claiming stays a small part of the visits.
+constexpr int kClaimsPerShare = 8;
+constexpr int kFewestVisitsPerClaim = 4;
+// Waits spin this many times before they give the core away (a colour is done within
+// microseconds, unless the machine has taken the other worker's core).
+constexpr int kSpinsBeforeYield = 4096;
+
+void raiseTo(std::atomic<std::uint64_t>& largestBits, double value) {
+  const std::uint64_t bits = std::bit_cast<std::uint64_t>(value);
+  std::uint64_t seen = largestBits.load(std::memory_order_relaxed);
+  while (seen < bits && !largestBits.compare_exchange_weak(seen, bits, std::memory_order_relaxed)) {
+  }
+}
+
+void waitUntil(const std::atomic<int>& done, int count) {
+  for (int spins = 0; done.load(std::memory_order_acquire) < count; ++spins) {
+    if (spins < kSpinsBeforeYield) {
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause();
+#endif
+    } else {
+      std::this_thread::yield();
+    }
+  }
+}
+
+}  // namespace
+
+ContactSolverStats ContactSolver::sweepColoured(int index, int sweeps, double tolerance) {
+  const Island& island = islands_[index];
+  const std::size_t phases = static_cast<std::size_t>(sweeps) * island.groups;
+  if (phaseCapacity_ < phases) {
+    phases_ = std::make_unique<PhaseCounter[]>(phases);
+    phaseCapacity_ = phases;
+  }
+  if (sweepCapacity_ < static_cast<std::size_t>(sweeps)) {
+    sweepLargest_ = std::make_unique<std::atomic<std::uint64_t>[]>(sweeps);
+    sweepCapacity_ = sweeps;
+  }
+  for (std::size_t p = 0; p < phases; ++p) {
+    phases_[p].claimed.store(0, std::memory_order_relaxed);
+    phases_[p].done.store(0, std::memory_order_relaxed);
+  }
+  for (int s = 0; s < sweeps; ++s) sweepLargest_[s].store(0, std::memory_order_relaxed);
+  runTasks_(workers_, [&](std::size_t) { sweepColouredTogether(index, sweeps, tolerance); });
+  ContactSolverStats stats;
+  for (int s = 0; s < sweeps && !stats.converged; ++s) {
+    stats.residual = std::bit_cast<double>(sweepLargest_[s].load(std::memory_order_relaxed));
+    stats.converged = stats.residual <= tolerance;
+    stats.iterations = s + 1;
+  }
+  return stats;
+}
+
+void ContactSolver::sweepColouredTogether(int index, int sweeps, double tolerance) {
+  // Within a colour no two visits share a moving body, so whichever worker makes a visit, and
+  // in whatever order, the bodies end with the same bits; a worker moves to the next colour
+  // only when the last one is done (the acquire below sees every visit's writes). Each worker
+  // reads the same largest change of a sweep, so all stop after the same sweep.
+  const Island& island = islands_[index];
+  for (int s = 0; s < sweeps; ++s) {
+    for (int g = 0; g < island.groups; ++g) {
+      const ColourGroup& group = colourGroups_[island.firstGroup + g];
+      PhaseCounter& phase = phases_[static_cast<std::size_t>(s) * island.groups + g];
+      // The leftover group's manifolds may share bodies: one worker takes it whole, in order.
+      const int claim = group.shared ? group.count
+                                     : std::max(kFewestVisitsPerClaim,
+                                                group.count / (kClaimsPerShare * workers_));
+      for (int begin;
+           (begin = phase.claimed.fetch_add(claim, std::memory_order_relaxed)) < group.count;) {
+        const int end = std::min(group.count, begin + claim);
+        double largest = 0.0;
+        for (int i = begin; i < end; ++i) {
+          largest = std::max(largest, solveManifold(islandManifolds_[group.first + i],
+                                                    options_.manifoldIterations));
+        }
+        raiseTo(sweepLargest_[s], largest);
+        phase.done.fetch_add(end - begin, std::memory_order_release);
+      }
+      waitUntil(phase.done, group.count);
+    }
+    const double largest = std::bit_cast<double>(sweepLargest_[s].load(std::memory_order_relaxed));
+    if (largest <= tolerance) return;
+  }
 }
 
 }  // namespace hb

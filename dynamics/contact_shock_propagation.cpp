@@ -24,28 +24,42 @@ void ContactSolver::propagateShock() {
     }
   }
   std::sort(shockOrder_.begin(), shockOrder_.end());
+  // Each upper body's visits in a run of their own; the runs of one level move different
+  // bodies and read only lower ones, which that level leaves alone, so they run at once.
+  shockRuns_.clear();
+  for (size_t v = 0; v < shockOrder_.size(); ++v) {
+    if (v == 0 || shockOrder_[v].level != shockOrder_[v - 1].level ||
+        shockOrder_[v].upper != shockOrder_[v - 1].upper) {
+      shockRuns_.push_back(static_cast<int>(v));
+    }
+  }
+  shockRuns_.push_back(static_cast<int>(shockOrder_.size()));
+  const size_t runs = shockRuns_.size() - 1;
+  for (size_t first = 0; first < runs;) {
+    size_t last = first + 1;
+    const int level = shockOrder_[shockRuns_[first]].level;
+    while (last < runs && shockOrder_[shockRuns_[last]].level == level) ++last;
+    parallelFor_(last - first,
+                 [&](size_t i) { shockRun(shockRuns_[first + i], shockRuns_[first + i + 1]); });
+    first = last;
+  }
+}
+
+void ContactSolver::shockRun(int first, int last) {
   // A body resting on several (a brick on two below it) takes the push of all its supports
   // together: passes over its manifolds until they settle. Visited once each, the first
   // support stopped the body alone and the next ones took what was left, a lopsided push that
   // the next step's sweeps undid, and that grew step by step until a tall wall fell.
-  for (size_t first = 0; first < shockOrder_.size();) {
-    size_t last = first + 1;
-    while (last < shockOrder_.size() && shockOrder_[last].level == shockOrder_[first].level &&
-           shockOrder_[last].upper == shockOrder_[first].upper) {
-      ++last;
+  thread_local std::vector<ShockBlocks> blocks;  // scratch of the thread running the visits
+  blocks.resize(last - first);
+  for (int v = first; v < last; ++v) prepareShockVisit(shockOrder_[v], blocks[v - first]);
+  const int passes = last - first > 1 ? options_.shockIterations : 1;
+  for (int pass = 0; pass < passes; ++pass) {
+    double changed = 0.0;
+    for (int v = first; v < last; ++v) {
+      changed = std::max(changed, shockVisit(shockOrder_[v], blocks[v - first]));
     }
-    shockBlocks_.resize(last - first);
-    for (size_t v = first; v < last; ++v)
-      prepareShockVisit(shockOrder_[v], shockBlocks_[v - first]);
-    const int passes = last - first > 1 ? options_.shockIterations : 1;
-    for (int pass = 0; pass < passes; ++pass) {
-      double changed = 0.0;
-      for (size_t v = first; v < last; ++v) {
-        changed = std::max(changed, shockVisit(shockOrder_[v], shockBlocks_[v - first]));
-      }
-      if (changed <= options_.tolerance) break;
-    }
-    first = last;
+    if (changed <= options_.tolerance) break;
   }
 }
 

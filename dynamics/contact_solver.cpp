@@ -3,6 +3,7 @@
 #include <Eigen/LU>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace hb {
 
@@ -444,6 +445,7 @@ ContactSolverStats ContactSolver::solveIsland(int index) {
   const int cap =
       std::max(options_.velocityIterations,
                static_cast<int>(std::ceil(options_.iterationsPerSupportLevel * island.depth)));
+  if (island.groups > 0) return sweepColoured(index, cap, options_.tolerance);
   ContactSolverStats stats;
   for (int iteration = 0; iteration < cap && !stats.converged; ++iteration) {
     const double largestChange = sweepIsland(index);
@@ -462,7 +464,10 @@ double ContactSolver::sweepAll() {
   parallelFor_(islands_.size(), sweep);
   double largest = 0.0;
   for (std::size_t i = 0; i < islands_.size(); ++i) {
-    if (islands_[i].groups > 0) islandResults_[i].residual = sweepIsland(static_cast<int>(i));
+    if (islands_[i].groups > 0) {
+      islandResults_[i].residual =
+          sweepColoured(static_cast<int>(i), 1, -std::numeric_limits<double>::infinity()).residual;
+    }
     largest = std::max(largest, islandResults_[i].residual);
   }
   return largest;

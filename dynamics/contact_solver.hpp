@@ -46,10 +46,12 @@
 
 #include <Eigen/Core>
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <span>
 #include <tuple>
 #include <vector>
@@ -94,6 +96,14 @@ class ContactSolver {
   /// How the sweeps share out a colour's visits and the small islands; by default one after
   /// the other.
   void setParallelFor(ParallelFor parallelFor) { parallelFor_ = std::move(parallelFor); }
+  /// How a coloured island's sweeps share out: runTasks(n, task) runs task(0), ...,
+  /// task(n - 1) as n tasks, at once as far as threads are free, and `workers` such tasks
+  /// claim each colour's visits as they come (contact_colouring.cpp). By default one task does
+  /// all; any number gives the same bits.
+  void setTeam(ParallelFor runTasks, int workers) {
+    runTasks_ = std::move(runTasks);
+    workers_ = std::max(1, workers);
+  }
   static void inOrder(std::size_t count, const std::function<void(std::size_t)>& item) {
     for (std::size_t i = 0; i < count; ++i) item(i);
   }
@@ -256,9 +266,15 @@ class ContactSolver {
   /// A row's target (and compliance) for the soft step's current sweep, from its gap as its
   /// bodies have moved so far in the step: soft and pushing out in a Push sweep. Returns the gap.
   double setSoftTarget(int row);
-  /// One sweep over islands_[island]'s manifolds; returns the largest impulse change of their
-  /// visits.
+  /// One sweep over the manifolds of islands_[island], an uncoloured one; returns the largest
+  /// impulse change of their visits.
   double sweepIsland(int island);
+  /// Up to `sweeps` sweeps over a coloured island, until one's largest change is at most
+  /// `tolerance`: the workers of setTeam in one go, a colour's visits claimed a few at a time
+  /// and every worker waiting for the colour to be done before the next (no task per colour).
+  ContactSolverStats sweepColoured(int island, int sweeps, double tolerance);
+  /// What each worker of sweepColoured runs.
+  void sweepColouredTogether(int island, int sweeps, double tolerance);
   /// One visit of a manifold, with at most `passes` passes. Returns the largest impulse change
   /// of its first pass (as a velocity change, m/s).
   double solveManifold(int k, int passes);
@@ -325,7 +341,20 @@ class ContactSolver {
   std::vector<std::uint64_t> bodyColours_;  // per body: colours its manifolds took (colouring)
   std::vector<int> manifoldColour_;         // scratch: per island manifold, its colour
   std::vector<int> byColour_;               // scratch: an island's manifolds in colour order
-  std::vector<double> visitChange_;         // per manifold of a group: its visit's change
+  /// Per colour group of each sweep of sweepColoured: visits handed out and visits done.
+  struct PhaseCounter {
+    // Apart, so that the workers waiting on `done` do not slow the claims.
+    alignas(64) std::atomic<int> claimed{0};
+    alignas(64) std::atomic<int> done{0};
+  };
+  std::unique_ptr<PhaseCounter[]> phases_;
+  std::size_t phaseCapacity_ = 0;
+  /// Per sweep of sweepColoured: the largest change of its visits, as the bits of a double >= 0
+  /// (which order as the numbers do).
+  std::unique_ptr<std::atomic<std::uint64_t>[]> sweepLargest_;
+  std::size_t sweepCapacity_ = 0;
+  ParallelFor runTasks_ = inOrder;
+  int workers_ = 1;
   std::vector<ContactSolverStats> islandResults_;  // per island, of the last solve
   std::vector<Manifold> sortedManifolds_;          // scratch for layOutInSweepOrder
   std::vector<Row> sortedRows_;
@@ -352,10 +381,12 @@ class ContactSolver {
   void prepareShockVisit(const ShockVisit& visit, ShockBlocks& blocks);
   /// One shock visit of the manifold; returns its change (as solvePasses).
   double shockVisit(const ShockVisit& visit, const ShockBlocks& blocks);
-  std::vector<ShockVisit> shockOrder_;    // the shock pass's visits, in order
-  std::vector<ShockBlocks> shockBlocks_;  // scratch: one upper body's visits
-  std::vector<int> restitutionRows_;      // rows taking part in the bounce
-  std::vector<SoftBody> softBodies_;      // per body, in the soft step
+  /// The visits shockOrder_[first, last) of one upper body, until they settle.
+  void shockRun(int first, int last);
+  std::vector<ShockVisit> shockOrder_;  // the shock pass's visits, in order
+  std::vector<int> shockRuns_;          // where each upper body's visits start in shockOrder_
+  std::vector<int> restitutionRows_;    // rows taking part in the bounce
+  std::vector<SoftBody> softBodies_;    // per body, in the soft step
   Softness softMoving_, softFixed_;
   SoftSweep softSweep_ = SoftSweep::None;
   double softSubstep_ = 0.0;  // s: the soft step's substep

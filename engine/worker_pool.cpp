@@ -50,6 +50,19 @@ void WorkerPool::forEach(std::size_t count, const std::function<void(std::size_t
     for (std::size_t i = 0; i < count; ++i) item(i);
     return;
   }
+  run(count, kGrain, item);
+}
+
+void WorkerPool::runTasks(std::size_t count, const std::function<void(std::size_t)>& task) {
+  if (!arena_ || count < 2) {
+    for (std::size_t i = 0; i < count; ++i) task(i);
+    return;
+  }
+  run(count, 1, task);
+}
+
+void WorkerPool::run(std::size_t count, std::size_t grain,
+                     const std::function<void(std::size_t)>& item) {
   // More workers than cores (to show that the count does not change results) need the
   // process's worker limit raised while they run.
   std::optional<tbb::global_control> limit;
@@ -57,7 +70,7 @@ void WorkerPool::forEach(std::size_t count, const std::function<void(std::size_t
     limit.emplace(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads_));
   }
   arena_->arena.execute([&] {
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, kGrain),
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, grain),
                       [&](const tbb::blocked_range<std::size_t>& range) {
                         for (std::size_t i = range.begin(); i != range.end(); ++i) item(i);
                       });

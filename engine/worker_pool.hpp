@@ -23,11 +23,17 @@ class WorkerPool {
   /// when all are done. Items must not touch each other's data. A few items run on the calling
   /// thread alone (a task costs more than a small item).
   void forEach(std::size_t count, const std::function<void(std::size_t)>& item);
+  /// Runs task(0), ..., task(count - 1) as tasks of their own, at once as far as workers are
+  /// free, and returns when all are done: for tasks that share work among themselves (a task
+  /// must never wait for another to start, which a busy machine may delay or run after it).
+  void runTasks(std::size_t count, const std::function<void(std::size_t)>& task);
 
   /// The number of cores this process may run on.
   static int machineThreads();
 
  private:
+  void run(std::size_t count, std::size_t grain, const std::function<void(std::size_t)>& item);
+
   struct Arena;
   int threads_ = 1;
   std::unique_ptr<Arena> arena_;  // none with one thread

@@ -72,9 +72,7 @@ Shape collisionShape(const Shape& shape, const SolverDescription& solver) {
 }  // namespace
 
 World::World(const SceneDescription& scene) : scene_(scene), spawnRng_(1) {
-  solver_.setParallelFor([this](std::size_t count, const std::function<void(std::size_t)>& item) {
-    workers_.forEach(count, item);
-  });
+  connectWorkers();
   assets_ = std::make_unique<AssetLibrary>(scene_.assetDir, scene_.hullTolerance);
   // Body 0 holds every static piece: the ground, the funnel and static shapes.
   WorldBody world;
@@ -424,6 +422,22 @@ void World::solve() {
   stats_.solverIterations = std::max(stats_.solverIterations, stats.iterations);
   stats_.solverResidual = std::max(stats_.solverResidual, stats.residual);
   storeImpulses();
+}
+
+void World::setThreads(int threads) {
+  workers_ = WorkerPool(threads);
+  connectWorkers();
+}
+
+void World::connectWorkers() {
+  solver_.setParallelFor([this](std::size_t count, const std::function<void(std::size_t)>& item) {
+    workers_.forEach(count, item);
+  });
+  solver_.setTeam(
+      [this](std::size_t count, const std::function<void(std::size_t)>& task) {
+        workers_.runTasks(count, task);
+      },
+      workers_.threads());
 }
 
 double World::substepLength() const {

@@ -100,7 +100,7 @@ class World {
   const StepStatistics& lastStep() const { return stats_; }
   /// The workers the step runs on: `threads` of them (0: one per core; the default). Every
   /// count gives the same states bit for bit.
-  void setThreads(int threads) { workers_ = WorkerPool(threads); }
+  void setThreads(int threads);
   int threads() const { return workers_.threads(); }
   /// When a pair's contact manifold from an earlier step is re-posed instead of rebuilt
   /// (collision/persistent_manifold.hpp); changes apply from the next step.
@@ -137,6 +137,8 @@ class World {
   }
 
  private:
+  /// Hands the workers to the contact solver (its small islands and its coloured sweeps).
+  void connectWorkers();
   void addStatic(const StaticDescription& s);
   int addProxy(int body, const Shape& shape, const Pose& inBody, const Obb* localObb = nullptr);
   Pose piecePose(int body, const Pose& inBody) const;
