@@ -12,10 +12,10 @@
 #include <string>
 #include <thread>
 
-#include "apps/heavyball/cli_checks.hpp"
+#include "apps/cli/cli_checks.hpp"
+#include "apps/cli/progress_display.hpp"
+#include "apps/cli/slurm_shard.hpp"
 #include "apps/heavyball/commands.hpp"
-#include "apps/heavyball/progress_display.hpp"
-#include "apps/heavyball/slurm_shard.hpp"
 #include "engine/recording/batch_runner.hpp"
 
 namespace hb::cli {

@@ -1,5 +1,6 @@
 #pragma once
-// Sub-commands of the `heavyball` command line; each file registers one on the CLI11 app.
+// Sub-commands of the `heavyball` command line; each file registers one on the CLI11 app
+// (`bench` is apps/bench/bench_command.hpp).
 
 #include <CLI/CLI.hpp>
 
@@ -8,9 +9,6 @@ namespace hb::cli {
 /// `heavyball query --input problems.jsonl`: one collision problem per line, one JSON answer per
 /// line.
 void addQueryCommand(CLI::App& app);
-/// `heavyball bench gjk|broadphase|sim|physics|record|cast|smooth ...`: the benchmarks, each a
-/// program that prints tables.
-void addBenchCommand(CLI::App& app);
 /// `heavyball simulate --scene FILE ...`: a headless run with a summary.
 void addSimulateCommand(CLI::App& app);
 /// `heavyball inspect FILE`: summary of a recording.

@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "apps/cli/json_output.hpp"
 #include "apps/heavyball/commands.hpp"
-#include "apps/heavyball/json_output.hpp"
 #include "engine/recording/recording_check.hpp"
 #include "engine/recording/recording_reader.hpp"
 

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "apps/bench/bench_command.hpp"
 #include "apps/heavyball/command_names.hpp"
 #include "apps/heavyball/commands.hpp"
 

@@ -9,9 +9,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "apps/heavyball/cli_checks.hpp"
+#include "apps/cli/cli_checks.hpp"
+#include "apps/cli/json_output.hpp"
 #include "apps/heavyball/commands.hpp"
-#include "apps/heavyball/json_output.hpp"
 #include "engine/json_read.hpp"
 #include "engine/recording/recorder.hpp"
 #include "engine/recording/recording_metadata.hpp"

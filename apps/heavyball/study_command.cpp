@@ -20,9 +20,9 @@
 #include <string>
 #include <vector>
 
-#include "apps/heavyball/bench_timer.hpp"
+#include "apps/bench/common/bench_timer.hpp"
+#include "apps/cli/progress_display.hpp"
 #include "apps/heavyball/commands.hpp"
-#include "apps/heavyball/progress_display.hpp"
 #include "apps/heavyball/study_report.hpp"
 #include "engine/batch_index.hpp"
 #include "engine/json_read.hpp"

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <string>
 
-#include "apps/heavyball/cli_checks.hpp"
+#include "apps/cli/cli_checks.hpp"
 #include "apps/viewer/viewer_app.hpp"
 
 namespace {

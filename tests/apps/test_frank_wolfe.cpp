@@ -1,4 +1,4 @@
-// The Frank–Wolfe baselines of `heavyball bench gjk` (apps/heavyball/frank_wolfe.hpp) against
+// The Frank–Wolfe baselines of `heavyball bench gjk` (apps/bench/common/frank_wolfe.hpp) against
 // vanilla GJK, analytic distances (spheres, axis-aligned boxes) and the brute-force Minkowski
 // difference of two boxes. A converged run satisfies |x_k|^2 - |x*|^2 <= g_FW(x_k) <= eps with
 // x_k in D, so its distance lies in [d*, sqrt(d*^2 + eps)]: within sqrt(eps) of GJK's, which obeys
@@ -11,7 +11,7 @@
 #include <random>
 #include <vector>
 
-#include "apps/heavyball/frank_wolfe.hpp"
+#include "apps/bench/common/frank_wolfe.hpp"
 #include "collision/gjk.hpp"
 #include "tests/collision/random_geometry.hpp"
 #include "tests/collision/reference_distance.hpp"

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "apps/heavyball/slurm_shard.hpp"
+#include "apps/cli/slurm_shard.hpp"
 
 namespace hb::cli {
 namespace {

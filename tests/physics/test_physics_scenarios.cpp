@@ -2,7 +2,7 @@
 // rotation, fast spin, the intermediate-axis flip, restitution, head-on and oblique collisions,
 // friction, rolling, round bodies at rest, stacks) run in heavyball's World at 60, 120 (the
 // scenes' own step) and 240 Hz, each measured quantity within its stated tolerance of the
-// analytic answer (the tolerances and their reasons are in apps/heavyball/physics/).
+// analytic answer (the tolerances and their reasons are in apps/bench/physics/).
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include <string>
 #include <tuple>
 
-#include "apps/heavyball/physics/physics_scenario.hpp"
+#include "apps/bench/physics/physics_scenario.hpp"
 #include "engine/scene.hpp"
 
 namespace {

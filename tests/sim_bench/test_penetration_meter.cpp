@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "apps/heavyball/sim/penetration_meter.hpp"
+#include "apps/bench/sim/penetration_meter.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <random>
 #include <stdexcept>
 
-#include "apps/heavyball/sim/principal_axes.hpp"
+#include "apps/bench/sim/principal_axes.hpp"
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <vector>
 
-#include "apps/heavyball/sim/rest_window.hpp"
+#include "apps/bench/sim/rest_window.hpp"
 
 namespace {
 

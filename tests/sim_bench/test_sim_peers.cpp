@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "apps/heavyball/sim_peer.hpp"
+#include "apps/bench/sim/sim_peer.hpp"
 #include "engine/asset_library.hpp"
 
 namespace {

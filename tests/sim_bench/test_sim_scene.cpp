@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "apps/heavyball/sim/penetration_meter.hpp"
-#include "apps/heavyball/sim/sim_scene.hpp"
+#include "apps/bench/sim/penetration_meter.hpp"
+#include "apps/bench/sim/sim_scene.hpp"
 #include "engine/world.hpp"
 
 namespace {
