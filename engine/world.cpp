@@ -39,9 +39,6 @@ double msSince(Clock::time_point start) {
 constexpr double kGroundHalfSize = 50.0;
 constexpr double kGroundHalfThickness = 0.5;
 
-/// rad: the most a body with a contact turns in one substep (World::substepCount).
-constexpr double kSubstepTurn = std::numbers::pi / 16;
-
 Eigen::Vector3d uniformInBall(std::mt19937& rng, double radius) {
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   for (;;) {
@@ -384,46 +381,6 @@ void World::runStage(Stage stage, void (World::*run)()) {
   stats_.stageMs[static_cast<int>(stage)] += msSince(start);
 }
 
-void World::solve() {
-  StepContext& c = context_;
-  const SolverDescription& s = scene_.solver;
-  ContactSolverOptions options;
-  options.velocityIterations = s.velocityIterations;
-  options.manifoldIterations = s.manifoldIterations;
-  options.shockIterations = s.shockIterations;
-  options.positionIterations = s.positionIterations;
-  options.tolerance = s.solverTolerance;
-  options.restitutionThreshold = s.restitutionThreshold;
-  options.softSubsteps = s.softSubsteps;
-  options.contactHertz = s.contactHertz;
-  options.contactDampingRatio = s.contactDampingRatio;
-  const bool soft = s.softSubsteps > 0;
-  const double h = substepLength();
-  // Bodies with contacts turn at most solver.max_contact_turn per substep; free ones freely.
-  c.inContact.assign(rigid_.size(), 0);
-  for (const ContactConstraint& contact : c.contacts) {
-    c.inContact[contact.bodyA] = c.inContact[contact.bodyB] = 1;
-  }
-  // The soft step takes gravity substep by substep.
-  const IntegratorStats integrated =
-      integrator_.integrateVelocities(rigid_, soft ? Eigen::Vector3d::Zero() : scene_.gravity, h,
-                                      c.inContact, scene_.solver.maxContactTurn);
-  stats_.unconvergedRotations += integrated.unconvergedRotations;
-  stats_.limitedBodies += integrated.limitedBodies;
-  solver_.prepare(rigid_, c.contacts, h, options, scene_.gravity);
-  ContactSolverStats stats;
-  if (soft) {
-    stats = solver_.solveSoftStep(rigid_, c.pseudo);
-  } else {
-    solver_.warmStart(rigid_);
-    stats = solver_.solveVelocities(rigid_);
-    solver_.solvePositions(rigid_, c.pseudo);
-  }
-  stats_.solverIterations = std::max(stats_.solverIterations, stats.iterations);
-  stats_.solverResidual = std::max(stats_.solverResidual, stats.residual);
-  storeImpulses();
-}
-
 void World::setThreads(int threads) {
   workers_ = WorkerPool(threads);
   connectWorkers();
@@ -438,104 +395,6 @@ void World::connectWorkers() {
         workers_.runTasks(count, task);
       },
       workers_.threads());
-}
-
-double World::substepLength() const {
-  return scene_.dt / substeps_;
-}
-
-int World::substepCount() const {
-  // Contacts are linear in their (sub)step: the gap a speculative contact measures closes at
-  // the bodies' relative speed along its normal, which bounds the true approach of two convex
-  // bodies that only translate, but not of one that turns. A step is split so that no body with
-  // a contact turns more than kSubstepTurn in a substep, into at most max_substeps; steps
-  // without one stay whole. Beyond that, so that the turn limit of bodies with contacts
-  // (solver.max_contact_turn) binds only past kMaxSubsteps substeps, as many as it needs; but
-  // max_substeps 1 keeps every step whole.
-  const int most = scene_.solver.maxSubsteps;
-  if (most <= 1) return 1;
-  double turn = 0.0;
-  for (const NarrowPhaseRecord& record : context_.narrowPhase) {
-    if (!(record.result.distance < record.margin)) continue;  // no contact
-    for (const int proxy : {record.proxyA, record.proxyB}) {
-      const RigidBody& r = rigid_[proxies_[proxy].body];
-      if (r.isActive()) turn = std::max(turn, r.angularVelocity.norm() * scene_.dt);
-    }
-  }
-  const double limit = scene_.solver.maxContactTurn;
-  if (!(turn < kMaxSubsteps * limit)) return kMaxSubsteps;  // also a spin too large to count
-  const int forLimit = static_cast<int>(std::ceil(turn / limit));
-  const int forContacts =
-      turn < most * kSubstepTurn ? static_cast<int>(std::ceil(turn / kSubstepTurn)) : most;
-  return std::max({1, forLimit, forContacts});
-}
-
-void World::storeImpulses() {
-  // Every pair's cache gets exactly this substep's contacts, for the next one's warm start.
-  for (const NarrowPhaseRecord& record : context_.narrowPhase) {
-    const std::span<const ContactConstraint> contacts(
-        context_.contacts.data() + record.firstContact, record.contactCount);
-    const int bodyA = proxies_[record.proxyA].body;
-    PairCache::storeContacts(*record.cache, contacts, bodyPose(bodyA), substepLength());
-  }
-}
-
-void World::integrate() {
-  StepContext& c = context_;
-  if (scene_.solver.continuousCollision) {  // where the sweeps start from
-    c.startPoses.resize(rigid_.size());
-    for (size_t i = 0; i < rigid_.size(); ++i) {
-      c.startPoses[i] = {rigid_[i].orientation, rigid_[i].position};
-    }
-  }
-  integrator_.integratePositions(rigid_, c.pseudo, substepLength());
-}
-
-void World::restitution() {
-  solver_.applyRestitution(rigid_);
-}
-
-void World::sleep() {
-  StepContext& c = context_;
-  c.touching.clear();
-  for (const ContactConstraint& contact : c.contacts) {
-    c.touching.emplace_back(contact.bodyA, contact.bodyB);
-  }
-  c.islands = findIslands(rigid_, c.touching);
-  SleepOptions options;
-  options.enabled = scene_.solver.sleeping;
-  c.wasAwake.resize(rigid_.size());
-  for (size_t i = 0; i < rigid_.size(); ++i) c.wasAwake[i] = rigid_[i].isActive() ? 1 : 0;
-  updateSleep(rigid_, c.islands, scene_.dt, options);
-  // An island that falls asleep keeps its membership, to wake whole.
-  int islandCount = 0;
-  int awake = 0;
-  for (size_t i = 0; i < rigid_.size(); ++i) {
-    const RigidBody& r = rigid_[i];
-    if (c.wasAwake[i] && r.sleeping) {
-      sleepIsland_[i] = sleepIslands_ + c.islands[i];
-      islandCount = std::max(islandCount, c.islands[i] + 1);
-    }
-    if (!r.isValid()) nonFinite_ = true;
-    if (r.isActive()) ++awake;
-  }
-  sleepIslands_ += islandCount;
-  stats_.awakeBodies = awake;
-}
-
-int World::wakeIsland(int body) {
-  if (!rigid_[body].sleeping) return 0;
-  const long island = sleepIsland_[body];
-  int woken = 0;
-  for (size_t i = 0; i < rigid_.size(); ++i) {
-    const bool member = static_cast<int>(i) == body || (island >= 0 && sleepIsland_[i] == island);
-    if (!member) continue;
-    rigid_[i].sleeping = false;
-    rigid_[i].restingTime = 0.0;
-    sleepIsland_[i] = -1;
-    ++woken;
-  }
-  return woken;
 }
 
 int World::escapedBodies() const {

@@ -193,7 +193,7 @@ class World {
   /// overlap `other`.
   void piecesMeeting(int entry, const Obb& other, std::vector<int>& pieces) const;
   void storeImpulses();
-  /// The manifold of a touching pair (engine/world_pair_manifold.cpp); `shift` is A's motion
+  /// The manifold of a touching pair (engine/step/pair_manifold.cpp); `shift` is A's motion
   /// relative to B until they meet when it is built at their time of impact, else zero.
   ContactManifold pairManifold(NarrowPhaseRecord& record, Eigen::Vector3d& shift,
                                ManifoldSource& source) const;

@@ -1,4 +1,4 @@
-// The manifold a touching pair gets in the World (engine/world_pair_manifold.cpp): built where
+// The manifold a touching pair gets in the World (engine/step/pair_manifold.cpp): built where
 // the bodies meet when they close their gap within the step while moving sideways; the start's
 // for head-on approaches and for bodies that turn fast.
 

@@ -1,0 +1,53 @@
+// The sleep stage of World::step: islands of touching bodies at rest fall asleep together and
+// keep their membership, so that a contact wakes the whole island (World::wakeIsland).
+
+#include <algorithm>
+
+#include "engine/world.hpp"
+
+namespace hb {
+
+void World::sleep() {
+  StepContext& c = context_;
+  c.touching.clear();
+  for (const ContactConstraint& contact : c.contacts) {
+    c.touching.emplace_back(contact.bodyA, contact.bodyB);
+  }
+  c.islands = findIslands(rigid_, c.touching);
+  SleepOptions options;
+  options.enabled = scene_.solver.sleeping;
+  c.wasAwake.resize(rigid_.size());
+  for (size_t i = 0; i < rigid_.size(); ++i) c.wasAwake[i] = rigid_[i].isActive() ? 1 : 0;
+  updateSleep(rigid_, c.islands, scene_.dt, options);
+  // An island that falls asleep keeps its membership, to wake whole.
+  int islandCount = 0;
+  int awake = 0;
+  for (size_t i = 0; i < rigid_.size(); ++i) {
+    const RigidBody& r = rigid_[i];
+    if (c.wasAwake[i] && r.sleeping) {
+      sleepIsland_[i] = sleepIslands_ + c.islands[i];
+      islandCount = std::max(islandCount, c.islands[i] + 1);
+    }
+    if (!r.isValid()) nonFinite_ = true;
+    if (r.isActive()) ++awake;
+  }
+  sleepIslands_ += islandCount;
+  stats_.awakeBodies = awake;
+}
+
+int World::wakeIsland(int body) {
+  if (!rigid_[body].sleeping) return 0;
+  const long island = sleepIsland_[body];
+  int woken = 0;
+  for (size_t i = 0; i < rigid_.size(); ++i) {
+    const bool member = static_cast<int>(i) == body || (island >= 0 && sleepIsland_[i] == island);
+    if (!member) continue;
+    rigid_[i].sleeping = false;
+    rigid_[i].restingTime = 0.0;
+    sleepIsland_[i] = -1;
+    ++woken;
+  }
+  return woken;
+}
+
+}  // namespace hb
