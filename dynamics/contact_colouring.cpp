@@ -106,8 +106,10 @@ void raiseTo(std::atomic<std::uint64_t>& largestBits, double value) {
 }
 
 void waitUntil(const std::atomic<int>& done, int count) {
-  for (int spins = 0; done.load(std::memory_order_acquire) < count; ++spins) {
+  int spins = 0;
+  while (done.load(std::memory_order_acquire) < count) {
     if (spins < kSpinsBeforeYield) {
+      ++spins;
 #if defined(__x86_64__) || defined(__i386__)
       __builtin_ia32_pause();
 #endif

@@ -48,6 +48,15 @@ TEST(GoldenRecording, TheFunnelRunRecordsTheSameBytes) {
   GTEST_SKIP() << "a sanitized or -march=native build computes other last bits";
 #endif
   SceneDescription scene = loadScene(kSource / "assets/scenes/funnel.json");
+  // The recording names the asset folder as the scene gave it: relative to the source tree, so
+  // that the bytes do not depend on where the tree is checked out.
+  const fs::path before = fs::current_path();
+  fs::current_path(kSource);
+  struct BackWhenDone {
+    fs::path to;
+    ~BackWhenDone() { fs::current_path(to); }
+  } back{before};
+  scene.assetDir = "assets/ycb";
   scene.spawner->count = 24;
   scene.spawner->interval = 0.04;
   World world(scene);
