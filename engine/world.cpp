@@ -244,8 +244,11 @@ void World::applyImpulse(int body, const Eigen::Vector3d& worldPoint,
     throw std::out_of_range("applyImpulse: no body " + std::to_string(body));
   }
   RigidBody& r = rigid_[body];
-  if (r.isStatic) return;
   const std::string where = "applyImpulse on body " + std::to_string(body);
+  if (r.isStatic) {
+    throw std::invalid_argument(where + ": a static body (the ground, the funnel and the static " +
+                                "shapes are body 0) takes no impulse");
+  }
   if (!(worldPoint.allFinite() && worldPoint.cwiseAbs().maxCoeff() <= defaults::kMaxLength &&
         impulse.allFinite())) {
     std::ostringstream what;

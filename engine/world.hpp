@@ -75,7 +75,8 @@ class World {
   int addBody(const BodyDescription& body);
   /// Applies an impulse (N s, world frame) at a world point of a dynamic body and wakes it (with
   /// its sleeping island); the velocities change at once (e.g. a mouse spring applied before
-  /// step()).
+  /// step()). Throws std::out_of_range for no such body, std::invalid_argument for a static
+  /// one, a non-finite or far point or impulse, or velocities it would make absurd.
   void applyImpulse(int body, const Eigen::Vector3d& worldPoint, const Eigen::Vector3d& impulse);
 
   const SceneDescription& scene() const { return scene_; }

@@ -78,6 +78,14 @@ class PythonWorld {
     world_->applyImpulse(body, point, impulse);
   }
 
+  /// A copy of the state, read-only so that assigning to it raises instead of changing
+  /// nothing.
+  template <typename T>
+  static py::array_t<T> readOnly(py::array_t<T> array) {
+    array.attr("setflags")(py::arg("write") = false);
+    return array;
+  }
+
   py::array_t<double> vectors(Eigen::Vector3d RigidBody::*field) const {
     const auto& bodies = world_->rigidBodies();
     py::array_t<double> out({static_cast<py::ssize_t>(bodies.size()), py::ssize_t{3}});
@@ -85,7 +93,7 @@ class PythonWorld {
     for (size_t i = 0; i < bodies.size(); ++i) {
       for (int k = 0; k < 3; ++k) o(i, k) = (bodies[i].*field)[k];
     }
-    return out;
+    return readOnly(out);
   }
 
   py::array_t<double> orientations() const {
@@ -99,7 +107,7 @@ class PythonWorld {
       o(i, 2) = q.y();
       o(i, 3) = q.z();
     }
-    return out;
+    return readOnly(out);
   }
 
   py::array_t<bool> flags(bool RigidBody::*field) const {
@@ -107,7 +115,7 @@ class PythonWorld {
     py::array_t<bool> out(static_cast<py::ssize_t>(bodies.size()));
     auto o = out.mutable_unchecked<1>();
     for (size_t i = 0; i < bodies.size(); ++i) o(i) = bodies[i].*field;
-    return out;
+    return readOnly(out);
   }
 
   py::list names() const {
@@ -201,7 +209,9 @@ order they were added.)")
       .def("add_body", &PythonWorld::addBody, py::arg("body"),
            "Adds a body given as an entry of a scene's \"bodies\" (a dict); returns its index.")
       .def("apply_impulse", &PythonWorld::applyImpulse, py::arg("body"), py::arg("point"),
-           py::arg("impulse"), "An impulse (N s, world) at a world point (m); wakes the body.")
+           py::arg("impulse"),
+           "An impulse (N s, world) at a world point (m) of a dynamic body; wakes it. "
+           "ValueError for the static body 0 or values out of range.")
       .def("record", &PythonWorld::record, py::arg("path"), py::arg("overwrite") = false,
            "Records every later step to an HDF5 file (docs/recording-format.md).")
       .def("stop_recording", &PythonWorld::stopRecording,

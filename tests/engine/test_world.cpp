@@ -194,6 +194,12 @@ TEST(World, ImpulsesThatWouldMakeAbsurdVelocitiesAreRefusedLeavingTheBodyAsItWas
     EXPECT_EQ(world.rigidBodies()[1].angularVelocity, before.angularVelocity);
   }
   EXPECT_THROW(world.applyImpulse(7, {0, 0, 1}, {1, 0, 0}), std::out_of_range);
+  try {
+    world.applyImpulse(0, {0, 0, 0}, {1, 0, 0});
+    ADD_FAILURE() << "the static body took an impulse";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("static body"), std::string::npos) << e.what();
+  }
   world.applyImpulse(1, {0, 0, 1}, {1, 0, 0});  // an ordinary push still works
   EXPECT_GT(world.rigidBodies()[1].linearVelocity.x(), 0.0);
 }

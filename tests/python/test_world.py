@@ -101,8 +101,22 @@ def test_spins_and_impulses_beyond_the_range_are_refused():
         with pytest.raises(ValueError, match="applyImpulse on body 1"):
             world.apply_impulse(1, [0, 0, 1], impulse)
     assert np.all(world.linear_velocities[1] == 0)  # left as it was
+    with pytest.raises(ValueError, match="static body"):
+        world.apply_impulse(0, [0, 0, 0], [1, 0, 0])
     world.step()
     assert not world.non_finite
+
+
+def test_the_state_arrays_are_read_only_and_say_so():
+    world = heavyball.World(ground_scene())
+    world.add_body({"shape": {"type": "sphere", "radius": 0.1}, "pose": {"p": [0, 0, 1]}})
+    for name in ("positions", "orientations", "linear_velocities", "angular_velocities",
+                 "sleeping", "static"):
+        array = getattr(world, name)
+        assert not array.flags.writeable, name
+        with pytest.raises(ValueError, match="read-only"):
+            array[1] = 0
+    assert world.positions[1, 2] == 1.0  # unchanged
 
 
 def test_coincident_bodies_stop_at_the_pair_limit():
