@@ -53,7 +53,7 @@ struct Face {
   std::array<int, 3> v;    // vertex indices, counter-clockwise seen from outside
   std::array<int, 3> adj;  // adj[k]: the face across edge (v[k], v[k+1])
   Plane plane;
-  bool alive = false;
+  bool alive;  // set when the slot is used; slots past numFaceSlots_ are never read
 };
 
 struct HorizonEdge {
@@ -168,7 +168,7 @@ class Polytope {
   std::array<Face, kMaxFaces> faces_;
   int numFaceSlots_ = 0;  // slots ever used; dead ones are recycled through freeFaces_
   int numAlive_ = 0;
-  std::array<int, kMaxFaces> freeFaces_{};
+  std::array<int, kMaxFaces> freeFaces_;  // the first numFree_ are valid
   int numFree_ = 0;
   double scale_ = 0.0;  // largest |w| seen: the size of the problem
 };
@@ -230,7 +230,7 @@ bool Polytope::buildTetrahedron(const Simplex& simplex) {
       dirs[numDirs++] = n;
       dirs[numDirs++] = -n;
     }
-    SupportPoint best{};
+    SupportPoint best{Vector3d::Zero(), Vector3d::Zero(), Vector3d::Zero()};
     double bestOffset = -1.0;
     for (int k = 0; k < numDirs; ++k) {
       const SupportPoint s = support(dirs[k]);

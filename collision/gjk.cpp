@@ -175,7 +175,7 @@ Vector3d polyakDirection(const Iterate& it, double delta) {
   return delta * it.previousDirection + (1.0 - delta) * 2.0 * it.x;
 }
 
-Vector3d nesterovDirection(const Iterate& it, double delta) {
+[[gnu::always_inline]] inline Vector3d nesterovDirection(const Iterate& it, double delta) {
   const Vector3d y = delta * it.x + (1.0 - delta) * it.previousSupport;
   if (!it.normalize) return delta * it.previousDirection + (1.0 - delta) * 2.0 * y;
   const double yn = y.norm();
@@ -319,14 +319,20 @@ void finish(const MinkowskiDifference& difference, const Iterate& it, End end, i
                                   : it.separatingGap / it.separatingDirection.norm();
     result.distance = (end == End::Separating ? lowerBound : coreDistance) - inflation;
     result.separation = poseA.q * x;
-    if (coreDistance > 0.0) {
+    // Hulls and boxes have no radius: nothing to move, and no division to wait on.
+    if (coreDistance > 0.0 && inflation > 0.0) {
       const Vector3d u = x / coreDistance;
       witnessA -= difference.shapeA().convexRadius() * u;
       witnessB += difference.shapeB().convexRadius() * u;
     }
   }
-  result.witnessA = poseA.apply(witnessA);
-  result.witnessB = poseA.apply(witnessB);
+  if (simplex.size == 0 && inflation == 0.0) {
+    // A plane separated the shapes at the first support: no witnesses, A's origin stands for both.
+    result.witnessA = result.witnessB = poseA.p;
+  } else {
+    result.witnessA = poseA.apply(witnessA);
+    result.witnessB = poseA.apply(witnessB);
+  }
   result.hints = hints;
   result.inCollision = end != End::Separating && result.distance <= epsCol;
 

@@ -17,11 +17,13 @@ struct SupportHints {
   int b = -1;
 };
 
-/// A support point of D with the points of A and B it came from (all in A's frame).
+/// A support point of D with the points of A and B it came from (all in A's frame). Left
+/// uninitialised by default: GJK's simplex and EPA's polytope hold arrays of them that are
+/// filled one by one, and zeroing them cost more than a GJK call's arithmetic.
 struct SupportPoint {
-  Eigen::Vector3d w = Eigen::Vector3d::Zero();  // a - b
-  Eigen::Vector3d a = Eigen::Vector3d::Zero();
-  Eigen::Vector3d b = Eigen::Vector3d::Zero();
+  Eigen::Vector3d w;  // a - b
+  Eigen::Vector3d a;
+  Eigen::Vector3d b;
 };
 
 class MinkowskiDifference {
@@ -29,7 +31,8 @@ class MinkowskiDifference {
   MinkowskiDifference(const Shape& a, const Pose& poseA, const Shape& b, const Pose& poseB);
 
   /// Point of the core difference maximising dir . w (dir in A's frame, any length).
-  SupportPoint supportCore(const Eigen::Vector3d& dir, SupportHints& hints) const {
+  [[gnu::always_inline]] SupportPoint supportCore(const Eigen::Vector3d& dir,
+                                                  SupportHints& hints) const {
     const Eigen::Vector3d pa = supportA_(a_, dir, hints.a);
     const Eigen::Vector3d pb =
         rotationBtoA_ * supportB_(b_, rotationBtoA_.transpose() * -dir, hints.b) + translationBinA_;
