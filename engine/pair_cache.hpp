@@ -6,11 +6,13 @@
 // barely moves).
 
 #include <Eigen/Core>
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
 #include <unordered_map>
+#include <vector>
 
 #include "collision/minkowski_difference.hpp"
 #include "collision/persistent_manifold.hpp"
@@ -60,6 +62,28 @@ class PairCache {
       }
     }
   }
+
+  /// Drops the entries whose proxies (i, j) `drop` names.
+  template <class Drop>
+  void eraseIf(Drop drop) {
+    std::erase_if(entries_, [&](const auto& item) {
+      return drop(static_cast<int>(item.first >> 32), static_cast<int>(item.first & 0xffffffffu));
+    });
+  }
+  /// Every entry as (i, j, entry), in the order of (i, j): the same bytes for the same cache,
+  /// whatever order the entries were made in (World snapshots).
+  template <class Visit>
+  void forEachInOrder(Visit visit) const {
+    std::vector<std::uint64_t> keys;
+    keys.reserve(entries_.size());
+    for (const auto& item : entries_) keys.push_back(item.first);
+    std::sort(keys.begin(), keys.end());
+    for (const std::uint64_t k : keys) {
+      visit(static_cast<int>(k >> 32), static_cast<int>(k & 0xffffffffu), entries_.at(k));
+    }
+  }
+  std::size_t size() const { return entries_.size(); }
+  void clear() { entries_.clear(); }
 
   /// The force of the cached contact nearest to `pointOnA` (body A's frame), if one lies
   /// within `radius` metres.

@@ -76,6 +76,8 @@ World::World(const SceneDescription& scene) : scene_(scene), spawnRng_(1) {
   world.name = "static";
   bodies_.push_back(std::move(world));
   rigid_.push_back(RigidBody::fixed());
+  descriptions_.emplace_back();
+  forces_.emplace_back();
   sleepIsland_.push_back(-1);
   for (const StaticDescription& s : scene_.statics) addStatic(s);
   for (const BodyDescription& b : scene_.bodies) addBody(b);
@@ -96,6 +98,7 @@ World::World(const SceneDescription& scene) : scene_(scene), spawnRng_(1) {
     spawnDue();
   }
   updateWorldObbs();
+  initialState_ = saveState();
 }
 
 void World::addStatic(const StaticDescription& s) {
@@ -222,6 +225,8 @@ int World::addBody(const BodyDescription& d) {
   rigid.angularVelocity = d.angularVelocity;
   bodies_.push_back(std::move(body));
   rigid_.push_back(rigid);
+  descriptions_.push_back(d);
+  forces_.emplace_back();
   sleepIsland_.push_back(-1);
   const int index = static_cast<int>(bodies_.size()) - 1;
   compoundBoxes_.resize(bodies_.size());
@@ -347,6 +352,7 @@ void World::step() {
   stats_ = StepStatistics{};
   stats_.step = stepCount_;
   if (scene_.spawner) spawnDue();
+  wakeForced();
   // The data path of docs/design.md, top to bottom; each stage hands on through context_.
   // Substeps, as many as the contacts' fastest turn asks for (substepCount): the first narrow
   // phase decides how many, and each substep runs the data path down to the bounces.
@@ -362,6 +368,7 @@ void World::step() {
     runStage(Stage::Restitution, &World::restitution);  // bounces, for the next substep
   }
   stats_.substeps = substeps_;
+  for (ExternalForces& f : forces_) f.nextForce = f.nextTorque = Eigen::Vector3d::Zero();
   runStage(Stage::Sleep, &World::sleep);  // islands at rest fall asleep
   ++stepCount_;
   stats_.bodies = static_cast<int>(bodies_.size()) - 1;

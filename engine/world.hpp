@@ -8,7 +8,9 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <random>
+#include <span>
 #include <stdexcept>
 #include <vector>
 
@@ -25,6 +27,7 @@
 #include "dynamics/islands.hpp"
 #include "dynamics/rigid_body.hpp"
 #include "engine/asset_library.hpp"
+#include "engine/byte_archive.hpp"
 #include "engine/pair_cache.hpp"
 #include "engine/scene.hpp"
 #include "engine/step_context.hpp"
@@ -49,6 +52,27 @@ struct WorldBody {
   std::string name;                          ///< asset name or shape type
   std::shared_ptr<const ConvexAsset> asset;  ///< set for asset bodies (rendering, recording)
   std::vector<int> proxies;
+};
+
+/// What World::setBodyState changes: the fields given; the others keep their values.
+struct BodyStateUpdate {
+  std::optional<Eigen::Vector3d> position;         ///< centre of mass, world (m)
+  std::optional<Eigen::Quaterniond> orientation;   ///< body -> world, unit within 1e-6
+  std::optional<Eigen::Vector3d> linearVelocity;   ///< m/s
+  std::optional<Eigen::Vector3d> angularVelocity;  ///< rad/s, world frame
+};
+
+/// Forces on a body besides gravity and contacts (world frame, N and N m about the centre of
+/// mass): one held until changed, one for the next step only.
+struct ExternalForces {
+  Eigen::Vector3d heldForce = Eigen::Vector3d::Zero();
+  Eigen::Vector3d heldTorque = Eigen::Vector3d::Zero();
+  Eigen::Vector3d nextForce = Eigen::Vector3d::Zero();
+  Eigen::Vector3d nextTorque = Eigen::Vector3d::Zero();
+  bool any() const {
+    return !heldForce.isZero(0.0) || !heldTorque.isZero(0.0) || !nextForce.isZero(0.0) ||
+           !nextTorque.isZero(0.0);
+  }
 };
 
 /// A step found more candidate pairs than solver.max_pairs_per_piece allows (SolverDescription);
@@ -78,6 +102,51 @@ class World {
   /// step()). Throws std::out_of_range for no such body, std::invalid_argument for a static
   /// one, a non-finite or far point or impulse, or velocities it would make absurd.
   void applyImpulse(int body, const Eigen::Vector3d& worldPoint, const Eigen::Vector3d& impulse);
+
+  // --- Driving an experiment (engine/world_control.cpp). Body indices out of range throw
+  // std::out_of_range; the static body 0 and bad values throw std::invalid_argument, naming the
+  // argument, before anything changes.
+
+  /// Sets the given parts of a dynamic body's state and wakes it (with its sleeping island). The
+  /// pairs of its pieces forget their warm starts and kept manifolds: the body moved without
+  /// the motion they extrapolate.
+  void setBodyState(int body, const BodyStateUpdate& update);
+  /// A force (N, world) at a world point (default: the centre of mass) for the next step only.
+  void applyForce(int body, const Eigen::Vector3d& force,
+                  const std::optional<Eigen::Vector3d>& worldPoint = std::nullopt);
+  /// A torque (N m, world) for the next step only.
+  void applyTorque(int body, const Eigen::Vector3d& torque);
+  /// A force (N, at the centre of mass) and torque (N m), world frame, held on every step until
+  /// set again (zero clears them). A body under a force does not fall asleep.
+  void setExternalForce(int body, const Eigen::Vector3d& force, const Eigen::Vector3d& torque);
+  const ExternalForces& externalForces(int body) const;
+  const Eigen::Vector3d& gravity() const { return scene_.gravity; }
+  /// m/s^2. The energy bookkeeping (energyGain) moves with it, so that a change of gravity is
+  /// not counted as energy from nowhere.
+  void setGravity(const Eigen::Vector3d& gravity);
+  /// Friction and restitution of a body's contacts from the next step (body 0: the statics').
+  void setMaterial(int body, const Material& material);
+  /// A dynamic body's mass (kg), its inertia scaled with it (the same density throughout).
+  void setMass(int body, double mass);
+  /// The sum of the contact impulses on a body in the last step's last (sub)step, world frame
+  /// (N s): with one substep, its weight times dt for a body at rest on the ground.
+  Eigen::Vector3d bodyContactImpulse(int body) const;
+
+  // --- Snapshots (engine/world_snapshot.cpp).
+
+  /// Everything a step depends on, as bytes: the bodies (state, mass, material, sleep, forces),
+  /// the pair cache (warm starts, kept manifolds, contact forces), the spawner and its random
+  /// state, the step and round counters and the energy bookkeeping. Not the settings (solver,
+  /// gravity, threads) nor the last step's contacts and statistics. Stepping after
+  /// restoreState gives the states stepping on would have given, bit for bit.
+  std::vector<std::uint8_t> saveState() const;
+  /// Back to a saved state. Bodies added since are removed; bodies of the snapshot this world
+  /// lacks are added again (assets and primitive shapes; an inline mesh, superquadric or
+  /// support-function body must be added first). Throws SnapshotError for a truncated or damaged
+  /// snapshot, another format or another scene; the world is unchanged then.
+  void restoreState(std::span<const std::uint8_t> snapshot);
+  /// Back to the state right after construction.
+  void reset();
 
   const SceneDescription& scene() const { return scene_; }
   /// Solver settings; changes apply from the next step.
@@ -141,6 +210,17 @@ class World {
   /// Hands the workers to the contact solver (its small islands and its coloured sweeps).
   void connectWorkers();
   void addStatic(const StaticDescription& s);
+  /// A dynamic body, or std::out_of_range / std::invalid_argument naming `what`.
+  RigidBody& dynamicBody(int body, const char* what);
+  void checkBodyIndex(int body, const char* what) const;
+  /// Removes the bodies from `count` on (the last ones added) with their pieces.
+  void truncateBodies(int count);
+  /// Forgets the pair cache entries of a body's pieces.
+  void forgetPairs(int body);
+  /// Wakes the bodies under a force and keeps them awake (World::step, before the substeps).
+  void wakeForced();
+  /// The external forces' impulse over h on every active body (World::solve).
+  void applyExternalForces(double h);
   int addProxy(int body, const Shape& shape, const Pose& inBody, const Obb* localObb = nullptr);
   Pose piecePose(int body, const Pose& inBody) const;
   void spawnDue();
@@ -208,6 +288,9 @@ class World {
   std::unique_ptr<AssetLibrary> assets_;
   std::vector<WorldBody> bodies_;
   std::vector<RigidBody> rigid_;
+  std::vector<BodyDescription> descriptions_;  // how each body was added (0: the statics)
+  std::vector<ExternalForces> forces_;
+  std::vector<std::uint8_t> initialState_;  // saveState() after construction, for reset()
   std::vector<Proxy> proxies_;
   std::vector<std::uint8_t> proxyStatic_;
   std::vector<double> bodyReach_;  // m, furthest point of each body from its centre of mass

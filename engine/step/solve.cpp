@@ -28,6 +28,7 @@ void World::solve() {
   for (const ContactConstraint& contact : c.contacts) {
     c.inContact[contact.bodyA] = c.inContact[contact.bodyB] = 1;
   }
+  applyExternalForces(h);
   // The soft step takes gravity substep by substep.
   const IntegratorStats integrated =
       integrator_.integrateVelocities(rigid_, soft ? Eigen::Vector3d::Zero() : scene_.gravity, h,
