@@ -259,7 +259,8 @@ SpawnerDescription parseSpawner(const json& value, const std::string& where,
   return spawner;
 }
 
-SolverDescription parseSolver(const json& value, const std::string& where) {
+SolverDescription parseSolver(const json& value, const std::string& where,
+                              SolverDescription solver = {}) {
   requireObject(value, where);
   rejectUnknownKeys(value, where,
                     {"gjk_variant",
@@ -283,7 +284,6 @@ SolverDescription parseSolver(const json& value, const std::string& where) {
                      "soft_substeps",
                      "contact_hertz",
                      "contact_damping_ratio"});
-  SolverDescription solver;
   // Sets `out` from `key`, when the object has it, by `parse(value, where)`.
   const auto set = [&](std::string_view key, auto& out, const auto& parse) {
     if (const json* v = find(value, key)) {
@@ -396,6 +396,44 @@ BodyDescription parseBodyText(const std::string& jsonText, const std::string& wh
   }
   MeshHullCache meshes;
   return parseBody(value, where, meshes, fs::absolute(baseDir), assetDir);
+}
+
+SolverDescription parseSolverText(const std::string& jsonText, const SolverDescription& base,
+                                  const std::string& where) {
+  json value;
+  try {
+    value = parseUniqueKeys(jsonText);
+  } catch (const json::exception& e) {
+    throw JsonError(std::string("invalid JSON: ") + e.what());
+  }
+  return parseSolver(value, where, base);
+}
+
+std::string solverText(const SolverDescription& s) {
+  const json out = {
+      {"gjk_variant", toString(s.gjkVariant)},
+      {"momentum_schedule", toString(s.momentumSchedule)},
+      {"warm_start", toString(s.warmStart)},
+      {"gjk_tolerance", s.gjkTolerance},
+      {"gjk_max_iterations", s.gjkMaxIterations},
+      {"velocity_iterations", s.velocityIterations},
+      {"manifold_iterations", s.manifoldIterations},
+      {"shock_iterations", s.shockIterations},
+      {"position_iterations", s.positionIterations},
+      {"tolerance", s.solverTolerance},
+      {"speculative_margin", s.speculativeMargin},
+      {"convex_radius", s.convexRadius},
+      {"restitution_threshold", s.restitutionThreshold},
+      {"sleeping", s.sleeping},
+      {"continuous_collision", s.continuousCollision},
+      {"max_substeps", s.maxSubsteps},
+      {"max_contact_turn", s.maxContactTurn},
+      {"max_pairs_per_piece", s.maxPairsPerPiece},
+      {"soft_substeps", s.softSubsteps},
+      {"contact_hertz", s.contactHertz},
+      {"contact_damping_ratio", s.contactDampingRatio},
+  };
+  return out.dump();
 }
 
 SceneDescription loadScene(const fs::path& file) {

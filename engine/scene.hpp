@@ -184,6 +184,13 @@ BodyDescription parseBodyText(const std::string& jsonText, const std::string& wh
                               const std::filesystem::path& baseDir,
                               const std::filesystem::path& assetDir);
 
+/// A scene's "solver" object as JSON text, over `base`: the keys it has replace base's values,
+/// with the scene file's checks and messages (errors name `where`).
+SolverDescription parseSolverText(const std::string& jsonText, const SolverDescription& base,
+                                  const std::string& where = "solver");
+/// Every solver setting as a JSON object in the scene file's keys (parseSolverText reads it).
+std::string solverText(const SolverDescription& solver);
+
 /// A simulated time a run may ask for: finite and in (0, kMaxSimulatedSeconds].
 inline bool isSimulatedTime(double seconds) {
   return seconds > 0.0 && seconds <= kMaxSimulatedSeconds;  // false for NaN

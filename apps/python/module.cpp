@@ -6,6 +6,7 @@
 
 #include "apps/python/bindings.hpp"
 #include "collision/convex_hull.hpp"
+#include "engine/byte_archive.hpp"
 #include "engine/json_read.hpp"
 #include "engine/obj_mesh.hpp"
 #include "engine/recording/recording_error.hpp"
@@ -24,10 +25,13 @@ PYBIND11_MODULE(heavyball, m) {
       PyErr_SetString(PyExc_ValueError, e.what());
     } catch (const hb::HullError& e) {
       PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const hb::SnapshotError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
     } catch (const hb::RecordingError& e) {
       PyErr_SetString(PyExc_OSError, e.what());
     }
   });
   hb::python::addQueryBindings(m);
+  hb::python::addSolverSettingsBindings(m);
   hb::python::addWorldBindings(m);
 }

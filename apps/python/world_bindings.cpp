@@ -44,10 +44,18 @@ class PythonWorld {
       sceneJson_ = text.str();
       baseDir_ = fs::absolute(file).parent_path();
     }
-    setThreads(threads);
-    world_->addObserver([this](const World& w) {
-      if (recorder_) recorder_->record(w);
-    });
+    connect(threads);
+  }
+
+  /// A scene given as JSON text (World.from_json).
+  static std::unique_ptr<PythonWorld> fromJson(const std::string& text,
+                                               std::optional<fs::path> baseDir, int threads) {
+    auto w = std::unique_ptr<PythonWorld>(new PythonWorld());
+    w->sceneJson_ = text;
+    w->baseDir_ = fs::absolute(baseDir.value_or(fs::current_path()));
+    w->world_ = std::make_unique<World>(parseScene(text, w->baseDir_));
+    w->connect(threads);
+    return w;
   }
 
   void setThreads(int threads) {
@@ -174,7 +182,183 @@ class PythonWorld {
 
   World& world() { return *world_; }
 
+  // --- State, forces, contacts (World's operations; see their comments in engine/world.hpp).
+
+  void reset() {
+    refuseWhileRecording("reset");
+    world_->reset();
+  }
+
+  py::bytes saveState() const {
+    const std::vector<std::uint8_t> bytes = world_->saveState();
+    return py::bytes(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  }
+
+  void restoreState(const py::bytes& snapshot) {
+    refuseWhileRecording("restore_state");
+    const std::string_view bytes = snapshot;
+    world_->restoreState(
+        std::span(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()));
+  }
+
+  void setBodyState(int body, const std::optional<Eigen::Vector3d>& position,
+                    const std::optional<Eigen::Vector4d>& orientation,
+                    const std::optional<Eigen::Vector3d>& linearVelocity,
+                    const std::optional<Eigen::Vector3d>& angularVelocity) {
+    checkBody(body);
+    BodyStateUpdate update;
+    update.position = position;
+    if (orientation) {
+      const Eigen::Vector4d& q = *orientation;  // w first, as `orientations` reads
+      update.orientation = Eigen::Quaterniond(q[0], q[1], q[2], q[3]);
+    }
+    update.linearVelocity = linearVelocity;
+    update.angularVelocity = angularVelocity;
+    world_->setBodyState(body, update);
+  }
+
+  /// Rows of an (n, columns) array argument, or none.
+  static std::optional<py::array_t<double>> rows(const std::optional<py::array_t<double>>& a,
+                                                 size_t n, int columns, const char* name) {
+    if (!a) return std::nullopt;
+    if (a->ndim() != 2 || static_cast<size_t>(a->shape(0)) != n || a->shape(1) != columns) {
+      throw py::value_error(std::string(name) + ": expected an array of shape (" +
+                            std::to_string(n) + ", " + std::to_string(columns) +
+                            "), one row per index");
+    }
+    return a;
+  }
+
+  void setStates(const std::vector<int>& indices,
+                 const std::optional<py::array_t<double>>& positions,
+                 const std::optional<py::array_t<double>>& orientations,
+                 const std::optional<py::array_t<double>>& linearVelocities,
+                 const std::optional<py::array_t<double>>& angularVelocities) {
+    const size_t n = indices.size();
+    const auto p = rows(positions, n, 3, "positions");
+    const auto q = rows(orientations, n, 4, "orientations");
+    const auto v = rows(linearVelocities, n, 3, "linear_velocities");
+    const auto w = rows(angularVelocities, n, 3, "angular_velocities");
+    const auto row3 = [](const std::optional<py::array_t<double>>& a,
+                         size_t i) -> std::optional<Eigen::Vector3d> {
+      if (!a) return std::nullopt;
+      const auto r = a->unchecked<2>();
+      return Eigen::Vector3d(r(i, 0), r(i, 1), r(i, 2));
+    };
+    // All or nothing: a bad row puts back the bodies set before it.
+    const std::vector<std::uint8_t> before = world_->saveState();
+    try {
+      for (size_t i = 0; i < n; ++i) {
+        std::optional<Eigen::Vector4d> qi;
+        if (q) {
+          const auto r = q->unchecked<2>();
+          qi = Eigen::Vector4d(r(i, 0), r(i, 1), r(i, 2), r(i, 3));
+        }
+        setBodyState(indices[i], row3(p, i), qi, row3(v, i), row3(w, i));
+      }
+    } catch (...) {
+      world_->restoreState(before);
+      throw;
+    }
+  }
+
+  void applyForce(int body, const Eigen::Vector3d& force,
+                  const std::optional<Eigen::Vector3d>& point) {
+    checkBody(body);
+    world_->applyForce(body, force, point);
+  }
+
+  void applyTorque(int body, const Eigen::Vector3d& torque) {
+    checkBody(body);
+    world_->applyTorque(body, torque);
+  }
+
+  void setExternalForce(int body, const Eigen::Vector3d& force, const Eigen::Vector3d& torque) {
+    checkBody(body);
+    world_->setExternalForce(body, force, torque);
+  }
+
+  void setMaterial(int body, std::optional<double> friction, std::optional<double> restitution) {
+    checkBody(body);
+    Material m = world_->bodies()[body].material;
+    if (friction) m.friction = *friction;
+    if (restitution) m.restitution = *restitution;
+    world_->setMaterial(body, m);
+  }
+
+  void setMass(int body, double mass) {
+    checkBody(body);
+    world_->setMass(body, mass);
+  }
+
+  Eigen::Vector3d bodyContactImpulse(int body) const {
+    checkBody(body);
+    return world_->bodyContactImpulse(body);
+  }
+
+  /// One row per contact point of the last step's last (sub)step.
+  py::dict contacts() const {
+    const std::vector<ContactConstraint>& cs = world_->contacts();
+    const auto n = static_cast<py::ssize_t>(cs.size());
+    py::array_t<int> bodyA(n), bodyB(n);
+    py::array_t<double> position({n, py::ssize_t{3}}), normal({n, py::ssize_t{3}});
+    py::array_t<double> distance(n), normalImpulse(n), frictionImpulse({n, py::ssize_t{3}});
+    auto a = bodyA.mutable_unchecked<1>();
+    auto b = bodyB.mutable_unchecked<1>();
+    auto p = position.mutable_unchecked<2>();
+    auto nn = normal.mutable_unchecked<2>();
+    auto d = distance.mutable_unchecked<1>();
+    auto jn = normalImpulse.mutable_unchecked<1>();
+    auto jt = frictionImpulse.mutable_unchecked<2>();
+    for (py::ssize_t i = 0; i < n; ++i) {
+      const ContactConstraint& c = cs[i];
+      a(i) = c.bodyA;
+      b(i) = c.bodyB;
+      d(i) = -c.depth;
+      jn(i) = c.impulse.x();
+      const Eigen::Vector3d friction = c.impulse.y() * c.tangent1 + c.impulse.z() * c.tangent2;
+      for (int k = 0; k < 3; ++k) {
+        p(i, k) = c.point[k];
+        nn(i, k) = c.normal[k];
+        jt(i, k) = friction[k];
+      }
+    }
+    py::dict out;
+    out["body_a"] = readOnly(bodyA);
+    out["body_b"] = readOnly(bodyB);
+    out["position"] = readOnly(position);
+    out["normal"] = readOnly(normal);
+    out["distance"] = readOnly(distance);
+    out["normal_impulse"] = readOnly(normalImpulse);
+    out["friction_impulse"] = readOnly(frictionImpulse);
+    return out;
+  }
+
+  void setGravity(const Eigen::Vector3d& g) { world_->setGravity(g); }
+
+  std::string repr() const {
+    return "<heavyball.World '" + world_->scene().name +
+           "': " + std::to_string(world_->bodies().size()) + " bodies, step " +
+           std::to_string(world_->stepCount()) + ", t = " + std::to_string(world_->time()) + " s>";
+  }
+
  private:
+  PythonWorld() = default;
+
+  void connect(int threads) {
+    setThreads(threads);
+    world_->addObserver([this](const World& w) {
+      if (recorder_) recorder_->record(w);
+    });
+  }
+
+  void refuseWhileRecording(const char* what) const {
+    if (recorder_) {
+      throw py::value_error(std::string(what) +
+                            ": the world is recording; call stop_recording() first");
+    }
+  }
+
   void checkBody(int body) const {
     if (body < 0 || body >= static_cast<int>(world_->bodies().size())) {
       throw py::index_error("body " + std::to_string(body) + ": the world has " +
@@ -212,6 +396,61 @@ order they were added.)")
            py::arg("impulse"),
            "An impulse (N s, world) at a world point (m) of a dynamic body; wakes it. "
            "ValueError for the static body 0 or values out of range.")
+      .def_static("from_json", &PythonWorld::fromJson, py::arg("text"),
+                  py::arg("base_dir") = py::none(), py::arg("threads") = 0,
+                  "A world from a scene as JSON text; relative paths resolve against base_dir "
+                  "(default: the current folder).")
+      .def("reset", &PythonWorld::reset,
+           "Back to the state right after loading (bodies added since are removed).")
+      .def("save_state", &PythonWorld::saveState,
+           "Everything the step depends on, as bytes (World::saveState): stepping after "
+           "restore_state is bit-identical to stepping on. Settings (world.solver, gravity, "
+           "threads) are not part of it.")
+      .def("restore_state", &PythonWorld::restoreState, py::arg("snapshot"),
+           "Back to a saved state (bodies added since are removed, missing ones added again). "
+           "ValueError for a truncated or damaged snapshot or one of another scene.")
+      .def("set_body_state", &PythonWorld::setBodyState, py::arg("body"),
+           py::arg("position") = py::none(), py::arg("orientation") = py::none(),
+           py::arg("linear_velocity") = py::none(), py::arg("angular_velocity") = py::none(),
+           "Sets the given parts of a dynamic body's state (position of the centre of mass, m; "
+           "orientation w, x, y, z, unit within 1e-6; velocities m/s and rad/s, world) and wakes "
+           "it. ValueError naming the argument for a bad value.")
+      .def("set_states", &PythonWorld::setStates, py::arg("indices"),
+           py::arg("positions") = py::none(), py::arg("orientations") = py::none(),
+           py::arg("linear_velocities") = py::none(), py::arg("angular_velocities") = py::none(),
+           "set_body_state for several bodies: arrays with one row per index; all or nothing.")
+      .def("apply_force", &PythonWorld::applyForce, py::arg("body"), py::arg("force"),
+           py::arg("point") = py::none(),
+           "A force (N, world) at a world point (default: the centre of mass), for the next "
+           "step only.")
+      .def("apply_torque", &PythonWorld::applyTorque, py::arg("body"), py::arg("torque"),
+           "A torque (N m, world) for the next step only.")
+      .def("set_external_force", &PythonWorld::setExternalForce, py::arg("body"), py::arg("force"),
+           py::arg("torque") = Eigen::Vector3d::Zero().eval(),
+           "A force (N, at the centre of mass) and torque (N m), world, held on every step until "
+           "set again; zeros clear them. A body under a force stays awake.")
+      .def_property(
+          "gravity", [](PythonWorld& w) { return w.world().gravity(); }, &PythonWorld::setGravity,
+          "m/s^2, settable between steps")
+      .def_property_readonly(
+          "solver", [](PythonWorld& w) { return solverSettingsOf(w.world()); },
+          py::keep_alive<0, 1>(),
+          "the solver settings (SolverSettings: scene file keys, checked when set)")
+      .def("set_material", &PythonWorld::setMaterial, py::arg("body"),
+           py::arg("friction") = py::none(), py::arg("restitution") = py::none(),
+           "Friction and restitution of a body's contacts from the next step (body 0: the "
+           "statics').")
+      .def("set_mass", &PythonWorld::setMass, py::arg("body"), py::arg("mass"),
+           "A dynamic body's mass (kg); its inertia scales with it.")
+      .def("contacts", &PythonWorld::contacts,
+           "The last step's contact points (its last substep's), as a dict of numpy arrays: "
+           "body_a, body_b (N,), position (N, 3) m, normal (N, 3) unit from A to B, distance "
+           "(N,) m (negative: penetration), normal_impulse (N,) N s, friction_impulse (N, 3) "
+           "N s, world.")
+      .def("body_contact_impulse", &PythonWorld::bodyContactImpulse, py::arg("body"),
+           "The sum of the last step's contact impulses on a body (N s, world; its last "
+           "substep's).")
+      .def("__repr__", &PythonWorld::repr)
       .def("record", &PythonWorld::record, py::arg("path"), py::arg("overwrite") = false,
            "Records every later step to an HDF5 file (docs/recording-format.md).")
       .def("stop_recording", &PythonWorld::stopRecording,

@@ -24,6 +24,7 @@ fi
 "$work/consumer/distance"
 "$work/consumer/drop" "$work/drop.h5"
 test -s "$work/drop.h5"
+"$work/consumer/snapshot"
 if [ -f "$work/prefix/include/heavyball/render/orbit_camera.hpp" ]; then
   "$work/consumer/camera"
 fi
