@@ -95,6 +95,11 @@ class World {
   /// the step (its spawner's due drops added).
   void step();
 
+  /// Removes a dynamic body with its pieces, after waking what slept with it; the bodies after
+  /// it move down one index (and their pieces down by its piece count). The last step's contacts
+  /// and narrow-phase records are cleared (they name the old indices). A snapshot saved before
+  /// restores only into a world with the same bodies in the same order.
+  void removeBody(int body);
   /// Adds a dynamic body; returns its index.
   int addBody(const BodyDescription& body);
   /// Applies an impulse (N s, world frame) at a world point of a dynamic body and wakes it (with

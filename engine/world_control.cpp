@@ -2,6 +2,7 @@
 // gravity, and the contact impulses a body took. Every check comes before any change, so that a
 // refused call leaves the world as it was.
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -89,6 +90,55 @@ void World::setBodyState(int body, const BodyStateUpdate& update) {
     forgetPairs(body);
     updateWorldObbs();
   }
+}
+
+void World::removeBody(int body) {
+  RigidBody& r = dynamicBody(body, "removeBody");
+  wakeIsland(body);
+  energyIn_ -= bodyEnergy(r);
+  const std::vector<int> pieces = bodies_[body].proxies;
+  const int first = pieces.front();
+  const int count = static_cast<int>(pieces.size());  // a body's pieces are consecutive
+  const auto dropPieces = [&](auto& perProxy) {
+    perProxy.erase(perProxy.begin() + first, perProxy.begin() + first + count);
+  };
+  dropPieces(proxies_);
+  dropPieces(proxyStatic_);
+  dropPieces(proxyReach_);
+  dropPieces(context_.worldObbs);
+  const auto dropBody = [&](auto& perBody) {
+    if (body < static_cast<int>(perBody.size())) perBody.erase(perBody.begin() + body);
+  };
+  dropBody(bodies_);
+  dropBody(rigid_);
+  dropBody(descriptions_);
+  dropBody(forces_);
+  dropBody(sleepIsland_);
+  dropBody(bodyReach_);
+  dropBody(bodyThickness_);
+  dropBody(compoundBoxes_);
+  for (Proxy& p : proxies_) {
+    if (p.body > body) --p.body;
+  }
+  for (WorldBody& b : bodies_) {
+    for (int& p : b.proxies) {
+      if (p >= first + count) p -= count;
+    }
+  }
+  // The pair cache is keyed by piece: drop the body's pairs, move the later pieces' down.
+  PairCache kept;
+  pairCache_.forEachInOrder([&](int i, int j, const PairCacheEntry& e) {
+    const auto gone = [&](int p) { return p >= first && p < first + count; };
+    if (gone(i) || gone(j)) return;
+    const auto moved = [&](int p) { return p >= first + count ? p - count : p; };
+    kept.entry(moved(i), moved(j)) = e;
+  });
+  pairCache_ = std::move(kept);
+  context_.contacts.clear();
+  context_.narrowPhase.clear();
+  context_.earlierNarrowPhase.clear();
+  broadPhase_.reset();
+  updateWorldObbs();
 }
 
 void World::forgetPairs(int body) {

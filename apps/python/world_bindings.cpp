@@ -81,6 +81,12 @@ class PythonWorld {
     return world_->addBody(d);
   }
 
+  void removeBody(int body) {
+    checkBody(body);
+    refuseWhileRecording("remove_body");
+    world_->removeBody(body);
+  }
+
   void applyImpulse(int body, const Eigen::Vector3d& point, const Eigen::Vector3d& impulse) {
     checkBody(body);
     world_->applyImpulse(body, point, impulse);
@@ -392,6 +398,9 @@ order they were added.)")
            "Ctrl-C stops it between two steps (KeyboardInterrupt).")
       .def("add_body", &PythonWorld::addBody, py::arg("body"),
            "Adds a body given as an entry of a scene's \"bodies\" (a dict); returns its index.")
+      .def("remove_body", &PythonWorld::removeBody, py::arg("body"),
+           "Removes a dynamic body; the bodies after it move down one index. Not while "
+           "recording.")
       .def("apply_impulse", &PythonWorld::applyImpulse, py::arg("body"), py::arg("point"),
            py::arg("impulse"),
            "An impulse (N s, world) at a world point (m) of a dynamic body; wakes it. "

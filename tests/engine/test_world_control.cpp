@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "engine/run_summary.hpp"
@@ -301,6 +302,43 @@ TEST(WorldControl, AMaterialSetTakesEffect) {
   // mu g: 1 m/s stops after v^2 / (2 mu g) = 0.102 m at mu = 0.5; frictionless it slides 2 m.
   EXPECT_NEAR(slide(0.5), 0.102, 0.01);
   EXPECT_NEAR(slide(0.0), 2.0, 0.01);
+}
+
+// Removing a body leaves the others as if it had never been there once they stop touching it:
+// a world with the body removed steps on as one where it was never added (apart from it, the
+// same bodies at the same indices), here with the boxes far apart.
+TEST(WorldControl, RemovingABodyShiftsTheLaterOnesAndKeepsThemStepping) {
+  SceneDescription scene = groundScene();
+  scene.bodies.push_back(box({-1.0, 0, 0.3}));
+  scene.bodies.push_back(box({0, 0, 0.3}));
+  BodyDescription ball;
+  ball.shape.shape = Shape::sphere(0.05);
+  ball.pose.p = {1.0, 0, 0.3};
+  scene.bodies.push_back(ball);
+  World world(scene);
+  stepN(world, 30);
+  world.removeBody(2);
+  ASSERT_EQ(world.bodies().size(), 3u);
+  EXPECT_EQ(world.bodies()[2].name, "sphere");
+  for (size_t p = 0; p < world.proxies().size(); ++p) {
+    const int b = world.proxies()[p].body;
+    const auto& own = world.bodies()[b].proxies;
+    EXPECT_NE(std::find(own.begin(), own.end(), static_cast<int>(p)), own.end());
+  }
+  EXPECT_TRUE(world.contacts().empty());
+  SceneDescription without = groundScene();
+  without.bodies = {scene.bodies[0], scene.bodies[2]};
+  World reference(without);
+  stepN(reference, 30);
+  EXPECT_EQ(world.rigidBodies()[1].position, reference.rigidBodies()[1].position);
+  EXPECT_EQ(world.rigidBodies()[2].position, reference.rigidBodies()[2].position);
+  stepN(world, 120);
+  stepN(reference, 120);
+  EXPECT_EQ(world.rigidBodies()[2].position, reference.rigidBodies()[2].position);
+  EXPECT_EQ(world.rigidBodies()[1].position, reference.rigidBodies()[1].position);
+  EXPECT_FALSE(world.lastStep().energyGrew);
+  EXPECT_THROW(world.removeBody(0), std::invalid_argument);
+  EXPECT_THROW(world.removeBody(3), std::out_of_range);
 }
 
 }  // namespace

@@ -234,3 +234,18 @@ def test_a_world_from_json_text_and_its_repr():
     world = heavyball.World.from_json(json.dumps(ground_scene(bodies=[box(0.05)])))
     assert world.body_count == 2
     assert "heavyball.World 'control': 2 bodies" in repr(world)
+
+
+def test_remove_body_moves_the_later_bodies_down():
+    world = heavyball.World(ground_scene(bodies=[
+        box(0.3), {"shape": {"type": "sphere", "radius": 0.05}, "pose": {"p": [1, 0, 0.3]}}]))
+    world.step(10)
+    world.remove_body(1)
+    assert world.body_count == 2 and world.names[1] == "sphere"
+    assert len(world.contacts()["distance"]) == 0
+    world.step(60)
+    assert world.positions[1][2] == pytest.approx(0.05, abs=2e-3)
+    with pytest.raises(ValueError, match="static"):
+        world.remove_body(0)
+    with pytest.raises(IndexError):
+        world.remove_body(2)
