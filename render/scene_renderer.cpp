@@ -90,6 +90,7 @@ void SceneRenderer::collect(const World& world, const OrbitCamera& camera, int h
   const Eigen::Vector3d eye = camera.position();
   opaque_.clear();
   funnel_.clear();
+  groundItems_.clear();
   const auto& proxies = world.proxies();
   for (int p = 0; p < static_cast<int>(proxies.size()); ++p) {
     const int body = proxies[p].body;
@@ -101,7 +102,6 @@ void SceneRenderer::collect(const World& world, const OrbitCamera& camera, int h
       const size_t index = static_cast<size_t>(it - pieces.begin());
       if (index < roles_.size()) role = roles_[index];
     }
-    if (role == Role::Ground) continue;
     const Drawable& d = meshes_.get(proxies[p], world.bodies()[body]);
     const Obb& box = world.worldObbs()[p];
     const double distance = std::max((box.center - eye).norm(), 1e-3);
@@ -110,7 +110,7 @@ void SceneRenderer::collect(const World& world, const OrbitCamera& camera, int h
     Item item{body,  world.rigidBodies()[body].sleeping,
               &d,    poseMatrix(world.proxyPose(p)),
               level, distance};
-    (role == Role::Funnel ? funnel_ : opaque_).push_back(item);
+    (role == Role::Funnel ? funnel_ : role == Role::Ground ? groundItems_ : opaque_).push_back(item);
   }
   // Nearest first: hidden fragments then fail the depth test before they are shaded.
   std::sort(opaque_.begin(), opaque_.end(),
@@ -237,6 +237,26 @@ void SceneRenderer::render(const OrbitCamera& camera, int width, int height,
   funnelPass(settings);
   stats_.funnelMs = timer.lap();
   glActiveTexture(GL_TEXTURE0);
+}
+
+void SceneRenderer::renderIds(const OrbitCamera& camera, int width, int height,
+                              ShaderProgram& program) {
+  const double aspect = double(width) / std::max(height, 1);
+  program.use();
+  program.set("uLightViewProjection",
+              Eigen::Matrix4f(camera.projectionMatrix(aspect) * camera.viewMatrix()));
+  glEnable(GL_DEPTH_TEST);
+  glDisable(GL_BLEND);
+  for (const std::vector<Item>* items : {&opaque_, &groundItems_}) {
+    for (const Item& item : *items) {
+      const unsigned code = static_cast<unsigned>(item.body) + 1u;
+      program.set("uColor", Eigen::Vector3f((code & 0xffu) / 255.0f, ((code >> 8) & 0xffu) / 255.0f,
+                                            ((code >> 16) & 0xffu) / 255.0f));
+      program.set("uModel", item.model);
+      // The finest mesh: the ids outline what the picture shows.
+      item.drawable->mesh(0).draw();
+    }
+  }
 }
 
 }  // namespace hb

@@ -43,6 +43,11 @@ class SceneRenderer {
   void render(const OrbitCamera& camera, int width, int height, const RenderSettings& settings,
               const BodyHighlights& highlights);
 
+  /// After collect(): every drawn body and solid static, and the ground, in one flat colour
+  /// each that encodes its body index plus one (24 bits, RGB; 0 is nothing), with `program`
+  /// (shadow.vert's uniforms, uColor). The translucent funnel is left out: what lies behind it
+  /// is what it shows. The caller binds and clears the target.
+  void renderIds(const OrbitCamera& camera, int width, int height, ShaderProgram& program);
   MeshCache& meshes() { return meshes_; }
   /// Waits for the GPU after each pass to time it (slows drawing down; for benchmarks).
   void setProfiling(bool on) { profiling_ = on; }
@@ -78,7 +83,7 @@ class SceneRenderer {
   Eigen::Vector3d sceneCenter_ = Eigen::Vector3d(0.0, 0.0, 0.5);
   double sceneRadius_ = 1.0;
   Eigen::Vector3f background_ = {0.85f, 0.88f, 0.92f};
-  std::vector<Item> opaque_, funnel_;
+  std::vector<Item> opaque_, funnel_, groundItems_;  // groundItems_: for renderIds only
   RenderStatistics stats_;
   bool profiling_ = false;
 };

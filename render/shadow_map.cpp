@@ -47,6 +47,10 @@ void ShadowMap::fit(const Eigen::Vector3d& towardsLight, const Eigen::Vector3d& 
 }
 
 void ShadowMap::begin() {
+  // The target the scene is drawn to afterwards: the window's, or an offscreen one.
+  GLint target = 0;
+  glGetIntegerv(GL_FRAMEBUFFER_BINDING, &target);
+  target_ = static_cast<unsigned>(target);
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
   glViewport(0, 0, size_, size_);
   glClear(GL_DEPTH_BUFFER_BIT);
@@ -57,7 +61,7 @@ void ShadowMap::begin() {
 
 void ShadowMap::end(int viewportWidth, int viewportHeight) {
   glDisable(GL_POLYGON_OFFSET_FILL);
-  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glBindFramebuffer(GL_FRAMEBUFFER, target_);
   glViewport(0, 0, viewportWidth, viewportHeight);
 }
 

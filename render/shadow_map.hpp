@@ -20,7 +20,7 @@ class ShadowMap {
 
   /// Binds the depth target and clears it; draw the casters between begin() and end().
   void begin();
-  /// Restores the window's framebuffer and viewport.
+  /// Restores the framebuffer bound before begin() and sets the viewport.
   void end(int viewportWidth, int viewportHeight);
   void bind(int unit) const;
 
@@ -28,6 +28,7 @@ class ShadowMap {
   int size_ = 0;
   unsigned framebuffer_ = 0;
   unsigned depth_ = 0;
+  unsigned target_ = 0;  // the framebuffer bound when begin() was called
   Eigen::Matrix4f lightViewProjection_ = Eigen::Matrix4f::Identity();
 };
 

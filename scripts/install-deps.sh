@@ -6,7 +6,7 @@ packages=(
   libeigen3-dev libqhull-dev libtinyobjloader-dev libspdlog-dev libfmt-dev
   libcli11-dev nlohmann-json3-dev libtbb-dev libsleef-dev libgtest-dev libbenchmark-dev libhdf5-dev zlib1g-dev libdeflate-dev
   libccd-dev libfcl-dev libbullet-dev libmujoco-dev
-  libglfw3-dev libimgui-dev libstb-dev python3-glad libgl-dev
+  libglfw3-dev libimgui-dev libstb-dev python3-glad libgl-dev libegl-dev
   xvfb xauth libgl1-mesa-dri libglx-mesa0 libegl-mesa0
   python3-matplotlib python3-dev pybind11-dev python3-numpy python3-pytest python3-h5py
   slurmctld slurmd slurm-client munge

@@ -17,6 +17,11 @@ class World;
 
 namespace hb::python {
 
+/// The hb::World of a heavyball.World (TypeError for anything else).
+World& worldOf(pybind11::handle world);
+/// heavyball.Renderer, when the build has offscreen rendering (apps/python/renderer_bindings.cpp).
+void addRendererBindings(pybind11::module_& m);
+
 /// world.solver: a SolverSettings view of the world's settings (apps/python/solver_settings.cpp).
 pybind11::object solverSettingsOf(World& world);
 

@@ -380,6 +380,10 @@ class PythonWorld {
 
 }  // namespace
 
+World& worldOf(py::handle world) {
+  return py::cast<PythonWorld&>(world).world();
+}
+
 void addWorldBindings(py::module_& m) {
   py::class_<PythonWorld>(m, "World", R"(A scene (docs/scenes.md) stepped at its dt.
 

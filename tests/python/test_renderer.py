@@ -1,0 +1,80 @@
+"""heavyball.Renderer against the camera's geometry: a non-blank picture, ground depths that match
+the rays through the pixels, and body indices where the bodies are."""
+
+import math
+
+import numpy as np
+import pytest
+
+import heavyball
+
+pytestmark = pytest.mark.skipif(not hasattr(heavyball, "Renderer"),
+                                reason="built without offscreen rendering (EGL, the viewer's "
+                                       "libraries)")
+
+CAMERA = {"target": [0.0, 0.0, 0.1], "distance": 2.0, "yaw": -math.pi / 2, "pitch": 0.25}
+
+
+def boxes_on_the_ground():
+    world = heavyball.World({
+        "name": "render", "gravity": [0, 0, -9.81],
+        "statics": [{"type": "ground", "height": 0.0}],
+        "bodies": [{"shape": {"type": "box", "half_extents": [0.1, 0.1, 0.1]},
+                    "pose": {"p": [-0.3, 0.0, 0.1]}},
+                   {"shape": {"type": "sphere", "radius": 0.12},
+                    "pose": {"p": [0.3, 0.1, 0.12]}}]})
+    world.step(10)
+    return world
+
+
+def test_a_picture_depth_and_body_indices_that_match_the_geometry():
+    world = boxes_on_the_ground()
+    renderer = heavyball.Renderer(world, 160, 120)
+    image = renderer.render(camera=CAMERA)
+    assert image.shape == (120, 160, 3) and image.dtype == np.uint8
+    assert image.std() > 10  # not blank
+    depth, ids = renderer.depth(), renderer.segmentation()
+    assert depth.shape == (120, 160) and depth.dtype == np.float32
+    assert ids.shape == (120, 160) and ids.dtype == np.int32
+    assert set(np.unique(ids)) == {-1, 0, 1, 2}
+
+    # Ground pixels within 5 m (further out a depth buffer's resolution is coarser than 1 mm):
+    # the ray through the pixel centre meets z = 0 at the depth given.
+    rays = renderer.rays(camera=CAMERA)
+    eye, forward, directions = (np.array(rays["position"]), np.array(rays["forward"]),
+                                rays["directions"])
+    with np.errstate(divide="ignore"):
+        t = -eye[2] / directions[..., 2]
+    expected = t * (directions @ forward)
+    ground = (ids == 0) & (expected < 5.0)
+    assert ground.sum() > 1000
+    assert np.abs(depth[ground] - expected[ground]).max() < 1e-3
+    assert np.all(np.isinf(depth[ids == -1]))
+
+    # Each body shows where the ray towards its centre points, with its index.
+    for body in (1, 2):
+        towards = world.positions[body] - eye
+        towards /= np.linalg.norm(towards)
+        y, x = np.unravel_index(np.argmax(directions @ towards), ids.shape)
+        assert ids[y, x] == body
+        assert depth[y, x] < np.linalg.norm(world.positions[body] - eye) * (towards @ forward)
+
+
+def test_a_renderer_draws_frame_after_frame_and_refuses_bad_input():
+    world = boxes_on_the_ground()
+    renderer = heavyball.Renderer(world, 64, 48)
+    with pytest.raises(ValueError, match="render"):
+        renderer.depth()
+    frames = []
+    for _ in range(3):
+        world.set_body_state(2, position=[0.3, 0.1, 0.5])
+        frames.append(renderer.render())
+        world.step(5)
+    assert all(f.shape == (48, 64, 3) for f in frames)
+    assert set(renderer.camera) == {"target", "distance", "yaw", "pitch"}
+    with pytest.raises(KeyError, match="fov"):
+        renderer.render(camera={"fov": 1.0})
+    with pytest.raises(ValueError, match="distance"):
+        renderer.render(camera={"distance": -1.0})
+    with pytest.raises(ValueError, match="width"):
+        heavyball.Renderer(world, 0, 10)
