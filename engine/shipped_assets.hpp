@@ -12,6 +12,9 @@ namespace hb {
 /// source tree holding its build folder) that has assets/scenes. $HEAVYBALL_DATA overrides the
 /// search. Empty when nothing is found.
 std::filesystem::path shippedDataDir();
+/// The same search from `start` and the folders above it (a library's own file, say, where the
+/// executable is another program's: the Python module under /usr/bin/python3).
+std::filesystem::path shippedDataDirFrom(const std::filesystem::path& start);
 
 /// shippedDataDir() / "assets" / "scenes", or empty.
 std::filesystem::path shippedSceneDir();

@@ -3,11 +3,15 @@
 
 #include <pybind11/pybind11.h>
 
+#include <filesystem>
+
 namespace hb::python {
 
 void addQueryBindings(pybind11::module_& m);
 void addWorldBindings(pybind11::module_& m);
 void addSolverSettingsBindings(pybind11::module_& m);
+/// heavyball.data_dir() and heavyball.assets() (apps/python/shipped_data.cpp).
+void addShippedDataBindings(pybind11::module_& m);
 
 }  // namespace hb::python
 
@@ -17,6 +21,8 @@ class World;
 
 namespace hb::python {
 
+/// The shipped data folder found from the module's own file (empty when none).
+std::filesystem::path moduleDataDir();
 /// The hb::World of a heavyball.World (TypeError for anything else).
 World& worldOf(pybind11::handle world);
 /// heavyball.Renderer, when the build has offscreen rendering (apps/python/renderer_bindings.cpp).

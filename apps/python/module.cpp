@@ -32,6 +32,7 @@ PYBIND11_MODULE(heavyball, m) {
     }
   });
   hb::python::addQueryBindings(m);
+  hb::python::addShippedDataBindings(m);
   hb::python::addSolverSettingsBindings(m);
   hb::python::addWorldBindings(m);
 #ifdef HB_PYTHON_RENDERER

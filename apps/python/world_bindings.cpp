@@ -26,13 +26,23 @@ namespace fs = std::filesystem;
 namespace hb::python {
 namespace {
 
+/// A scene given as a dict or JSON text names no asset_dir: the shipped YCB objects, found from
+/// the module (a scene file's default, ../ycb beside the file, means nothing for a dict).
+std::string withShippedAssets(const std::string& sceneJson) {
+  nlohmann::json scene = nlohmann::json::parse(sceneJson, nullptr, false);
+  const fs::path data = moduleDataDir();
+  if (!scene.is_object() || scene.contains("asset_dir") || data.empty()) return sceneJson;
+  scene["asset_dir"] = (data / "assets" / "ycb").string();
+  return scene.dump(2);
+}
+
 class PythonWorld {
  public:
   // A scene file (str or os.PathLike) or a scene dict whose relative paths resolve against
   // `base_dir` (default: the current folder).
   PythonWorld(py::object scene, std::optional<fs::path> baseDir, int threads) {
     if (py::isinstance<py::dict>(scene)) {
-      sceneJson_ = toJson(scene, "").dump(2);
+      sceneJson_ = withShippedAssets(toJson(scene, "").dump(2));
       baseDir_ = fs::absolute(baseDir.value_or(fs::current_path()));
       world_ = std::make_unique<World>(parseScene(sceneJson_, baseDir_));
     } else {
@@ -51,9 +61,9 @@ class PythonWorld {
   static std::unique_ptr<PythonWorld> fromJson(const std::string& text,
                                                std::optional<fs::path> baseDir, int threads) {
     auto w = std::unique_ptr<PythonWorld>(new PythonWorld());
-    w->sceneJson_ = text;
+    w->sceneJson_ = withShippedAssets(text);
     w->baseDir_ = fs::absolute(baseDir.value_or(fs::current_path()));
-    w->world_ = std::make_unique<World>(parseScene(text, w->baseDir_));
+    w->world_ = std::make_unique<World>(parseScene(w->sceneJson_, w->baseDir_));
     w->connect(threads);
     return w;
   }

@@ -34,11 +34,14 @@ fi
 # The Python module, when built, from the prefix's site directory.
 site=$(find "$work/prefix/lib" -path '*/dist-packages/heavyball.*.so' -printf '%h\n' | head -n 1)
 if [ -n "$site" ]; then
-  (cd "$work" && PYTHONPATH="$site" /usr/bin/python3 -c '
-import heavyball
+  (cd "$work" && env -u HEAVYBALL_DATA PYTHONPATH="$site" /usr/bin/python3 -c '
+import heavyball, sys
+# The installed module finds the installed assets, away from the source tree.
+assert str(heavyball.data_dir()) == sys.argv[1] + "/share/heavyball", heavyball.data_dir()
+assert heavyball.assets()["025_mug"]["mesh"].is_file()
 a = heavyball.query({"a": {"type": "sphere", "radius": 1}, "b": {"type": "sphere", "radius": 1},
                      "pose_b": {"p": [3, 0, 0]}})
 assert abs(a["distance"] - 1) < 1e-9, a
-print("python module", heavyball.__version__, "imported from", heavyball.__file__)')
+print("python module", heavyball.__version__, "imported from", heavyball.__file__)' "$work/prefix")
 fi
 echo "installed, and the consumer built and ran against it"

@@ -249,3 +249,19 @@ def test_remove_body_moves_the_later_bodies_down():
         world.remove_body(0)
     with pytest.raises(IndexError):
         world.remove_body(2)
+
+
+def test_the_shipped_assets_are_found_from_the_module(tmp_path, monkeypatch):
+    data = heavyball.data_dir()
+    assert (data / "assets" / "scenes").is_dir()
+    assets = heavyball.assets()
+    assert "025_mug" in assets and len(assets) >= 20
+    assert all(entry["mesh"].is_file() for entry in assets.values())
+    assert assets["025_mug"]["parts"].is_file()
+    # A scene dict without asset_dir finds them by name, from any folder.
+    monkeypatch.chdir(tmp_path)
+    world = heavyball.World(ground_scene(bodies=[{"asset": "025_mug", "pose": {"p": [0, 0, 0.1]}}]))
+    world.add_body({"asset": "003_cracker_box", "collision": "parts", "pose": {"p": [0.3, 0, 0.2]}})
+    assert world.names == ["static", "025_mug", "003_cracker_box"]
+    world.step(30)
+    assert not world.non_finite
