@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -25,6 +26,19 @@ using Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
 CollisionQueries& sharedQueries() {
   static CollisionQueries queries;
   return queries;
+}
+
+// An answer as Python values, its vectors (normal, witnesses) as numpy arrays as every array
+// result of the module is.
+py::dict answerToPython(const nlohmann::ordered_json& answer) {
+  py::dict out = toPython(answer);
+  for (const auto& [key, value] : answer.items()) {
+    const bool vector = value.is_array() && !value.empty() &&
+                        std::all_of(value.begin(), value.end(),
+                                    [](const nlohmann::ordered_json& v) { return v.is_number(); });
+    if (vector) out[py::str(key)] = py::array_t<double>(py::cast(value.get<std::vector<double>>()));
+  }
+  return out;
 }
 
 // heavyball.query on one dict or a list of them: the answers, or the first error (its message
@@ -57,9 +71,9 @@ py::object query(py::object problems) {
     }
   }
   if (error) throw py::value_error(*error);
-  if (single) return toPython(answers.front());
+  if (single) return answerToPython(answers.front());
   py::list out;
-  for (const auto& answer : answers) out.append(toPython(answer));
+  for (const auto& answer : answers) out.append(answerToPython(answer));
   return out;
 }
 

@@ -60,6 +60,9 @@ def test_separated_spheres_have_the_analytic_distance():
     assert answer["distance"] == pytest.approx(1.25, abs=1e-9)
     assert answer["normal"] == pytest.approx([1, 0, 0], abs=1e-9)
     assert answer["status"] == "separated"
+    # Vectors come as numpy arrays, as query_batch's do.
+    for key in ("normal", "witness_a", "witness_b"):
+        assert isinstance(answer[key], np.ndarray) and answer[key].shape == (3,)
 
 
 def test_overlapping_boxes_have_the_analytic_depth():
