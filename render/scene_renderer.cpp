@@ -110,7 +110,10 @@ void SceneRenderer::collect(const World& world, const OrbitCamera& camera, int h
     Item item{body,  world.rigidBodies()[body].sleeping,
               &d,    poseMatrix(world.proxyPose(p)),
               level, distance};
-    (role == Role::Funnel ? funnel_ : role == Role::Ground ? groundItems_ : opaque_).push_back(item);
+    (role == Role::Funnel   ? funnel_
+     : role == Role::Ground ? groundItems_
+                            : opaque_)
+        .push_back(item);
   }
   // Nearest first: hidden fragments then fail the depth test before they are shaded.
   std::sort(opaque_.begin(), opaque_.end(),
