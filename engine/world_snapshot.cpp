@@ -7,9 +7,12 @@
 // Each structure lists its fields once, in a `fields(archive, object)` template that both the
 // writer and the reader run (engine/byte_archive.hpp).
 
+#include <Eigen/Cholesky>
+#include <cmath>
 #include <cstring>
 #include <sstream>
 
+#include "collision/defaults.hpp"
 #include "engine/state_hash.hpp"
 #include "engine/world.hpp"
 
@@ -228,6 +231,51 @@ BodyDescription describe(const BodyIdentity& id) {
   return d;
 }
 
+/// Symmetric, positive definite, and the other's inverse (to rounding).
+bool plausibleInertia(const Eigen::Matrix3d& inertia, const Eigen::Matrix3d& inverse) {
+  if (!(inertia.allFinite() && inverse.allFinite())) return false;
+  const double scale = inertia.cwiseAbs().maxCoeff();
+  if (!((inertia - inertia.transpose()).cwiseAbs().maxCoeff() <= 1e-9 * scale)) return false;
+  const Eigen::LLT<Eigen::Matrix3d> llt(inertia);
+  return llt.info() == Eigen::Success &&
+         (inertia * inverse - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff() <= 1e-6;
+}
+
+/// A body state a step can take: finite, within the scene's reach, a unit orientation, a
+/// positive mass and inertia for a dynamic body, the static flag where it belongs.
+bool plausible(const BodyState& state, bool isStatic) {
+  const RigidBody& r = state.rigid;
+  if (r.isStatic != isStatic) return false;
+  if (isStatic) return true;
+  return r.isValid() && r.position.cwiseAbs().maxCoeff() <= defaults::kMaxLength &&
+         r.linearVelocity.norm() <= kMaxBodySpeed &&
+         r.angularVelocity.norm() <= kMaxBodyAngularSpeed && r.inverseMass > 0.0 &&
+         std::isfinite(r.inverseMass) && plausibleInertia(r.inertiaBody, r.inverseInertiaBody) &&
+         std::isfinite(r.restingTime) && std::isfinite(state.material.friction) &&
+         state.material.friction >= 0.0 && state.material.restitution >= 0.0 &&
+         state.material.restitution <= 1.0 && state.forces.heldForce.allFinite() &&
+         state.forces.heldTorque.allFinite() && state.forces.nextForce.allFinite() &&
+         state.forces.nextTorque.allFinite();
+}
+
+/// A pair cache entry whose numbers are all finite (a damaged one would warm-start NaN).
+bool plausible(const PairCacheEntry& e) {
+  if (e.previous && !(e.previous->separation.allFinite() && e.previous->witnessALocal.allFinite() &&
+                      e.previous->witnessBLocal.allFinite())) {
+    return false;
+  }
+  for (int k = 0; k < e.contactCount; ++k) {
+    if (!(e.contacts[k].pointOnA.allFinite() && e.contacts[k].force.allFinite())) return false;
+  }
+  if (!e.manifold) return true;
+  const PersistentManifold& m = *e.manifold;
+  for (int k = 0; k < m.size; ++k) {
+    if (!(m.pointsInA[k].allFinite() && m.pointsInB[k].allFinite())) return false;
+  }
+  return m.relativePose.isValid() && m.normalInA.allFinite() && std::isfinite(m.margin) &&
+         std::isfinite(m.depthGap);
+}
+
 /// What a snapshot holds, read in full before the world changes.
 struct Snapshot {
   std::uint64_t fingerprint = 0;
@@ -373,6 +421,27 @@ void World::restoreState(std::span<const std::uint8_t> bytes) {
                           "') is not in this world, and a snapshot cannot add an inline mesh, "
                           "superquadric or support-function body again: add it first");
     }
+  }
+  for (size_t i = 0; i < s.states.size(); ++i) {
+    if (!plausible(s.states[i], i == 0)) {
+      throw SnapshotError("snapshot: damaged (body " + std::to_string(i) +
+                          "'s state is not finite, in range and of its kind)");
+    }
+  }
+  // The pieces the world will have: those of the common bodies, then the added ones'.
+  std::uint64_t pieces = common < bodies_.size() && !bodies_[common].proxies.empty()
+                             ? static_cast<std::uint64_t>(bodies_[common].proxies.front())
+                             : proxies_.size();
+  for (size_t i = common; i < s.states.size(); ++i) pieces += s.identities[i - 1].pieces;
+  for (const auto& [key, entry] : s.pairs) {
+    if ((key >> 32) >= (key & 0xffffffffu) || (key & 0xffffffffu) >= pieces) {
+      throw SnapshotError("snapshot: damaged (a cached pair names pieces the world does not have)");
+    }
+    if (!plausible(entry)) throw SnapshotError("snapshot: damaged (a cached pair is not finite)");
+  }
+  if (!(s.stepCount >= 0 && s.spawned >= 0 && std::isfinite(s.spawnHeight) &&
+        std::isfinite(s.energyIn) && std::isfinite(s.energyScale))) {
+    throw SnapshotError("snapshot: damaged (its counters)");
   }
   std::mt19937 rng;
   std::istringstream rngText(s.spawnRng);

@@ -87,7 +87,9 @@ def test_answers_match_the_command_line_on_random_problems(cli, source_dir, tmp_
     for cli_answer, python_answer in zip(from_cli, from_python):
         cli_answer.pop("line")
         # The same code on the same numbers: identical, not merely close.
-        assert python_answer == cli_answer
+        as_json = {k: v.tolist() if isinstance(v, np.ndarray) else v
+                   for k, v in python_answer.items()}
+        assert as_json == cli_answer
 
 
 def test_errors_carry_the_command_lines_message(cli, tmp_path):
