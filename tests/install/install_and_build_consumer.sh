@@ -34,6 +34,7 @@ fi
 # The Python module, when built, from the prefix's site directory.
 site=$(find "$work/prefix/lib" -path '*/dist-packages/heavyball.*.so' -printf '%h\n' | head -n 1)
 if [ -n "$site" ]; then
+  test -f "$site/heavyball.pyi"  # the type stubs beside the module
   (cd "$work" && env -u HEAVYBALL_DATA PYTHONPATH="$site" /usr/bin/python3 -c '
 import heavyball, sys
 # The installed module finds the installed assets, away from the source tree.
