@@ -243,38 +243,6 @@ int World::addBody(const BodyDescription& d) {
   return index;
 }
 
-void World::applyImpulse(int body, const Eigen::Vector3d& worldPoint,
-                         const Eigen::Vector3d& impulse) {
-  if (body < 0 || body >= static_cast<int>(rigid_.size())) {
-    throw std::out_of_range("applyImpulse: no body " + std::to_string(body));
-  }
-  RigidBody& r = rigid_[body];
-  const std::string where = "applyImpulse on body " + std::to_string(body);
-  if (r.isStatic) {
-    throw std::invalid_argument(where + ": a static body (the ground, the funnel and the static " +
-                                "shapes are body 0) takes no impulse");
-  }
-  if (!(worldPoint.allFinite() && worldPoint.cwiseAbs().maxCoeff() <= defaults::kMaxLength &&
-        impulse.allFinite())) {
-    std::ostringstream what;
-    what << where << ": expected a finite point within " << defaults::kMaxLength
-         << " m of the origin and a finite impulse";
-    throw std::invalid_argument(what.str());
-  }
-  const Eigen::Vector3d linear = r.linearVelocity + r.inverseMass * impulse;
-  const Eigen::Vector3d angular =
-      r.angularVelocity + r.inverseInertiaWorld() * (worldPoint - r.position).cross(impulse);
-  requireVelocitiesInRange(linear, angular, where);  // before anything changes
-  const double before = r.kineticEnergy();
-  r.linearVelocity = linear;
-  r.angularVelocity = angular;
-  const double added = r.kineticEnergy() - before;
-  energyIn_ += added;
-  energyScale_ += std::max(0.0, added);
-  wakeIsland(body);
-  r.restingTime = 0.0;
-}
-
 Pose World::piecePose(int body, const Pose& inBody) const {
   const RigidBody& r = rigid_[body];
   return Pose{r.orientation, r.position} * inBody;

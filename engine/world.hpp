@@ -36,6 +36,10 @@
 
 namespace hb {
 
+namespace world_snapshot {
+struct Snapshot;  // engine/world_snapshot.cpp
+}
+
 /// One convex piece of a body's collision shape (compound bodies have several).
 struct Proxy {
   int body = -1;
@@ -218,6 +222,9 @@ class World {
   /// A dynamic body, or std::out_of_range / std::invalid_argument naming `what`.
   RigidBody& dynamicBody(int body, const char* what);
   void checkBodyIndex(int body, const char* what) const;
+  /// Throws SnapshotError unless the snapshot is of this scene and its bodies are this world's
+  /// (or ones it can add); returns how many bodies both have.
+  size_t checkSnapshotFits(const world_snapshot::Snapshot& snapshot) const;
   /// Removes the bodies from `count` on (the last ones added) with their pieces.
   void truncateBodies(int count);
   /// Forgets the pair cache entries of a body's pieces.

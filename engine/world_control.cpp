@@ -50,6 +50,32 @@ RigidBody& World::dynamicBody(int body, const char* what) {
   return rigid_[body];
 }
 
+void World::applyImpulse(int body, const Eigen::Vector3d& worldPoint,
+                         const Eigen::Vector3d& impulse) {
+  RigidBody& r = dynamicBody(body, "applyImpulse");
+  const std::string where = onBody("applyImpulse", body);
+  requirePointInRange(worldPoint, where, "point");
+  requireFinite(impulse, where, "impulse");
+  const Eigen::Vector3d linear = r.linearVelocity + r.inverseMass * impulse;
+  const Eigen::Vector3d angular =
+      r.angularVelocity + r.inverseInertiaWorld() * (worldPoint - r.position).cross(impulse);
+  if (!(linear.allFinite() && linear.norm() <= kMaxBodySpeed && angular.allFinite() &&
+        angular.norm() <= kMaxBodyAngularSpeed)) {
+    std::ostringstream what;
+    what << where << ": the impulse would set the body moving faster than " << kMaxBodySpeed
+         << " m/s or " << kMaxBodyAngularSpeed << " rad/s";
+    throw std::invalid_argument(what.str());
+  }
+  const double before = r.kineticEnergy();
+  r.linearVelocity = linear;
+  r.angularVelocity = angular;
+  const double added = r.kineticEnergy() - before;
+  energyIn_ += added;
+  energyScale_ += std::max(0.0, added);
+  wakeIsland(body);
+  r.restingTime = 0.0;
+}
+
 void World::setBodyState(int body, const BodyStateUpdate& update) {
   RigidBody& r = dynamicBody(body, "setBodyState");
   const std::string where = onBody("setBodyState", body);

@@ -376,7 +376,11 @@ std::vector<std::uint8_t> World::saveState() const {
   return w.take();
 }
 
-void World::restoreState(std::span<const std::uint8_t> bytes) {
+namespace world_snapshot {
+
+/// Reads a snapshot in full and checks what it can on its own: the header, that it ends where it
+/// says, that its numbers are finite and in range, its random engine. Throws SnapshotError.
+Snapshot readSnapshot(std::span<const std::uint8_t> bytes, std::mt19937& rng) {
   ByteReader r(bytes);
   char magic[8] = {};
   try {
@@ -396,13 +400,35 @@ void World::restoreState(std::span<const std::uint8_t> bytes) {
   Snapshot s;
   r(s);
   if (!r.atEnd()) throw SnapshotError("snapshot: damaged (bytes past its end)");
+  if (s.states.size() != s.identities.size() + 1) {
+    throw SnapshotError("snapshot: damaged (its body states and bodies do not match)");
+  }
+  for (size_t i = 0; i < s.states.size(); ++i) {
+    if (!plausible(s.states[i], i == 0)) {
+      throw SnapshotError("snapshot: damaged (body " + std::to_string(i) +
+                          "'s state is not finite, in range and of its kind)");
+    }
+  }
+  for (const auto& [key, entry] : s.pairs) {
+    if (!plausible(entry)) throw SnapshotError("snapshot: damaged (a cached pair is not finite)");
+  }
+  if (!(s.stepCount >= 0 && s.spawned >= 0 && std::isfinite(s.spawnHeight) &&
+        std::isfinite(s.energyIn) && std::isfinite(s.energyScale))) {
+    throw SnapshotError("snapshot: damaged (its counters)");
+  }
+  std::istringstream rngText(s.spawnRng);
+  rngText >> rng;
+  if (rngText.fail()) throw SnapshotError("snapshot: damaged (the spawner's random state)");
+  return s;
+}
+
+}  // namespace world_snapshot
+
+size_t World::checkSnapshotFits(const Snapshot& s) const {
   if (s.fingerprint != sceneFingerprint(scene_, proxies_)) {
     throw SnapshotError(
         "snapshot: of another scene (its statics, time step, density or hull tolerance differ "
         "from this world's)");
-  }
-  if (s.states.size() != s.identities.size() + 1) {
-    throw SnapshotError("snapshot: damaged (its body states and bodies do not match)");
   }
   // Every body both have must be the same body; the snapshot's others must be ones it can add.
   const size_t common = std::min(bodies_.size(), s.states.size());
@@ -422,12 +448,6 @@ void World::restoreState(std::span<const std::uint8_t> bytes) {
                           "superquadric or support-function body again: add it first");
     }
   }
-  for (size_t i = 0; i < s.states.size(); ++i) {
-    if (!plausible(s.states[i], i == 0)) {
-      throw SnapshotError("snapshot: damaged (body " + std::to_string(i) +
-                          "'s state is not finite, in range and of its kind)");
-    }
-  }
   // The pieces the world will have: those of the common bodies, then the added ones'.
   std::uint64_t pieces = common < bodies_.size() && !bodies_[common].proxies.empty()
                              ? static_cast<std::uint64_t>(bodies_[common].proxies.front())
@@ -437,17 +457,14 @@ void World::restoreState(std::span<const std::uint8_t> bytes) {
     if ((key >> 32) >= (key & 0xffffffffu) || (key & 0xffffffffu) >= pieces) {
       throw SnapshotError("snapshot: damaged (a cached pair names pieces the world does not have)");
     }
-    if (!plausible(entry)) throw SnapshotError("snapshot: damaged (a cached pair is not finite)");
   }
-  if (!(s.stepCount >= 0 && s.spawned >= 0 && std::isfinite(s.spawnHeight) &&
-        std::isfinite(s.energyIn) && std::isfinite(s.energyScale))) {
-    throw SnapshotError("snapshot: damaged (its counters)");
-  }
-  std::mt19937 rng;
-  std::istringstream rngText(s.spawnRng);
-  rngText >> rng;
-  if (rngText.fail()) throw SnapshotError("snapshot: damaged (the spawner's random state)");
+  return common;
+}
 
+void World::restoreState(std::span<const std::uint8_t> bytes) {
+  std::mt19937 rng;
+  const Snapshot s = readSnapshot(bytes, rng);
+  const size_t common = checkSnapshotFits(s);
   // From here on the world changes.
   truncateBodies(static_cast<int>(common));
   for (size_t i = common; i < s.states.size(); ++i) addBody(describe(s.identities[i - 1]));
