@@ -1,5 +1,6 @@
 #include "apps/python/json_bridge.hpp"
 
+#include <cmath>
 #include <string>
 
 namespace py = pybind11;
@@ -22,7 +23,12 @@ nlohmann::json convert(py::handle value, const std::string& where, int depth) {
       return value.cast<double>();
     }
   }
-  if (py::isinstance<py::float_>(value)) return value.cast<double>();
+  if (py::isinstance<py::float_>(value)) {
+    // JSON text has no NaN or infinity: named here rather than read later as a null.
+    const double x = value.cast<double>();
+    if (!std::isfinite(x)) throw py::value_error(where + ": not a finite number");
+    return x;
+  }
   if (py::isinstance<py::str>(value)) return value.cast<std::string>();
   if (py::isinstance<py::dict>(value)) {
     nlohmann::json out = nlohmann::json::object();

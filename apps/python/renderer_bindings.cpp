@@ -83,6 +83,12 @@ class PythonRenderer {
     return d;
   }
 
+  std::string repr() const {
+    return "<heavyball.Renderer " + std::to_string(renderer_->width()) + "x" +
+           std::to_string(renderer_->height()) + (last_ ? ", rendered" : ", nothing rendered yet") +
+           ">";
+  }
+
  private:
   static OrbitView viewFrom(const py::dict& camera) {
     OrbitView view;
@@ -141,7 +147,8 @@ viewer's orbit view; default: the viewer's opening view.)")
                              "the view of the last render (or the default one)")
       .def("rays", &PythonRenderer::rays, py::arg("camera") = py::none(),
            "the camera's position, forward vector and the unit ray through each pixel centre "
-           "(H, W, 3), for checks against the geometry");
+           "(H, W, 3), for checks against the geometry")
+      .def("__repr__", [](const PythonRenderer& r) { return r.repr(); });
 }
 
 }  // namespace hb::python

@@ -15,6 +15,7 @@
 
 #include "apps/python/bindings.hpp"
 #include "apps/python/json_bridge.hpp"
+#include "engine/json_read.hpp"
 #include "engine/recording/recorder.hpp"
 #include "engine/recording/recording_metadata.hpp"
 #include "engine/scene.hpp"
@@ -43,8 +44,8 @@ class PythonWorld {
   PythonWorld(py::object scene, std::optional<fs::path> baseDir, int threads) {
     if (py::isinstance<py::dict>(scene)) {
       sceneJson_ = withShippedAssets(toJson(scene, "").dump(2));
-      baseDir_ = fs::absolute(baseDir.value_or(fs::current_path()));
-      world_ = std::make_unique<World>(parseScene(sceneJson_, baseDir_));
+      world_ = std::make_unique<World>(
+          parseScene(sceneJson_, fs::absolute(baseDir.value_or(fs::current_path()))));
     } else {
       const fs::path file = scene.cast<fs::path>();
       world_ = std::make_unique<World>(loadScene(file));
@@ -52,7 +53,7 @@ class PythonWorld {
       std::ostringstream text;
       text << in.rdbuf();
       sceneJson_ = text.str();
-      baseDir_ = fs::absolute(file).parent_path();
+      sceneFolder_ = fs::absolute(file).parent_path();
     }
     connect(threads);
   }
@@ -62,8 +63,8 @@ class PythonWorld {
                                                std::optional<fs::path> baseDir, int threads) {
     auto w = std::unique_ptr<PythonWorld>(new PythonWorld());
     w->sceneJson_ = withShippedAssets(text);
-    w->baseDir_ = fs::absolute(baseDir.value_or(fs::current_path()));
-    w->world_ = std::make_unique<World>(parseScene(w->sceneJson_, w->baseDir_));
+    w->world_ = std::make_unique<World>(
+        parseScene(w->sceneJson_, fs::absolute(baseDir.value_or(fs::current_path()))));
     w->connect(threads);
     return w;
   }
@@ -85,10 +86,33 @@ class PythonWorld {
     }
   }
 
-  int addBody(py::dict body) {
-    const BodyDescription d =
-        parseBodyText(toJson(body, "body").dump(), "body", baseDir_, world_->scene().assetDir);
-    return world_->addBody(d);
+  /// Relative mesh paths resolve against `baseDir` (default: the current folder, as query's
+  /// do). A shipped asset is named as in a scene ({"asset": name}) or as
+  /// {"type": "asset", "name": name}.
+  int addBody(py::dict body, std::optional<fs::path> baseDir) {
+    nlohmann::json value = toJson(body, "body");
+    if (value.contains("type") && value["type"] == "asset") {
+      if (!value.contains("name")) throw py::value_error("body.name: missing required key");
+      value["asset"] = value["name"];
+      value.erase("type");
+      value.erase("name");
+    }
+    const std::string text = value.dump();
+    const fs::path base = fs::absolute(baseDir.value_or(fs::current_path()));
+    try {
+      return world_->addBody(parseBodyText(text, "body", base, world_->scene().assetDir));
+    } catch (const JsonError& e) {
+      // Paths used to resolve against a scene file's folder: say how to keep that.
+      if (baseDir || sceneFolder_.empty()) throw;
+      try {
+        parseBodyText(text, "body", sceneFolder_, world_->scene().assetDir);
+      } catch (const JsonError&) {
+        throw e;
+      }
+      throw JsonError(std::string(e.what()) +
+                      " (relative paths resolve against the current folder; base_dir=\"" +
+                      sceneFolder_.string() + "\" resolves them against the scene's)");
+    }
   }
 
   void removeBody(int body) {
@@ -383,7 +407,7 @@ class PythonWorld {
   }
 
   std::string sceneJson_;
-  fs::path baseDir_;
+  fs::path sceneFolder_;  // a scene file's folder (empty for a dict or JSON text)
   std::unique_ptr<World> world_;
   std::unique_ptr<Recorder> recorder_;
 };
@@ -410,8 +434,10 @@ order they were added.)")
       .def("step", &PythonWorld::step, py::arg("count") = 1,
            "Advances `count` steps of dt (without the GIL); spawners drop as they are due. "
            "Ctrl-C stops it between two steps (KeyboardInterrupt).")
-      .def("add_body", &PythonWorld::addBody, py::arg("body"),
-           "Adds a body given as an entry of a scene's \"bodies\" (a dict); returns its index.")
+      .def("add_body", &PythonWorld::addBody, py::arg("body"), py::arg("base_dir") = py::none(),
+           "Adds a body given as an entry of a scene's \"bodies\" (a dict; a shipped asset also "
+           "as {\"type\": \"asset\", \"name\": ...}); returns its index. Relative mesh paths "
+           "resolve against base_dir (default: the current folder).")
       .def("remove_body", &PythonWorld::removeBody, py::arg("body"),
            "Removes a dynamic body; the bodies after it move down one index. Not while "
            "recording.")

@@ -63,6 +63,7 @@ def test_a_picture_depth_and_body_indices_that_match_the_geometry():
 def test_a_renderer_draws_frame_after_frame_and_refuses_bad_input():
     world = boxes_on_the_ground()
     renderer = heavyball.Renderer(world, 64, 48)
+    assert repr(renderer) == "<heavyball.Renderer 64x48, nothing rendered yet>"
     with pytest.raises(ValueError, match="render"):
         renderer.depth()
     frames = []

@@ -265,3 +265,49 @@ def test_the_shipped_assets_are_found_from_the_module(tmp_path, monkeypatch):
     assert world.names == ["static", "025_mug", "003_cracker_box"]
     world.step(30)
     assert not world.non_finite
+
+
+def test_add_body_paths_are_relative_to_the_current_folder(tmp_path, monkeypatch):
+    cube = "\n".join(f"v {x} {y} {z}" for x in (-0.05, 0.05) for y in (-0.05, 0.05)
+                     for z in (-0.05, 0.05)) + "\nf 1 2 3\n"
+    (tmp_path / "meshes").mkdir()
+    (tmp_path / "meshes" / "cube.obj").write_text(cube)
+    monkeypatch.chdir(tmp_path)
+    # The scene file lives elsewhere; the body's path is the current folder's, as query's are.
+    world = heavyball.World(FUNNEL)
+    body = {"shape": {"type": "mesh", "path": "meshes/cube.obj"}, "pose": {"p": [0, 0, 1]}}
+    index = world.add_body(body)
+    assert world.names[index] == "mesh"
+    elsewhere = tmp_path / "meshes"
+    monkeypatch.chdir(elsewhere)
+    with pytest.raises(ValueError, match="cube.obj"):
+        world.add_body(body)
+    assert world.add_body(body, base_dir=tmp_path) == index + 1
+    # A path that resolved against the scene's folder before names the way to keep doing so.
+    with pytest.raises(ValueError, match="base_dir=.*scenes"):
+        world.add_body({"shape": {"type": "mesh", "path": "../ycb/025_mug/textured.obj"}})
+
+
+def test_a_shipped_asset_by_type_and_name():
+    world = heavyball.World(ground_scene())
+    i = world.add_body({"type": "asset", "name": "025_mug", "collision": "parts",
+                        "pose": {"p": [0, 0, 0.1]}})
+    j = world.add_body({"asset": "025_mug", "collision": "parts", "pose": {"p": [0.3, 0, 0.1]}})
+    assert world.names[i] == world.names[j] == "025_mug"
+    with pytest.raises(ValueError, match="body.name"):
+        world.add_body({"type": "asset", "pose": {"p": [0, 0, 0.1]}})
+
+
+def test_non_finite_numbers_are_named_where_they_are():
+    nan = float("nan")
+    with pytest.raises(ValueError, match=r"bodies\[0\].pose.p\[1\]: not a finite number"):
+        heavyball.World(ground_scene(bodies=[{**box(0.05), "pose": {"p": [0, nan, 0.05]}}]))
+    world = heavyball.World(ground_scene())
+    with pytest.raises(ValueError, match=r"body.pose.p\[2\]: not a finite number"):
+        world.add_body({**box(0.05), "pose": {"p": [0, 0, float("inf")]}})
+    with pytest.raises(ValueError, match=r"pose_a.p\[0\]: not a finite number"):
+        heavyball.query({"a": {"type": "sphere", "radius": 1}, "b": {"type": "sphere", "radius": 1},
+                         "pose_a": {"p": [nan, 0, 0]}})
+    world.add_body(box(0.05))
+    with pytest.raises(ValueError, match="position.*finite"):
+        world.set_body_state(1, position=[nan, 0, 0])
