@@ -44,7 +44,7 @@ class PairCache {
   /// The entry of proxies (i, j), i < j, created empty on first use.
   PairCacheEntry& entry(int i, int j) { return entries_[key(i, j)]; }
   /// The entry of (i, j) if there is one; threads may look up at once while none is added.
-  PairCacheEntry* find(int i, int j) {
+  const PairCacheEntry* find(int i, int j) const {
     const auto it = entries_.find(key(i, j));
     return it == entries_.end() ? nullptr : &it->second;
   }
@@ -82,7 +82,6 @@ class PairCache {
       visit(static_cast<int>(k >> 32), static_cast<int>(k & 0xffffffffu), entries_.at(k));
     }
   }
-  std::size_t size() const { return entries_.size(); }
   void clear() { entries_.clear(); }
 
   /// The force of the cached contact nearest to `pointOnA` (body A's frame), if one lies

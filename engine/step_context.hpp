@@ -41,18 +41,24 @@ struct NarrowPhaseRecord {
   /// The contacts it gave: World::contacts()[firstContact, firstContact + contactCount).
   int firstContact = 0;
   int contactCount = 0;
-  /// The pair's entry in the pair cache (engine-internal; valid during the substep).
-  PairCacheEntry* cache = nullptr;
+  /// What the pair cache remembered of the pair before this substep (engine-internal; valid
+  /// during the substep; null for a pair it has not seen). Read only: the pair cache stage
+  /// (World::updatePairCache) is the one that writes it.
+  const PairCacheEntry* cache = nullptr;
 };
 
 /// Where a pair's manifold came from (World::pairManifold).
 enum class ManifoldSource { None, Built, Reposed, Impact };
 
-/// One pair's contact constraints, as a worker builds them (World::pairContacts).
+/// One pair's contact constraints, as a worker builds them (World::pairContacts), and the
+/// manifold the pair keeps for the next substep.
 struct PairContacts {
   std::array<ContactConstraint, defaults::kMaxManifoldPoints> contacts;
   int count = 0;
   ManifoldSource source = ManifoldSource::None;
+  /// Built: the manifold to keep (none for shapes that roll); Impact: the kept one is dropped;
+  /// Reposed and None: it stays.
+  std::optional<PersistentManifold> keptManifold;
 };
 
 struct StepContext {

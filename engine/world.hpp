@@ -275,21 +275,24 @@ class World {
   void updateWorldObbs();
   void raiseDynamicTop(const Obb& dynamicBox);
   double bodyEnergy(const RigidBody& dynamicBody) const;
-  /// A pair's narrow phase (on a worker: it touches only the record and its cache entry), then
+  /// A pair's narrow phase (on a worker: it writes only the record), then
   /// what the step counts and wakes from it; the latter returns whether it woke an island.
   void runNarrowPhase(NarrowPhaseRecord& record) const;
   bool tallyNarrowPhase(const NarrowPhaseRecord& record);
   /// A touching pair's contact constraints (on a worker).
-  void pairContacts(NarrowPhaseRecord& record, PairContacts& made) const;
+  void pairContacts(const NarrowPhaseRecord& record, PairContacts& made) const;
   bool isCompound(int body) const;
   /// The pieces of a broad-phase entry (a proxy, or -1 - body for a compound) whose swept boxes
   /// overlap `other`.
   void piecesMeeting(int entry, const Obb& other, std::vector<int>& pieces) const;
-  void storeImpulses();
+  /// The pair cache's one writer, at the end of each (sub)step's solve: every pair the narrow
+  /// phase saw remembers its solution, hints, kept manifold and contact forces; pairs it did not
+  /// see are dropped unless both bodies sleep (engine/step/update_pair_cache.cpp).
+  void updatePairCache();
   /// The manifold of a touching pair (engine/step/pair_manifold.cpp); `shift` is A's motion
   /// relative to B until they meet when it is built at their time of impact, else zero.
-  ContactManifold pairManifold(NarrowPhaseRecord& record, Eigen::Vector3d& shift,
-                               ManifoldSource& source) const;
+  ContactManifold pairManifold(const NarrowPhaseRecord& record, Eigen::Vector3d& shift,
+                               PairContacts& made) const;
   /// The velocity of a body's material point at `point` over this substep: after gravity, before
   /// the contacts (zero for bodies that do not move).
   Eigen::Vector3d substepVelocity(int body, const Eigen::Vector3d& point) const;

@@ -40,16 +40,17 @@ void World::buildContacts() {
   stats_.contacts = static_cast<int>(c.contacts.size());
 }
 
-void World::pairContacts(NarrowPhaseRecord& record, PairContacts& made) const {
+void World::pairContacts(const NarrowPhaseRecord& record, PairContacts& made) const {
   made.count = 0;
   made.source = ManifoldSource::None;
+  made.keptManifold.reset();
   const CollisionResult& r = record.result;
   if (r.gjkStatus == GjkStatus::InvalidInput || !(r.distance < record.margin)) return;
   const Proxy& pa = proxies_[record.proxyA];
   const Proxy& pb = proxies_[record.proxyB];
   // shift: A's motion relative to B until they meet, for a manifold at its time of impact.
   Eigen::Vector3d shift = Eigen::Vector3d::Zero();
-  const ContactManifold manifold = pairManifold(record, shift, made.source);
+  const ContactManifold manifold = pairManifold(record, shift, made);
   const Material& a = bodies_[pa.body].material;
   const Material& b = bodies_[pb.body].material;
   // A fifth of the thinner piece may stay in penetration, at most (the solver's slop is
@@ -72,7 +73,9 @@ void World::pairContacts(NarrowPhaseRecord& record, PairContacts& made) const {
     contact.maxSlop = maxSlop;
     contact.friction = std::sqrt(a.friction * b.friction);
     contact.restitution = std::max(a.restitution, b.restitution);
-    PairCache::warmStart(*record.cache, contact, bodyA, kContactMatchRadius, substepLength());
+    if (record.cache) {
+      PairCache::warmStart(*record.cache, contact, bodyA, kContactMatchRadius, substepLength());
+    }
   }
 }
 

@@ -40,26 +40,18 @@ void World::collide() {
       record.substep = substep_;
     }
     const size_t count = c.narrowPhase.size() - first;
-    // The pairs' cache entries: found by the workers (the cache is only read meanwhile), the
-    // new ones made here (entries stay where they are while others are added).
+    // Each pair reads what the cache remembers of it (nothing writes the cache until the
+    // substep's pair cache stage).
     workers_.forEach(count, [&](size_t i) {
       NarrowPhaseRecord& record = c.narrowPhase[first + i];
       record.cache = pairCache_.find(record.proxyA, record.proxyB);
+      runNarrowPhase(record);
     });
-    for (size_t i = first; i < c.narrowPhase.size(); ++i) {
-      NarrowPhaseRecord& record = c.narrowPhase[i];
-      if (!record.cache) record.cache = &pairCache_.entry(record.proxyA, record.proxyB);
-    }
-    workers_.forEach(count, [&](size_t i) { runNarrowPhase(c.narrowPhase[first + i]); });
     woke = false;
     for (size_t i = first; i < c.narrowPhase.size(); ++i) {
       woke |= tallyNarrowPhase(c.narrowPhase[i]);
     }
   }
-  // Pairs the broad phase dropped lose their cache; sleeping pairs keep theirs.
-  pairCache_.evictStale(collisionRound_, [&](int i, int j) {
-    return !rigid_[proxies_[i].body].isActive() && !rigid_[proxies_[j].body].isActive();
-  });
   stats_.candidatePairs = static_cast<int>(c.narrowPhase.size());
 }
 
@@ -67,13 +59,15 @@ void World::runNarrowPhase(NarrowPhaseRecord& record) const {
   // The input: poses, margin and warm start from the pair cache.
   const StepContext& c = context_;
   const int proxyA = record.proxyA, proxyB = record.proxyB;
-  PairCacheEntry& cache = *record.cache;  // this pair's alone
+  const PairCacheEntry* cache = record.cache;
   record.poseA = proxyPose(proxyA);
   record.poseB = proxyPose(proxyB);
-  record.hints = cache.hints;
+  if (cache) record.hints = cache->hints;
   record.margin = scene_.solver.speculativeMargin + c.sweep[proxies_[proxyA].body] +
                   c.sweep[proxies_[proxyB].body];
-  if (cache.previous && cache.lastRound == collisionRound_ - 1) record.previous = cache.previous;
+  if (cache && cache->previous && cache->lastRound == collisionRound_ - 1) {
+    record.previous = cache->previous;
+  }
   record.obbCenterA = c.worldObbs[proxyA].center;
   record.obbCenterB = c.worldObbs[proxyB].center;
   record.initialGuess =
@@ -89,13 +83,6 @@ void World::runNarrowPhase(NarrowPhaseRecord& record) const {
   record.result =
       hb::collide(proxies_[record.proxyA].shape, record.poseA, proxies_[record.proxyB].shape,
                   record.poseB, record.initialGuess, options, record.hints);
-  const CollisionResult& r = record.result;
-  cache.hints = r.hints;
-  cache.lastRound = collisionRound_;
-  if (r.gjkStatus != GjkStatus::InvalidInput && std::isfinite(r.distance)) {
-    cache.previous = makePreviousSolution(record.poseA, record.poseB, r.witnessA, r.witnessB,
-                                          r.normal, r.distance);
-  }
 }
 
 bool World::tallyNarrowPhase(const NarrowPhaseRecord& record) {

@@ -22,12 +22,13 @@ double World::surfaceTurnSpeed(int proxy) const {
   return r.angularVelocity.norm() * proxyReach_[proxy];
 }
 
-ContactManifold World::pairManifold(NarrowPhaseRecord& record, Eigen::Vector3d& shift,
-                                    ManifoldSource& source) const {
+ContactManifold World::pairManifold(const NarrowPhaseRecord& record, Eigen::Vector3d& shift,
+                                    PairContacts& made) const {
   const CollisionResult& r = record.result;
   const Proxy& pa = proxies_[record.proxyA];
   const Proxy& pb = proxies_[record.proxyB];
-  PairCacheEntry& cache = *record.cache;
+  const PairCacheEntry* cache = record.cache;
+  ManifoldSource& source = made.source;
   shift.setZero();
   if (r.distance > 0.0) {
     const Eigen::Vector3d relative =
@@ -36,7 +37,6 @@ ContactManifold World::pairManifold(NarrowPhaseRecord& record, Eigen::Vector3d& 
     if (const auto impact = impactManifold(pa.shape, record.poseA, pb.shape, record.poseB, r,
                                            relative, turnSpeed, substepLength(), record.margin)) {
       // Built away from the pair's poses: nothing to keep for the next substep.
-      cache.manifold.reset();
       shift = impact->shift;
       source = ManifoldSource::Impact;
       return impact->manifold;
@@ -45,8 +45,8 @@ ContactManifold World::pairManifold(NarrowPhaseRecord& record, Eigen::Vector3d& 
   // A pair that barely moved since its manifold was built keeps it, re-posed, unless a body of
   // it rolls.
   const bool keep = manifoldMayBeKept(pa.shape, pb.shape);
-  if (keep && cache.manifold) {
-    if (const auto kept = reposeManifold(*cache.manifold, record.poseA, record.poseB, r.normal,
+  if (keep && cache && cache->manifold) {
+    if (const auto kept = reposeManifold(*cache->manifold, record.poseA, record.poseB, r.normal,
                                          r.distance, record.margin, proxyReach_[record.proxyA],
                                          proxyReach_[record.proxyB], manifoldReuse_)) {
       source = ManifoldSource::Reposed;
@@ -58,7 +58,8 @@ ContactManifold World::pairManifold(NarrowPhaseRecord& record, Eigen::Vector3d& 
       buildContactManifold(pa.shape, record.poseA, pb.shape, record.poseB, r.normal, r.witnessA,
                            r.witnessB, r.distance, record.margin);
   if (keep) {
-    cache.manifold = persistManifold(built, record.poseA, record.poseB, r.distance, record.margin);
+    made.keptManifold =
+        persistManifold(built, record.poseA, record.poseB, r.distance, record.margin);
   }
   return built;
 }

@@ -46,7 +46,7 @@ void World::solve() {
   }
   stats_.solverIterations = std::max(stats_.solverIterations, stats.iterations);
   stats_.solverResidual = std::max(stats_.solverResidual, stats.residual);
-  storeImpulses();
+  updatePairCache();
 }
 
 }  // namespace hb

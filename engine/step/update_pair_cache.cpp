@@ -1,0 +1,40 @@
+// The pair cache stage, at the end of each (sub)step's solve, and the cache's only writer during
+// a step: each pair the narrow phase saw remembers its solution and support hints (the next
+// narrow phase's warm start), the manifold it keeps, and its contacts' forces (the next solve's
+// warm start) (engine/pair_cache.hpp). The earlier stages read the cache as it was.
+
+#include <cmath>
+#include <span>
+
+#include "engine/world.hpp"
+
+namespace hb {
+
+void World::updatePairCache() {
+  StepContext& c = context_;
+  for (size_t i = 0; i < c.narrowPhase.size(); ++i) {
+    const NarrowPhaseRecord& record = c.narrowPhase[i];
+    PairCacheEntry& entry = pairCache_.entry(record.proxyA, record.proxyB);
+    const CollisionResult& r = record.result;
+    entry.hints = r.hints;
+    entry.lastRound = collisionRound_;
+    if (r.gjkStatus != GjkStatus::InvalidInput && std::isfinite(r.distance)) {
+      entry.previous = makePreviousSolution(record.poseA, record.poseB, r.witnessA, r.witnessB,
+                                            r.normal, r.distance);
+    }
+    PairContacts& made = c.pairContacts[i];
+    if (made.source == ManifoldSource::Impact) entry.manifold.reset();
+    if (made.keptManifold) entry.manifold = std::move(made.keptManifold);
+    // Exactly this substep's contacts, for the next one's warm start.
+    const std::span<const ContactConstraint> contacts(c.contacts.data() + record.firstContact,
+                                                      record.contactCount);
+    PairCache::storeContacts(entry, contacts, bodyPose(proxies_[record.proxyA].body),
+                             substepLength());
+  }
+  // Pairs the broad phase dropped lose their cache; sleeping pairs keep theirs.
+  pairCache_.evictStale(collisionRound_, [&](int i, int j) {
+    return !rigid_[proxies_[i].body].isActive() && !rigid_[proxies_[j].body].isActive();
+  });
+}
+
+}  // namespace hb
