@@ -11,16 +11,20 @@ enum class Stage {
   FindPairs,
   Collide,
   BuildContacts,
+  IntegrateVelocities,
   Solve,
+  UpdatePairCache,
   Integrate,
   ContinuousCollision,
   Restitution,
   Sleep
 };
-inline constexpr int kStageCount = 8;
+inline constexpr int kStageCount = 10;
+/// "integrate" is the positions' half of the integrator (the velocities' is
+/// "integrate_velocities").
 inline constexpr std::array<std::string_view, kStageCount> kStageNames = {
-    "find_pairs",           "collide",     "build_contacts", "solve", "integrate",
-    "continuous_collision", "restitution", "sleep"};
+    "find_pairs",        "collide",   "build_contacts",       "integrate_velocities", "solve",
+    "update_pair_cache", "integrate", "continuous_collision", "restitution",          "sleep"};
 
 struct StepStatistics {
   long step = 0;

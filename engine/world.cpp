@@ -330,8 +330,10 @@ void World::step() {
     runStage(Stage::Collide, &World::collide);      // narrow phase, waking what it touches
     if (substep_ == 0) substeps_ = substepCount();
     runStage(Stage::BuildContacts, &World::buildContacts);  // manifolds -> contact constraints
-    runStage(Stage::Solve, &World::solve);                  // gravity, gyroscopic term, PGS
-    runStage(Stage::Integrate, &World::integrate);          // poses from the solved velocities
+    runStage(Stage::IntegrateVelocities, &World::integrateVelocities);  // forces, gyroscopic term
+    runStage(Stage::Solve, &World::solve);                              // contacts: PGS
+    runStage(Stage::UpdatePairCache, &World::updatePairCache);          // for the next (sub)step
+    runStage(Stage::Integrate, &World::integrate);                      // poses from the velocities
     runStage(Stage::ContinuousCollision, &World::continuousCollision);  // fast bodies swept
     runStage(Stage::Restitution, &World::restitution);  // bounces, for the next substep
   }

@@ -231,7 +231,7 @@ class World {
   void forgetPairs(int body);
   /// Wakes the bodies under a force and keeps them awake (World::step, before the substeps).
   void wakeForced();
-  /// The external forces' impulse over h on every active body (World::solve).
+  /// The external forces' impulse over h on every active body (World::integrateVelocities).
   void applyExternalForces(double h);
   int addProxy(int body, const Shape& shape, const Pose& inBody, const Obb* localObb = nullptr);
   Pose piecePose(int body, const Pose& inBody) const;
@@ -251,8 +251,9 @@ class World {
   void buildContacts();
   /// Contacts of one body pair through several pieces, reduced per contact region.
   void reduceContacts();
-  /// With solve(), integrate() and restitution(), collide() and buildContacts() run once per
-  /// substep (substepCount(), SolverDescription::maxSubsteps).
+  /// With the stages after them down to restitution(), collide() and buildContacts() run once
+  /// per substep (substepCount(), SolverDescription::maxSubsteps).
+  void integrateVelocities();
   void solve();
   void integrate();
   /// Continuous collision (SolverDescription::continuousCollision), then the world boxes.

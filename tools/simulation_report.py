@@ -55,8 +55,8 @@ def stepping_seconds(summary):
 
 
 # The stages in the order the step runs them (engine/step_statistics.hpp).
-STAGES = ["find_pairs", "collide", "build_contacts", "solve", "integrate", "continuous_collision",
-          "restitution", "sleep"]
+STAGES = ["find_pairs", "collide", "build_contacts", "integrate_velocities", "solve",
+          "update_pair_cache", "integrate", "continuous_collision", "restitution", "sleep"]
 
 
 def stage_line(summary):
