@@ -1,6 +1,9 @@
-"""The Python examples of docs/*.md that are marked runnable (an HTML comment `<!-- runnable -->`
-on the line before the fenced block) run as written, from the source tree, so that a documented
-call that stops working fails the tests (images only where the build has a Renderer)."""
+"""The examples of README.md and docs/*.md that are marked runnable (an HTML comment
+`<!-- runnable -->` on the line before the fenced block), Python and shell, run as written, so
+that a documented call or command that stops working fails the tests (images only where the
+build has a Renderer). They run in a scratch folder that sees the source tree's assets/ and
+docs/, so that what they write stays out of the tree; `build/release/apps/heavyball` in a shell
+block is the command line under test."""
 
 import os
 import re
@@ -12,23 +15,45 @@ import pytest
 import heavyball
 
 MARK = "<!-- runnable -->"
-BLOCK = re.compile(r"^" + re.escape(MARK) + r"\n```python\n(.*?)^```", re.M | re.S)
+BLOCK = re.compile(r"^" + re.escape(MARK) + r"\n```(python|sh)\n(.*?)^```", re.M | re.S)
+CLI_PATH = "build/release/apps/heavyball"
 
 
 def runnable_blocks(source_dir):
-    for page in sorted((source_dir / "docs").glob("*.md")):
+    pages = [source_dir / "README.md"] + sorted((source_dir / "docs").glob("*.md"))
+    for page in pages:
         for number, match in enumerate(BLOCK.finditer(page.read_text()), start=1):
-            yield page.name, number, match.group(1)
+            yield page.name, number, match.group(1), match.group(2)
+
+
+@pytest.fixture
+def scratch(source_dir, tmp_path):
+    for folder in ("assets", "docs"):
+        (tmp_path / folder).symlink_to(source_dir / folder)
+    return tmp_path
 
 
 def test_the_docs_have_runnable_examples(source_dir):
-    assert any(page == "python.md" for page, _, _ in runnable_blocks(source_dir))
+    languages = {(page, language) for page, _, language, _ in runnable_blocks(source_dir)}
+    assert ("python.md", "python") in languages and ("query.md", "sh") in languages
 
 
-def test_every_runnable_example_runs(source_dir):
-    for page, number, code in runnable_blocks(source_dir):
+def test_every_runnable_python_example_runs(source_dir, scratch):
+    for page, number, language, code in runnable_blocks(source_dir):
+        if language != "python":
+            continue
         if "heavyball.Renderer" in code and not hasattr(heavyball, "Renderer"):
             continue  # a build without offscreen rendering
-        result = subprocess.run([sys.executable, "-c", code], cwd=source_dir, env=os.environ,
+        result = subprocess.run([sys.executable, "-c", code], cwd=scratch, env=os.environ,
+                                capture_output=True, text=True, timeout=300)
+        assert result.returncode == 0, f"{page}, runnable block {number}:\n{result.stderr}"
+
+
+def test_every_runnable_shell_example_runs(source_dir, scratch, cli):
+    for page, number, language, code in runnable_blocks(source_dir):
+        if language != "sh":
+            continue
+        script = "set -euo pipefail\n" + code.replace(CLI_PATH, cli)
+        result = subprocess.run(["bash", "-c", script], cwd=scratch, env=os.environ,
                                 capture_output=True, text=True, timeout=300)
         assert result.returncode == 0, f"{page}, runnable block {number}:\n{result.stderr}"
