@@ -51,12 +51,13 @@ RunSummary RunSummaryBuilder::finish(const World& world, double wallSeconds) con
   return r;
 }
 
-RunSummary runSteps(World& world, long steps) {
+RunSummary runSteps(World& world, long steps, const std::function<void(long)>& afterStep) {
   RunSummaryBuilder builder;
   const auto start = std::chrono::steady_clock::now();
   for (long i = 0; i < steps; ++i) {
     world.step();
     builder.add(world.lastStep());
+    if (afterStep) afterStep(i + 1);
   }
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

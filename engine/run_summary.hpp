@@ -3,6 +3,7 @@
 // simulate` prints and what batch indexes store).
 
 #include <array>
+#include <functional>
 
 #include "engine/step_statistics.hpp"
 
@@ -61,7 +62,9 @@ class RunSummaryBuilder {
   bool energyGrew_ = false;
 };
 
-/// Steps the world `steps` times and summarises the run (wall time measured around the steps).
-RunSummary runSteps(World& world, long steps);
+/// Steps the world `steps` times and summarises the run (wall time measured around the steps);
+/// `afterStep`, when given, is called with the number of steps done after each one.
+RunSummary runSteps(World& world, long steps,
+                    const std::function<void(long stepsDone)>& afterStep = {});
 
 }  // namespace hb

@@ -127,8 +127,8 @@ void run(const InspectOptions& o) {
                 s.softSubsteps, s.contactHertz, s.contactDampingRatio);
   }
   std::printf("shapes: boxes and hulls rounded by a convex radius of %.3g m\n", s.convexRadius);
-  std::printf("bodies: %zu (%zu collision proxies)\n", reader.bodies().size(),
-              reader.proxies().size());
+  std::printf("bodies: %zu, the statics (body 0) and %zu dynamic (%zu collision proxies)\n",
+              reader.bodies().size(), reader.bodies().size() - 1, reader.proxies().size());
   for (std::size_t i = 0; i < reader.bodies().size(); ++i) {
     const RecordedBody& b = reader.bodies()[i];
     if (b.isStatic) {

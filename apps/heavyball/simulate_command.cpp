@@ -1,16 +1,21 @@
 // `heavyball simulate`: runs a scene headless and reports what happened.
 
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <climits>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "apps/cli/cli_checks.hpp"
 #include "apps/cli/json_output.hpp"
+#include "apps/cli/progress_display.hpp"
 #include "apps/heavyball/commands.hpp"
 #include "engine/json_read.hpp"
 #include "engine/recording/recorder.hpp"
@@ -39,8 +44,8 @@ struct SimulateOptions {
 };
 
 void printSummary(const RunSummary& r, const SceneDescription& scene) {
-  std::printf("scene %s: %d bodies, %ld steps of %.4f s (%.2f s simulated)\n", scene.name.c_str(),
-              r.bodies, r.steps, scene.dt, r.simulatedSeconds);
+  std::printf("scene %s: %d dynamic bodies, %ld steps of %.4f s (%.2f s simulated)\n",
+              scene.name.c_str(), r.bodies, r.steps, scene.dt, r.simulatedSeconds);
   std::printf("wall %.3f s: %.1f steps/s, real-time factor %.2f\n", r.wallSeconds, r.stepsPerSecond,
               r.realTimeFactor);
   std::printf("mean ms per step:");
@@ -97,7 +102,15 @@ void run(const SimulateOptions& o) {
     world.addObserver([r = recorder.get()](const World& w) { r->record(w); });
   }
   const long steps = stepsFor(o.seconds, scene.dt);
-  const RunSummary summary = runSteps(world, steps);
+  // A progress bar on a terminal only: a log or a pipe gets the summary alone.
+  std::optional<ProgressDisplay> progress;
+  if (isatty(STDERR_FILENO) != 0) {
+    progress.emplace("steps", static_cast<int>(std::min<long>(steps, INT_MAX)), 0);
+  }
+  const RunSummary summary = runSteps(world, steps, [&](long) {
+    if (progress) progress->advance();
+  });
+  if (progress) progress->finish();
   if (recorder) recorder->close();
   if (o.json) {
     nlohmann::json out = runSummaryJson(summary, scene);

@@ -242,7 +242,8 @@ void addStudyCommand(CLI::App& app) {
       "each GJK variant from each warm start (docs/study.md)");
   cmd->add_option("data", options->data,
                   "Recordings (.h5) or batch directories (heavyball batch --record)")
-      ->required();
+      ->required()
+      ->check(CLI::ExistingPath);
   cmd->add_option("--repeats", options->repeats,
                   "Timed solves per problem and combination; the time is the mean of the lowest "
                   "90%")

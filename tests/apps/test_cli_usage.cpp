@@ -19,6 +19,17 @@ TEST(CliUsage, AMisspeltCommandIsNamedWithTheNearestOne) {
   EXPECT_EQ(run.exitCode, 2) << run.out;
   EXPECT_NE(run.out.find("unknown command 'simulat' (did you mean 'simulate'?)"), std::string::npos)
       << run.out;
+  // A subcommand too, named with its command.
+  const hb::test::CommandRun bench = runCommand(heavyball("bench gjkk --pairs 1") + " 2>&1");
+  EXPECT_EQ(bench.exitCode, 2) << bench.out;
+  EXPECT_NE(bench.out.find("unknown command 'bench gjkk' (did you mean 'bench gjk'?)"),
+            std::string::npos)
+      << bench.out;
+  const hb::test::CommandRun study = runCommand(heavyball("study warmstrt runs/") + " 2>&1");
+  EXPECT_EQ(study.exitCode, 2) << study.out;
+  EXPECT_NE(study.out.find("unknown command 'study warmstrt' (did you mean 'study warmstart'?)"),
+            std::string::npos)
+      << study.out;
   const hb::test::CommandRun far = runCommand(heavyball("xyzzy") + " 2>&1");
   EXPECT_EQ(far.exitCode, 2) << far.out;
   EXPECT_NE(far.out.find("unknown command 'xyzzy'\n"), std::string::npos) << far.out;
@@ -30,6 +41,8 @@ TEST(CliUsage, AMisspeltOptionIsNamedWithTheNearestOne) {
   EXPECT_NE(run.out.find("unknown option '--secnds' (did you mean '--seconds'?)"),
             std::string::npos)
       << run.out;
+  // The suggestion alone: not CLI11's list of the words it did not expect before it.
+  EXPECT_EQ(run.out.find("not expected"), std::string::npos) << run.out;
   // Options of the command given, in the --name=value form too.
   const hb::test::CommandRun nested = runCommand(heavyball("bench gjk --tabel=peers") + " 2>&1");
   EXPECT_EQ(nested.exitCode, 2) << nested.out;
@@ -39,8 +52,13 @@ TEST(CliUsage, AMisspeltOptionIsNamedWithTheNearestOne) {
 }
 
 TEST(CliUsage, EveryUsageErrorExitsWithTwo) {
-  for (const char* args : {"", "simulate", "simulate --bogus", "query --tolerance", "bench nope",
-                           "simulate --scene /nonexistent.json"}) {
+  // An input file or folder that does not exist is a bad option value, in every command.
+  for (const char* args :
+       {"", "simulate", "simulate --bogus", "query --tolerance", "bench nope",
+        "simulate --scene /nonexistent.json", "inspect /nonexistent.h5",
+        "study warmstart /nonexistent.h5", "query --input /nonexistent.jsonl",
+        "batch --scene /nonexistent.json --runs 1 --out /tmp/never", "batch-merge /nonexistent",
+        "bench sim --scene /nonexistent.json", "bench gjk --mesh-dir /nonexistent"}) {
     const hb::test::CommandRun run = runCommand(heavyball(args) + " 2>&1");
     EXPECT_EQ(run.exitCode, 2) << args << "\n" << run.out;
   }

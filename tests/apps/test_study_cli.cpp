@@ -212,7 +212,7 @@ TEST_F(StudyCliTest, UnreadableRecordingsNameTheFile) {
 
   const fs::path missing = *dir_ / "missing.h5";
   const hb::test::CommandRun absent = runCli("study warmstart " + quoted(missing));
-  EXPECT_EQ(absent.exitCode, 1) << absent.out;
+  EXPECT_EQ(absent.exitCode, 2) << absent.out;  // a path that does not exist: a usage error
   EXPECT_NE(absent.out.find(missing.string()), std::string::npos) << absent.out;
 
   const fs::path notBatch = *dir_ / "not-a-batch";

@@ -29,6 +29,7 @@ void addBenchGjkCommand(CLI::App& bench) {
       ->check(CLI::IsMember({"ycb", "ellipsoids", "cubes"}))
       ->capture_default_str();
   gjk->add_option("--mesh-dir", config->meshDir, "Folder searched for */textured.obj (ycb)")
+      ->check(CLI::ExistingDirectory)
       ->capture_default_str();
   std::string tableIMeshes;
   for (const std::string& m : bench::kTableIMeshes) {
