@@ -1,5 +1,5 @@
 // Usage errors of the command line: one exit status (2), a suggestion for a misspelt command or
-// option, and no silent overwrite of a recording.
+// option, and no silent overwrite of a recording; simulate's progress bar on a terminal.
 
 #include <gtest/gtest.h>
 
@@ -77,6 +77,18 @@ TEST(CliUsage, EveryUsageErrorExitsWithTwo) {
   const std::string help = runCommand(heavyball("--help")).out;
   EXPECT_NE(help.find("2 on a usage error"), std::string::npos) << help;
   EXPECT_NE(help.find("a scene with a bad value"), std::string::npos) << help;
+}
+
+TEST(CliUsage, SimulateDrawsProgressOnATerminalOnly) {
+  const std::string scene = std::string(HB_SOURCE_DIR) + "/assets/scenes/funnel-pair.json";
+  const std::string command = heavyball("simulate --seconds 0.5 --scene '" + scene + "'");
+  // script(1) runs the command on a pseudo-terminal.
+  const hb::test::CommandRun terminal = runCommand("script -qec \"" + command + "\" /dev/null");
+  ASSERT_EQ(terminal.exitCode, 0) << terminal.out;
+  EXPECT_NE(terminal.out.find("60/60 steps"), std::string::npos) << terminal.out;
+  const hb::test::CommandRun piped = runCommand(command + " 2>&1");
+  ASSERT_EQ(piped.exitCode, 0) << piped.out;
+  EXPECT_EQ(piped.out.find("steps/s, elapsed"), std::string::npos) << piped.out;
 }
 
 TEST(CliUsage, ARecordingIsNotOverwrittenUnlessAskedTo) {
