@@ -19,6 +19,7 @@ columns or no rows to plot.
 
 import argparse
 import csv
+import gzip
 import math
 import statistics
 import sys
@@ -53,7 +54,8 @@ class PlotError(Exception):
 def stream_rows(path, required):
     """The rows of a CSV file one by one (a study of the paper's dataset has millions)."""
     try:
-        with open(path, newline="") as f:
+        opener = gzip.open if str(path).endswith(".gz") else open
+        with opener(path, "rt", newline="") as f:
             reader = csv.DictReader(f)
             missing = [c for c in required if c not in (reader.fieldnames or [])]
             if missing:

@@ -250,7 +250,9 @@ void addStudyCommand(CLI::App& app) {
       ->check(CLI::Range(1, std::numeric_limits<int>::max()))
       ->capture_default_str();
   cmd->add_option("--csv", options->csv,
-                  std::string("Write one row per problem and combination: ") + kStudyCsvHeader);
+                  std::string("Write one row per problem and combination (gzip-compressed when "
+                              "the name ends with .gz): ") +
+                      kStudyCsvHeader);
   cmd->add_option("--plot", options->plot,
                   "Plot the time distributions to this PNG (tools/plot.py warmstart)");
   cmd->add_option("--max-problems", options->maxProblems,

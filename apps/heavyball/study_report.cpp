@@ -20,30 +20,32 @@ std::string name(const CombinationSummary& c) {
 }  // namespace
 
 StudyCsvWriter::StudyCsvWriter(const std::filesystem::path& path) : path_(path) {
-  file_ = std::fopen(path.c_str(), "w");
+  // zlib writes both: compressed ("wb6") or as it is ("wT", transparent).
+  file_ = gzopen(path.c_str(), path.extension() == ".gz" ? "wb6" : "wT");
   if (!file_) throw std::runtime_error(path.string() + ": cannot open for writing");
-  std::fprintf(file_, "%s\n", kStudyCsvHeader);
+  gzprintf(file_, "%s\n", kStudyCsvHeader);
 }
 
 StudyCsvWriter::~StudyCsvWriter() {
-  if (file_) std::fclose(file_);
+  if (file_) gzclose(file_);
 }
 
 void StudyCsvWriter::write(const std::string& recording, const StudyProblem& problem) {
   const std::string file = csvField(recording);
   for (const StudyResult& r : problem.results) {
-    std::fprintf(file_, "%s,%ld,%ld,%d,%d,%s,%s,%d,%d,%d,%.4f\n", file.c_str(), problem.index,
-                 problem.step, problem.bodyA, problem.bodyB,
-                 std::string(toString(r.variant)).c_str(),
-                 std::string(toString(r.warmStart)).c_str(), r.fallback ? 1 : 0, r.collide ? 1 : 0,
-                 r.iterations, r.timeUs);
+    gzprintf(file_, "%s,%ld,%ld,%d,%d,%s,%s,%d,%d,%d,%.4f\n", file.c_str(), problem.index,
+             problem.step, problem.bodyA, problem.bodyB, std::string(toString(r.variant)).c_str(),
+             std::string(toString(r.warmStart)).c_str(), r.fallback ? 1 : 0, r.collide ? 1 : 0,
+             r.iterations, r.timeUs);
   }
 }
 
 void StudyCsvWriter::close() {
   if (!file_) return;
-  const bool failed = std::ferror(file_) != 0;
-  const bool closeFailed = std::fclose(file_) != 0;
+  int error = Z_OK;
+  gzerror(file_, &error);
+  const bool failed = error != Z_OK;
+  const bool closeFailed = gzclose(file_) != Z_OK;
   file_ = nullptr;
   if (failed || closeFailed) throw std::runtime_error(path_.string() + ": write failed");
 }

@@ -2,6 +2,8 @@
 // Output of `heavyball study warmstart` (docs/study.md): the CSV of every measurement, written as
 // the study runs, and the table of the combinations printed at the end.
 
+#include <zlib.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -17,7 +19,8 @@ inline constexpr const char* kStudyCsvHeader =
 
 class StudyCsvWriter {
  public:
-  /// Creates (truncates) the file and writes the header; throws std::runtime_error on failure.
+  /// Creates (truncates) the file and writes the header, gzip-compressed when the name ends
+  /// with .gz; throws std::runtime_error on failure.
   explicit StudyCsvWriter(const std::filesystem::path& path);
   ~StudyCsvWriter();
   StudyCsvWriter(const StudyCsvWriter&) = delete;
@@ -30,7 +33,7 @@ class StudyCsvWriter {
 
  private:
   std::filesystem::path path_;
-  std::FILE* file_ = nullptr;
+  gzFile file_ = nullptr;
 };
 
 /// The table of the combinations, with each median's ratio to that of gjk/none when measured,

@@ -195,6 +195,30 @@ TEST_F(StudyCliTest, BatchDirectoriesAndSubsets) {
   EXPECT_EQ(readCsv(csv).size(), 5u * 12u);
 }
 
+TEST_F(StudyCliTest, ACsvNamedGzIsCompressedWithTheSameRows) {
+  const fs::path plain = *dir_ / "subset.csv", packed = *dir_ / "subset.csv.gz";
+  const std::string common =
+      "study warmstart " + quoted(*recording_) + " --repeats 1 --max-problems 8";
+  ASSERT_EQ(runCli(common + " --csv " + quoted(plain)).exitCode, 0);
+  ASSERT_EQ(runCli(common + " --csv " + quoted(packed)).exitCode, 0);
+  std::ifstream in(packed, std::ios::binary);
+  EXPECT_EQ(in.get(), 0x1f);  // gzip's magic number
+  EXPECT_EQ(in.get(), 0x8b);
+  const fs::path unpacked = *dir_ / "unpacked.csv";
+  ASSERT_EQ(hb::test::runCommand("gzip -dc " + quoted(packed) + " > " + quoted(unpacked)).exitCode,
+            0);
+  const std::vector<CsvRow> a = readCsv(plain), b = readCsv(unpacked);
+  ASSERT_EQ(a.size(), 8u * 12u);
+  ASSERT_EQ(a.size(), b.size());
+  for (size_t i = 0; i < a.size(); ++i) {  // all but the times, which are measured again
+    EXPECT_EQ(a[i].problem, b[i].problem);
+    EXPECT_EQ(a[i].method + a[i].warmStart, b[i].method + b[i].warmStart);
+    EXPECT_EQ(a[i].iterations, b[i].iterations);
+    EXPECT_EQ(a[i].collide, b[i].collide);
+  }
+  EXPECT_LT(fs::file_size(packed), fs::file_size(plain) / 3);
+}
+
 TEST_F(StudyCliTest, UnreadableRecordingsNameTheFile) {
   const fs::path cut = *dir_ / "truncated.h5";
   fs::copy_file(*recording_, cut, fs::copy_options::overwrite_existing);
