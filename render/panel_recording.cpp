@@ -22,6 +22,7 @@ void recordingPanel(RecordingControls& c) {
       ImGui::Text("last: %ld steps, %.2f MB", c.steps, static_cast<double>(c.bytes) / 1e6);
     }
   }
+  if (!c.note.empty()) ImGui::TextDisabled("%s", c.note.c_str());
   if (!c.error.empty()) ImGui::TextColored(ImVec4(0.95f, 0.4f, 0.3f, 1.0f), "%s", c.error.c_str());
 }
 

@@ -67,6 +67,8 @@ struct RecordingControls {
   std::uintmax_t bytes = 0;
   long steps = 0;
   std::string error;
+  /// Said when the recording went to a numbered name because the file asked for exists.
+  std::string note;
   bool startRequested = false;
   bool stopRequested = false;
 };

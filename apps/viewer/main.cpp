@@ -41,6 +41,9 @@ int main(int argc, char** argv) {
   app.add_option("--warmup", o.warmup, "Simulated seconds before the first frame (not drawn)")
       ->check(hb::cli::finiteNonNegative());
   app.add_option("--screenshot", screenshot, "Write a PNG of the window after the last frame");
+  app.add_option("--record", o.record,
+                 "Record from the first step to this HDF5 file, as the recording panel does (an "
+                 "existing file is kept: the recording goes to FILE-2.h5, FILE-3.h5, ...)");
   app.add_flag("--benchmark", o.benchmark,
                "Scripted frames on the wall clock (default 600); print frame and step times");
   app.add_option("--size", size, "Window size WIDTHxHEIGHT (default: the last one, or 1280x720)");

@@ -7,6 +7,17 @@
 
 namespace hb::viewer {
 
+std::filesystem::path unusedRecordingPath(const std::filesystem::path& file) {
+  std::error_code error;
+  if (!std::filesystem::exists(file, error) && !error) return file;
+  for (int n = 2;; ++n) {
+    std::filesystem::path numbered = file;
+    numbered.replace_filename(file.stem().string() + "-" + std::to_string(n) +
+                              file.extension().string());
+    if (!std::filesystem::exists(numbered, error) && !error) return numbered;
+  }
+}
+
 RecordingSession::RecordingSession() = default;
 RecordingSession::~RecordingSession() {
   stop();
@@ -18,8 +29,9 @@ void RecordingSession::start(const std::filesystem::path& file, const World& wor
   RecordingMetadata meta;
   meta.sceneJson = sceneJson;
   meta.seed = seed;
-  recorder_ = std::make_unique<Recorder>(file, world, meta);
-  file_ = file;
+  const std::filesystem::path target = unusedRecordingPath(file);
+  recorder_ = std::make_unique<Recorder>(target, world, meta);
+  file_ = target;
   steps_ = 0;
   lastBytes_ = 0;
 }

@@ -14,13 +14,18 @@ class World;
 
 namespace hb::viewer {
 
+/// `file` if nothing exists there, else the first of stem-2.ext, stem-3.ext, ... that does not
+/// exist (run.h5 -> run-2.h5).
+std::filesystem::path unusedRecordingPath(const std::filesystem::path& file);
+
 class RecordingSession {
  public:
   RecordingSession();
   ~RecordingSession();
 
-  /// Starts writing `file` (replacing a running recording). Throws std::runtime_error naming
-  /// the file.
+  /// Starts writing `file`, or, when it exists, the first free numbered name beside it
+  /// (unusedRecordingPath): a recording is never replaced. Stops a running recording first.
+  /// Throws std::runtime_error naming the file.
   void start(const std::filesystem::path& file, const World& world, const std::string& sceneJson,
              unsigned seed);
   /// Appends the world's state after a step; a write error stops the recording and throws.

@@ -97,6 +97,12 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options), dropper_
     scene = shippedSceneDir() / "funnel.json";
   }
   loadScene(scene);
+  if (!options_.record.empty()) {
+    ui_.recording.file = options_.record.string();
+    startRecording();
+    if (!ui_.recording.error.empty()) throw std::runtime_error(ui_.recording.error);
+    if (!ui_.recording.note.empty()) spdlog::info("{}", ui_.recording.note);
+  }
 }
 
 ViewerApp::~ViewerApp() {
@@ -182,9 +188,15 @@ void ViewerApp::homeView() {
 
 void ViewerApp::startRecording() {
   ui_.recording.error.clear();
+  ui_.recording.note.clear();
   try {
     const unsigned seed = scene_.spawner ? scene_.spawner->seed : options_.seed;
-    recording_.start(ui_.recording.file, *world_, sceneJson_, seed);
+    const std::filesystem::path asked = ui_.recording.file;
+    recording_.start(asked, *world_, sceneJson_, seed);
+    if (recording_.file() != asked) {
+      ui_.recording.note = asked.string() + " exists: recording to " +
+                           recording_.file().filename().string() + " instead";
+    }
   } catch (const std::exception& e) {
     ui_.recording.error = e.what();
   }

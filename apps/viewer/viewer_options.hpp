@@ -17,6 +17,7 @@ struct ViewerOptions {
   bool dropParts = false;            ///< drops collide as their convex parts
   double warmup = 0.0;               ///< simulated seconds run before the first frame
   std::filesystem::path screenshot;  ///< PNG written after the last scripted frame
+  std::filesystem::path record;      ///< recording started with the first step (numbered if taken)
   bool benchmark = false;            ///< scripted frames on the wall clock; prints timings
   bool hideUi = false;
   bool useSettings = true;  ///< read and write the settings file
