@@ -80,6 +80,28 @@ void SceneRenderer::setWorld(const World& world) {
   }
   sceneCenter_ = 0.5 * (lo + hi);
   sceneRadius_ = 0.5 * (hi - lo).norm();
+  // What the scene holds: the same statics and the bodies, without the room above the ground.
+  Eigen::Vector3d contentLo = Eigen::Vector3d::Constant(INFINITY), contentHi = -contentLo;
+  const auto enclose = [&](int piece) {
+    for (const Eigen::Vector3d& c : world.worldObbs()[piece].corners()) {
+      contentLo = contentLo.cwiseMin(c);
+      contentHi = contentHi.cwiseMax(c);
+    }
+  };
+  for (size_t i = 0; i < pieces.size() && i < roles_.size(); ++i) {
+    if (roles_[i] != Role::Ground) enclose(pieces[i]);
+  }
+  for (size_t b = 1; b < world.bodies().size(); ++b) {
+    for (const int piece : world.bodies()[b].proxies) enclose(piece);
+  }
+  if ((contentLo.array() <= contentHi.array()).all()) {
+    contentLo.z() = std::min(contentLo.z(), groundHeight_);  // down to the ground they rest on
+    contentCenter_ = 0.5 * (contentLo + contentHi);
+    contentRadius_ = std::max(0.5 * (contentHi - contentLo).norm(), 0.05);
+  } else {
+    contentCenter_ = sceneCenter_;
+    contentRadius_ = sceneRadius_;
+  }
   shadow_.fit(lighting_.towardsLight, sceneCenter_, 1.05 * sceneRadius_);
 }
 

@@ -56,6 +56,10 @@ class SceneRenderer {
   /// Centre and radius of the statics other than the ground (the funnel and its walls).
   const Eigen::Vector3d& sceneCenter() const { return sceneCenter_; }
   double sceneRadius() const { return sceneRadius_; }
+  /// The sphere around what the scene holds when set: its statics but the ground and its bodies
+  /// (the scene's box above when it holds neither), which the opening view frames.
+  const Eigen::Vector3d& contentCenter() const { return contentCenter_; }
+  double contentRadius() const { return contentRadius_; }
 
  private:
   enum class Role { Solid, Ground, Funnel };
@@ -82,6 +86,8 @@ class SceneRenderer {
   double groundHeight_ = 0.0;
   Eigen::Vector3d sceneCenter_ = Eigen::Vector3d(0.0, 0.0, 0.5);
   double sceneRadius_ = 1.0;
+  Eigen::Vector3d contentCenter_ = Eigen::Vector3d(0.0, 0.0, 0.5);
+  double contentRadius_ = 1.0;
   Eigen::Vector3f background_ = {0.85f, 0.88f, 0.92f};
   std::vector<Item> opaque_, funnel_, groundItems_;  // groundItems_: for renderIds only
   RenderStatistics stats_;

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "engine/shipped_assets.hpp"
+#include "render/opening_view.hpp"
 #include "render/panels.hpp"
 
 namespace hb::viewer {
@@ -166,24 +167,7 @@ void ViewerApp::setWorld(std::unique_ptr<World> world) {
 }
 
 void ViewerApp::homeView() {
-  OrbitView view;
-  view.yaw = -1.15;
-  view.pitch = 0.42;
-  const auto funnel = std::find_if(scene_.statics.begin(), scene_.statics.end(), [](const auto& s) {
-    return s.kind == StaticDescription::Kind::Funnel;
-  });
-  if (funnel != scene_.statics.end()) {
-    // The funnel and the pile under it.
-    const FunnelDescription& f = funnel->funnel;
-    const double top = f.bottomZ + f.height;
-    view.target = {0.0, 0.0, 0.45 * top};
-    const double radius = std::max(0.6 * top, 1.5 * f.topRadius);
-    view.distance = 1.3 * radius / std::sin(0.5 * OrbitCamera::kFovY);
-  } else {
-    view.target = renderer_->sceneCenter();
-    view.distance = 1.1 * renderer_->sceneRadius() / std::sin(0.5 * OrbitCamera::kFovY);
-  }
-  camera_.setHome(view);
+  camera_.setHome(openingView(scene_, *renderer_));
 }
 
 void ViewerApp::startRecording() {

@@ -1,4 +1,5 @@
 #include "render/offscreen/offscreen_renderer.hpp"
+#include "render/opening_view.hpp"
 
 #include <cmath>
 #include <limits>
@@ -66,13 +67,7 @@ void OffscreenRenderer::useWorld(const World& world) {
 OrbitView OffscreenRenderer::homeView(const World& world) {
   context_.makeCurrent();
   useWorld(world);
-  OrbitView view;
-  view.target = scene_->sceneCenter();
-  // The sphere around the statics fills the height of the view.
-  view.distance = scene_->sceneRadius() / std::sin(0.5 * OrbitCamera::kFovY);
-  view.yaw = -0.5 * std::numbers::pi;
-  view.pitch = 0.35;
-  return view;
+  return openingView(world.scene(), *scene_);
 }
 
 std::vector<std::uint8_t> OffscreenRenderer::readRgb() const {
