@@ -140,6 +140,15 @@ class World {
   /// The sum of the contact impulses on a body in the last step's last (sub)step, world frame
   /// (N s): with one substep, its weight times dt for a body at rest on the ground.
   Eigen::Vector3d bodyContactImpulse(int body) const;
+  /// A contact a sleeping body rests on, as the pair cache keeps it for its waking.
+  struct RestingContact {
+    int bodyA = 0, bodyB = 0;
+    Eigen::Vector3d point = Eigen::Vector3d::Zero();  ///< world, on body A
+    Eigen::Vector3d force = Eigen::Vector3d::Zero();  ///< on B (N, world) when it fell asleep
+  };
+  /// The contacts of the pairs whose awake bodies are none (World::contacts() has only those
+  /// solved in the last step), in the order of their pieces.
+  std::vector<RestingContact> restingContacts() const;
 
   // --- Snapshots (engine/world_snapshot.cpp).
 

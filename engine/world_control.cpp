@@ -265,6 +265,19 @@ void World::setMass(int body, double mass) {
   wakeIsland(body);
 }
 
+std::vector<World::RestingContact> World::restingContacts() const {
+  std::vector<RestingContact> out;
+  pairCache_.forEachInOrder([&](int i, int j, const PairCacheEntry& e) {
+    const int a = proxies_[i].body, b = proxies_[j].body;
+    if (rigid_[a].isActive() || rigid_[b].isActive()) return;
+    const Pose poseA = bodyPose(a);
+    for (int k = 0; k < e.contactCount; ++k) {
+      out.push_back({a, b, poseA.apply(e.contacts[k].pointOnA), e.contacts[k].force});
+    }
+  });
+  return out;
+}
+
 Eigen::Vector3d World::bodyContactImpulse(int body) const {
   checkBodyIndex(body, "bodyContactImpulse");
   Eigen::Vector3d total = Eigen::Vector3d::Zero();

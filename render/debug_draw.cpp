@@ -13,6 +13,7 @@ const Color kHullColor(0.10f, 0.10f, 0.12f, 0.55f);
 const Color kPairSeparated(0.95f, 0.75f, 0.10f, 0.8f);
 const Color kPairColliding(0.95f, 0.20f, 0.15f, 0.95f);
 const Color kSpeculative(0.55f, 0.55f, 0.58f, 0.8f);
+const Color kResting(0.20f, 0.70f, 0.60f, 0.9f);
 const Color kWitnessA(0.05f, 0.70f, 0.85f, 1.0f);
 const Color kWitnessB(0.85f, 0.15f, 0.75f, 1.0f);
 const Color kSeparation(0.05f, 0.55f, 0.95f, 0.9f);
@@ -30,6 +31,18 @@ Color DebugDraw::impulseColor(double impulse, double scale) {
 }
 
 void DebugDraw::build(const World& world, const DebugDrawOptions& options, LineList& lines) {
+  focus_ = options.focusSelected && options.focusBody > 0 &&
+                   options.focusBody < static_cast<int>(world.bodies().size())
+               ? options.focusBody
+               : -1;
+  nearFocus_.clear();
+  if (focus_ >= 0) {
+    for (const NarrowPhaseRecord& r : world.narrowPhaseRecords()) {
+      const int a = world.proxies()[r.proxyA].body, b = world.proxies()[r.proxyB].body;
+      if (a == focus_) nearFocus_.insert(b);
+      if (b == focus_) nearFocus_.insert(a);
+    }
+  }
   if (options.obbs) obbs(world, lines);
   if (options.hulls) hulls(world, lines);
   if (options.pairs) pairs(world, lines);
@@ -40,7 +53,7 @@ void DebugDraw::build(const World& world, const DebugDrawOptions& options, LineL
 void DebugDraw::obbs(const World& world, LineList& lines) const {
   for (size_t p = 0; p < world.proxies().size(); ++p) {
     const Obb& box = world.worldObbs()[p];
-    if (box.halfExtents.maxCoeff() > kLargestDrawnBox) continue;
+    if (box.halfExtents.maxCoeff() > kLargestDrawnBox || !shows(world.proxies()[p].body)) continue;
     const RigidBody& body = world.rigidBodies()[world.proxies()[p].body];
     lines.box(box, body.isStatic ? kStaticColor : body.sleeping ? kSleepingColor : kAwakeColor);
   }
@@ -67,6 +80,7 @@ const std::vector<std::pair<int, int>>& DebugDraw::edges(
 void DebugDraw::hulls(const World& world, LineList& lines) {
   for (int p = 0; p < static_cast<int>(world.proxies().size()); ++p) {
     const Proxy& proxy = world.proxies()[p];
+    if (!shows(proxy.body)) continue;
     const Pose pose = world.proxyPose(p);
     if (proxy.shape.type() == ShapeType::ConvexHull) {
       const auto& vertices = proxy.shape.hull().vertices();
@@ -82,6 +96,7 @@ void DebugDraw::hulls(const World& world, LineList& lines) {
 
 void DebugDraw::pairs(const World& world, LineList& lines) const {
   for (const NarrowPhaseRecord& r : world.narrowPhaseRecords()) {
+    if (!showsPair(world.proxies()[r.proxyA].body, world.proxies()[r.proxyB].body)) continue;
     const Color& color = r.result.collide ? kPairColliding : kPairSeparated;
     lines.line(world.worldObbs()[r.proxyA].center, world.worldObbs()[r.proxyB].center, color);
   }
@@ -90,6 +105,7 @@ void DebugDraw::pairs(const World& world, LineList& lines) const {
 void DebugDraw::contacts(const World& world, const DebugDrawOptions& options,
                          LineList& lines) const {
   for (const ContactConstraint& c : world.contacts()) {
+    if (!showsPair(c.bodyA, c.bodyB)) continue;
     // impulse.x() is the normal impulse; speculative contacts that stayed open carry none.
     const double impulse = c.impulse.x();
     const bool active = impulse > 0.0;
@@ -98,12 +114,26 @@ void DebugDraw::contacts(const World& world, const DebugDrawOptions& options,
     const double length = options.minNormalLength + options.impulseScale * impulse;
     lines.arrow(c.point, c.point + std::min(length, 0.3) * c.normal, color);
   }
+  // Sleeping bodies are not solved: their contacts are those kept for their waking, drawn with
+  // the impulse they carried over a step.
+  const double dt = world.scene().dt;
+  for (const World::RestingContact& c : world.restingContacts()) {
+    if (!showsPair(c.bodyA, c.bodyB)) continue;
+    lines.cross(c.point, 0.004, kResting);
+    const double impulse = c.force.norm() * dt;
+    if (impulse == 0.0) continue;
+    const double length = options.minNormalLength + options.impulseScale * impulse;
+    lines.arrow(c.point, c.point + std::min(length, 0.3) * c.force.normalized(), kResting);
+  }
 }
 
 void DebugDraw::gjk(const World& world, LineList& lines) const {
   for (const NarrowPhaseRecord& r : world.narrowPhaseRecords()) {
     const CollisionResult& result = r.result;
-    if (result.gjkStatus == GjkStatus::InvalidInput) continue;
+    if (result.gjkStatus == GjkStatus::InvalidInput ||
+        !showsPair(world.proxies()[r.proxyA].body, world.proxies()[r.proxyB].body)) {
+      continue;
+    }
     lines.cross(result.witnessA, 0.003, kWitnessA);
     lines.cross(result.witnessB, 0.003, kWitnessB);
     lines.line(result.witnessA, result.witnessB,

@@ -2,9 +2,46 @@
 
 #include <imgui.h>
 
+#include <cstdio>
+
+#include "render/debug_draw.hpp"
 #include "render/panels.hpp"
 
 namespace hb {
+namespace {
+
+ImU32 toImGui(const Color& c) {
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(c[0], c[1], c[2], c[3]));
+}
+
+/// The contacts' colour ramp as a bar from 0 to the impulse where it saturates (the arrow's
+/// 10 cm, DebugDraw::impulseColor), and what the other colours mean.
+void impulseLegend(double impulseScale) {
+  const double full = 0.1 / impulseScale;
+  ImGui::TextDisabled("normal impulse (N s):");
+  const float width = ImGui::GetContentRegionAvail().x, height = 8.0f;
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  constexpr int kSteps = 16;
+  for (int i = 0; i < kSteps; ++i) {
+    const float x0 = at.x + width * i / kSteps, x1 = at.x + width * (i + 1) / kSteps;
+    draw->AddRectFilledMultiColor(
+        ImVec2(x0, at.y), ImVec2(x1, at.y + height),
+        toImGui(DebugDraw::impulseColor(full * i / kSteps, impulseScale)),
+        toImGui(DebugDraw::impulseColor(full * (i + 1) / kSteps, impulseScale)),
+        toImGui(DebugDraw::impulseColor(full * (i + 1) / kSteps, impulseScale)),
+        toImGui(DebugDraw::impulseColor(full * i / kSteps, impulseScale)));
+  }
+  ImGui::Dummy(ImVec2(width, height));
+  ImGui::TextDisabled("0");
+  char right[32];
+  std::snprintf(right, sizeof right, "%.3g and more", full);
+  ImGui::SameLine(width - ImGui::CalcTextSize(right).x);
+  ImGui::TextDisabled("%s", right);
+  ImGui::TextWrapped("grey: speculative (no impulse); teal: where sleeping bodies rest");
+}
+
+}  // namespace
 
 void debugPanel(DebugDrawOptions& d, RenderSettings& r) {
   if (!ImGui::CollapsingHeader("Debug draw")) return;
@@ -17,15 +54,14 @@ void debugPanel(DebugDrawOptions& d, RenderSettings& r) {
   ImGui::Checkbox("GJK witnesses (5)", &d.gjk);
   ImGui::SameLine(160);
   ImGui::Checkbox("lines on top", &d.onTop);
+  ImGui::Checkbox("selected body only (when one is)", &d.focusSelected);
   if (d.contacts) {
     float scale = static_cast<float>(d.impulseScale);
     if (ImGui::SliderFloat("impulse scale", &scale, 0.1f, 20.0f, "%.1f m/(N s)",
                            ImGuiSliderFlags_Logarithmic)) {
       d.impulseScale = scale;
     }
-    // The colour ramp saturates where the arrow reaches 10 cm (DebugDraw::impulseColor).
-    ImGui::TextDisabled("normal impulse: blue 0 .. red %.3f N s; grey: speculative",
-                        0.1 / d.impulseScale);
+    impulseLegend(d.impulseScale);
   }
   ImGui::Separator();
   ImGui::Checkbox("shadows", &r.shadows);

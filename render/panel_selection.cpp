@@ -24,7 +24,15 @@ void selectionPanel(ViewerUi& ui, const World& world) {
     ++contacts;
     impulse += c.impulse.x();
   }
-  ImGui::Text("%d contacts, normal impulse %.4f N s", contacts, impulse);
+  if (r.sleeping) {
+    int resting = 0;
+    for (const World::RestingContact& c : world.restingContacts()) {
+      resting += c.bodyA == b || c.bodyB == b;
+    }
+    ImGui::Text("asleep on %d contacts (kept for its waking)", resting);
+  } else {
+    ImGui::Text("%d contacts, normal impulse %.4f N s", contacts, impulse);
+  }
   if (ImGui::Button("Frame (F)")) ui.frameSelectionRequested = true;
   ImGui::SameLine();
   if (ImGui::Button("Deselect (Esc)")) ui.selectedBody = -1;

@@ -3,23 +3,16 @@
 
 #include <imgui.h>
 
-#include <cfloat>
 #include <cstdio>
 
 #include "render/panels.hpp"
+#include "render/plot_widget.hpp"
 
 namespace hb {
 namespace {
 
 /// Plots fill the window's fixed content width (auto-resizing windows have no width to fill).
 constexpr float kPlotWidth = 318.0f;
-
-void plot(const char* label, const Series& s, const char* format, float height = 46.0f) {
-  char overlay[64];
-  std::snprintf(overlay, sizeof overlay, format, s.latest(), s.mean());
-  ImGui::PlotLines(label, s.data(), s.size(), s.offset(), overlay, 0.0f, 1.15f * s.max() + 1e-6f,
-                   ImVec2(kPlotWidth, height));
-}
 
 }  // namespace
 
@@ -52,18 +45,21 @@ void statisticsPanel(const World& world, const StatisticsHistory& history,
   }
 
   ImGui::Separator();
-  ImGui::TextUnformatted("narrow phase (GJK + EPA) per step");
-  plot("##narrow", history.narrowPhaseMs, "%.3f ms (mean %.3f)");
-  ImGui::TextUnformatted("GJK iterations per step");
-  plot("##iterations", history.gjkIterationsPerStep, "%.0f (mean %.0f)");
-  ImGui::TextUnformatted("GJK iterations per call, last second");
+  const double dt = world.scene().dt;
+  ImGui::Text("narrow phase per step: %.3f ms, mean %.3f", history.narrowPhaseMs.latest(),
+              history.narrowPhaseMs.mean());
+  seriesPlot("##narrow", history.narrowPhaseMs, "ms", dt, kPlotWidth, 70.0f);
+  ImGui::Text("GJK iterations per step: %.0f, mean %.0f", history.gjkIterationsPerStep.latest(),
+              history.gjkIterationsPerStep.mean());
+  seriesPlot("##iterations", history.gjkIterationsPerStep, "", dt, kPlotWidth, 70.0f);
+  ImGui::TextUnformatted("GJK calls by iterations, last second");
   const auto& bins = history.histogram();
-  ImGui::PlotHistogram("##histogram", bins.data(), static_cast<int>(bins.size()), 0,
-                       "0 .. 39+ iterations", 0.0f, FLT_MAX, ImVec2(kPlotWidth, 60.0f));
+  histogramPlot("##histogram", bins.data(), static_cast<int>(bins.size()), 10, kPlotWidth, 80.0f);
   ImGui::Separator();
   ImGui::Text("frame %.1f ms, render %.1f ms, %.1f steps", history.frameMs.latest(),
               history.renderMs.latest(), history.stepsPerFrame.mean());
-  plot("##frame", history.frameMs, "%.1f ms (mean %.1f)", 36.0f);
+  // Frames come at the display's pace: the time axis assumes their mean length.
+  seriesPlot("##frame", history.frameMs, "ms", 1e-3 * history.frameMs.mean(), kPlotWidth, 60.0f);
   ImGui::Text("%d draw calls, %.2f M triangles", render.drawCalls, render.triangles / 1e6);
   if (!simulation.fixedSchedule) {
     ImGui::Text("real time factor %.2f%s", simulation.realTimeFactor,

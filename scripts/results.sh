@@ -101,6 +101,11 @@ if [ -x "$viewer" ]; then
   tests/viewer/run_under_xvfb.sh "$viewer" --scene assets/scenes/funnel.json --drop 45 \
     --rain-rate 10 --warmup 4 --frames 30 --size 1280x720 --msaa 4 --no-settings \
     --screenshot docs/images/viewer.png >/dev/null
+  echo "== docs/images/viewer-debug-selected.png" >&2
+  tests/viewer/run_under_xvfb.sh "$viewer" --scene assets/scenes/funnel.json --drop 60 \
+    --rain-rate 20 --warmup 2 --frames 60 --size 1280x720 --no-settings \
+    --debug contacts,pairs,hulls --select 12 \
+    --screenshot docs/images/viewer-debug-selected.png >/dev/null
 fi
 
 echo "results in $out/ (raw data in $data/)" >&2

@@ -66,6 +66,15 @@ int main(int argc, char** argv) {
   app.add_option("--shadow-size", o.shadowMapSize, "Shadow map side, in texels")
       ->check(CLI::Range(256, 8192))
       ->capture_default_str();
+  std::vector<std::string> overlays;
+  app.add_option("--debug", overlays,
+                 "Debug overlays to start with (the debug panel's): obbs, hulls, pairs, contacts, "
+                 "gjk")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"obbs", "hulls", "pairs", "contacts", "gjk"}));
+  app.add_option("--select", o.select,
+                 "Select this body at the start (its panel opens, debug draw focuses on it)")
+      ->check(CLI::NonNegativeNumber);
   app.add_option("--threads", o.threads,
                  "Workers stepping the world (0: one per core); every count gives the same states")
       ->check(CLI::NonNegativeNumber)
@@ -74,6 +83,14 @@ int main(int argc, char** argv) {
 
   o.scene = scene;
   o.screenshot = screenshot;
+  for (const std::string& overlay : overlays) {
+    hb::DebugDrawOptions& d = o.debug;
+    (overlay == "obbs"    ? d.obbs
+     : overlay == "hulls" ? d.hulls
+     : overlay == "pairs" ? d.pairs
+     : overlay == "gjk"   ? d.gjk
+                          : d.contacts) = true;
+  }
   if (!size.empty() && !parseSize(size, o.width, o.height)) {
     std::fprintf(stderr, "heavyball-viewer: --size wants WIDTHxHEIGHT, e.g. 1280x720\n");
     return 1;

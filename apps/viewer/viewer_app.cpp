@@ -75,6 +75,7 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options), dropper_
   lineRenderer_ = std::make_unique<LineRenderer>();
 
   ui_.render = options_.render;
+  ui_.debug = options_.debug;
   ui_.showUi = !options_.hideUi && settings_.showUi;
   ui_.showStatistics = settings_.showStatistics;
   ui_.drop.rainRate = static_cast<float>(std::min(options_.rainRate, 120.0));
@@ -98,6 +99,7 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options), dropper_
     scene = shippedSceneDir() / "funnel.json";
   }
   loadScene(scene);
+  ui_.selectedBody = options_.select;  // a body dropped later is selected when it comes
   if (!options_.record.empty()) {
     ui_.recording.file = options_.record.string();
     startRecording();

@@ -58,6 +58,7 @@ void ViewerApp::collectFrame() {
   highlights_.grabbed = spring_.active() ? spring_.body() : -1;
   renderer_->collect(*world_, camera_, window_->framebufferHeight());
   lines_.clear();
+  ui_.debug.focusBody = ui_.selectedBody;
   debugDraw_.build(*world_, ui_.debug, lines_);
   springLines_.clear();
   if (spring_.active()) {

@@ -3,6 +3,7 @@
 
 #include <filesystem>
 
+#include "render/debug_draw.hpp"
 #include "render/render_settings.hpp"
 
 namespace hb::viewer {
@@ -25,8 +26,10 @@ struct ViewerOptions {
   unsigned seed = 1;        ///< of the drops
   int maxTextureSize = 1024;
   int shadowMapSize = 2048;
-  int threads = 0;        ///< workers of the physics thread's world (0: one per core)
-  RenderSettings render;  ///< initial rendering switches (the debug panel edits them)
+  int threads = 0;         ///< workers of the physics thread's world (0: one per core)
+  RenderSettings render;   ///< initial rendering switches (the debug panel edits them)
+  DebugDrawOptions debug;  ///< initial debug overlays
+  int select = -1;         ///< body selected at the start (-1: none)
 
   bool scripted() const { return frames > 0; }
 };

@@ -156,6 +156,30 @@ TEST(WorldControl, ARestingBoxTakesItsWeightFromTheGround) {
   }
 }
 
+TEST(WorldControl, ASleepingBoxRestsOnTheContactsTheCacheKeeps) {
+  SceneDescription scene = groundScene();
+  scene.bodies.push_back(box({0, 0, 0.05}));
+  World world(scene);
+  EXPECT_TRUE(world.restingContacts().empty());  // nothing asleep yet
+  for (int i = 0; i < 1200 && !world.rigidBodies()[1].sleeping; ++i) world.step();
+  ASSERT_TRUE(world.rigidBodies()[1].sleeping);
+  world.step();
+  EXPECT_TRUE(world.contacts().empty());  // a sleeping body's contacts are not solved
+  const std::vector<World::RestingContact> resting = world.restingContacts();
+  ASSERT_EQ(resting.size(), 4u);  // the box's bottom corners
+  const double m = 1.0 / world.rigidBodies()[1].inverseMass;
+  Vector3d total = Vector3d::Zero();
+  for (const World::RestingContact& c : resting) {
+    EXPECT_EQ(c.bodyA, 0);
+    EXPECT_EQ(c.bodyB, 1);
+    EXPECT_NEAR(c.point.z(), 0.0, 1e-3);
+    EXPECT_NEAR(std::abs(c.point.x()), 0.1, 1e-3);
+    total += c.force;
+  }
+  EXPECT_NEAR(total.z(), m * 9.81, 1e-3 * m * 9.81);  // the weight it fell asleep under
+  EXPECT_LT(total.head<2>().norm(), 1e-6 * m * 9.81);
+}
+
 TEST(WorldControl, ChangingGravityIsNotEnergyFromNowhere) {
   SceneDescription scene = groundScene();
   scene.bodies.push_back(box({0, 0, 1.0}));
