@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates docs/results/ (every table and figure that docs/results.md shows),
-# docs/simulation.md and the viewer's picture docs/images/viewer.png, on this machine. Installs
+# docs/simulation.md, the measured figures of the other pages (tools/doc_figures.py) and the
+# viewer's pictures in docs/images/, on this machine. Installs
 # what is missing and builds the Release preset first.
 #
 #   scripts/results.sh           # the sizes of docs/results.md (about 20 minutes on 2 cores)
@@ -92,6 +93,9 @@ plot smooth "$data/smooth.csv" -o "$out/smooth.png"
 # docs/simulation.md: the funnel set-ups, a recording's size, the broad phase.
 echo "== docs/simulation.md" >&2
 /usr/bin/python3 tools/simulation_report.py "$hb" docs/simulation.md $([ $quick -eq 1 ] && echo --quick)
+# The other pages' measured figures (marked <!-- figure NAME --> in README.md and docs/).
+echo "== measured figures of the docs (tools/doc_figures.py)" >&2
+/usr/bin/python3 tools/doc_figures.py "$hb" $([ $quick -eq 1 ] && echo --quick)
 
 # The viewer's picture (README, docs/viewer.md), under a virtual X server when there is no display.
 cmake --build --preset release -j "$(nproc)" --target heavyball-viewer

@@ -2,6 +2,7 @@
 
 #include "apps/bench/record/bench_record.hpp"
 #include "apps/cli/cli_checks.hpp"
+#include "apps/cli/json_output.hpp"
 
 #include <unistd.h>
 
@@ -167,6 +168,33 @@ void runRecordBench(const RecordBenchConfig& config) {
     }
   }
 
+  if (config.json) {
+    const auto stats = [](const Quartiles& q) {
+      return nlohmann::json{{"median", q.median}, {"q1", q.q1}, {"q3", q.q3}};
+    };
+    const Quartiles size = quartiles(fileKiB);
+    const nlohmann::json out = {
+        {"bench", "record"},
+        {"scene", config.scene.string()},
+        {"runs", config.runs},
+        {"seconds", config.seconds},
+        {"steps", steps},
+        {"first_seed", firstSeed},
+        {"repeats", config.repeats},
+        {"without_recording_ms",
+         {{"cpu", stats(quartiles(plainCpu))}, {"wall", stats(quartiles(plainWall))}}},
+        {"with_recording_ms",
+         {{"cpu", stats(quartiles(recordedCpu))}, {"wall", stats(quartiles(recordedWall))}}},
+        {"overhead_percent",
+         {{"cpu", stats(quartiles(cpuOverhead))}, {"wall", stats(quartiles(wallOverhead))}}},
+        {"overhead_of_sums_percent",
+         {{"cpu", 100.0 * (sum(recordedCpu) / sum(plainCpu) - 1.0)},
+          {"wall", 100.0 * (sum(recordedWall) / sum(plainWall) - 1.0)}}},
+        {"recording_kib", stats(size)},
+    };
+    std::printf("%s\n", jsonLine(out).c_str());
+    return;
+  }
   std::printf("bench record: %s, %d runs of %g s (%ld steps) from seed %u, %d repeats\n",
               config.scene.string().c_str(), config.runs, config.seconds, steps, firstSeed,
               config.repeats);
@@ -210,6 +238,7 @@ void addBenchRecordCommand(CLI::App& bench) {
   command->add_option("--dir", config->dir,
                       "Keep the recordings (one per seed) in this folder (default: a temporary "
                       "folder, removed at the end)");
+  command->add_flag("--json", config->json, "Print one JSON object instead of the table");
   command->callback([config] { bench::runRecordBench(*config); });
 }
 

@@ -22,6 +22,7 @@ struct RecordBenchConfig {
   int repeats = 3;            ///< passes over the seeds
   unsigned seed = 0;          ///< first seed; 0: the scene's spawner seed
   std::filesystem::path dir;  ///< where the recordings go; empty: a temporary folder, removed
+  bool json = false;          ///< one JSON object instead of the table
 };
 
 /// Runs the benchmark and prints its table. Throws std::invalid_argument for a bad
