@@ -2,16 +2,20 @@
 
 #include "apps/bench/sim/bench_sim.hpp"
 #include "apps/cli/cli_checks.hpp"
+#include "apps/cli/progress_display.hpp"
 
 #include <spdlog/fmt/fmt.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <memory>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -85,7 +89,13 @@ void runEngine(sim::SimPeer& engine, const sim::SimScene& scene, long steps, int
     readPoses();
     rest.begin(positions);
   }
+  // On a terminal, how far each engine has got (a large scene takes minutes per engine).
+  std::optional<cli::ProgressDisplay> progress;
+  if (isatty(STDERR_FILENO) != 0) {
+    progress.emplace(row.name + " steps", static_cast<int>(std::min<long>(steps, INT_MAX)), 0);
+  }
   for (long s = 0; s < steps; ++s) {
+    if (progress) progress->advance();
     step = s;
     const int firstNew = row.dropped;
     double c0 = processCpuSeconds();
@@ -113,6 +123,7 @@ void runEngine(sim::SimPeer& engine, const sim::SimScene& scene, long steps, int
       rest.add(positions);
     }
   }
+  if (progress) progress->finish();
   row.steps = steps;
   row.wallSeconds = std::chrono::duration<double>(wall).count();
   row.cpuSeconds = cpu;
