@@ -10,6 +10,8 @@
 #include <regex>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "run_command.hpp"
 
 namespace {
@@ -55,6 +57,25 @@ TEST(BenchRecordCli, PrintsTheOverheadOfPairedRunsAndKeepsTheRecordings) {
   }
   EXPECT_FALSE(fs::exists(dir / "warm-up.h5"));
   fs::remove_all(dir);
+}
+
+TEST(BenchRecordCli, JsonHasTheTablesNumbers) {
+  const auto run = hb::test::runCommand(hb::test::heavyball(
+      "bench record --scene '" + kScene + "' --runs 2 --repeats 1 --seconds 0.25 --json"));
+  ASSERT_EQ(run.exitCode, 0) << run.out;
+  const nlohmann::json out = nlohmann::json::parse(run.out);
+  EXPECT_EQ(out["bench"], "record");
+  EXPECT_EQ(out["runs"], 2);
+  EXPECT_EQ(out["steps"], 30);
+  for (const char* part : {"without_recording_ms", "with_recording_ms", "overhead_percent"}) {
+    for (const char* clock : {"cpu", "wall"}) {
+      const nlohmann::json& q = out[part][clock];
+      EXPECT_LE(q["q1"].get<double>(), q["median"].get<double>()) << part << " " << clock;
+      EXPECT_LE(q["median"].get<double>(), q["q3"].get<double>()) << part << " " << clock;
+    }
+  }
+  EXPECT_GT(out["without_recording_ms"]["cpu"]["median"].get<double>(), 0.0);
+  EXPECT_GT(out["recording_kib"]["median"].get<double>(), 0.0);
 }
 
 TEST(BenchRecordCli, ASceneWithoutSpawnerIsRefused) {

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "run_command.hpp"
 
 namespace {
@@ -68,6 +70,26 @@ TEST(BenchSimCli, ShortFunnelRunHasARowPerEngine) {
   // heavyball is always built, and its settings line is printed.
   EXPECT_EQ(rowOf(run.out, "heavyball").find("not built"), std::string::npos);
   EXPECT_NE(run.out.find("heavyball " HB_VERSION), std::string::npos);
+}
+
+TEST(BenchSimCli, JsonHasTheSceneAndOneEntryPerEngine) {
+  const CommandRun run = runCli(std::string(kShortRun) + " --peers bullet --json");
+  ASSERT_EQ(run.exitCode, 0) << run.out;
+  const nlohmann::json out = nlohmann::json::parse(run.out);  // one object, nothing else
+  EXPECT_EQ(out["bench"], "sim");
+  EXPECT_EQ(out["bodies"], 3);
+  EXPECT_EQ(out["steps"], 120);
+  ASSERT_EQ(out["engines"].size(), 2u);
+  const nlohmann::json& heavyball = out["engines"][0];
+  EXPECT_EQ(heavyball["engine"], "heavyball");
+  EXPECT_EQ(heavyball["steps"], 120);
+  EXPECT_GT(heavyball["steps_per_cpu_s"].get<double>(), 0.0);
+  EXPECT_NEAR(heavyball["realtime_factor"].get<double>(),
+              heavyball["steps_per_cpu_s"].get<double>() / 120.0, 1e-9);
+  EXPECT_GE(heavyball["penetration_max_mm"].get<double>(),
+            heavyball["penetration_mean_mm"].get<double>());
+  EXPECT_EQ(heavyball["escaped"], 0);
+  EXPECT_EQ(out["engines"][1]["engine"], "bullet");  // with numbers, or why it has none
 }
 
 TEST(BenchSimCli, EmptyPeerListRunsHeavyballAlone) {

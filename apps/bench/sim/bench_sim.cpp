@@ -2,6 +2,7 @@
 
 #include "apps/bench/sim/bench_sim.hpp"
 #include "apps/cli/cli_checks.hpp"
+#include "apps/cli/json_output.hpp"
 #include "apps/cli/progress_display.hpp"
 
 #include <spdlog/fmt/fmt.h>
@@ -176,6 +177,31 @@ void printTable(const std::vector<EngineRow>& rows, const sim::SimScene& scene) 
   }
 }
 
+nlohmann::json rowJson(const EngineRow& r, double dt) {
+  nlohmann::json out = {{"engine", r.name}};
+  if (!r.unavailable.empty()) {
+    out["unavailable"] = r.unavailable;
+    return out;
+  }
+  const double cpuRate = r.cpuSeconds > 0.0 ? r.steps / r.cpuSeconds : 0.0;
+  out.update({{"steps", r.steps},
+              {"cpu_s", r.cpuSeconds},
+              {"wall_s", r.wallSeconds},
+              {"steps_per_cpu_s", cpuRate},
+              {"realtime_factor", cpuRate * dt},
+              {"penetration_mean_mm", 1000.0 * r.penetration.meanDepth()},
+              {"penetration_max_mm", 1000.0 * r.penetration.maxDepth},
+              {"overlaps_per_sample", r.penetration.overlapsPerSample()},
+              {"settled", r.rest.settled},
+              {"settle_candidates", r.rest.candidates},
+              {"jitter_mean_mm_s", 1000.0 * r.rest.meanJitter},
+              {"jitter_max_mm_s", 1000.0 * r.rest.maxJitter},
+              {"escaped", r.escaped},
+              {"settings", r.settings},
+              {"warnings", r.warnings}});
+  return out;
+}
+
 /// What the engines cannot share for this scene, said before the table.
 void printMaterialNotes(const sim::SimScene& scene) {
   bool frictionsDiffer = false;
@@ -222,24 +248,27 @@ void runSimBench(const SimBenchConfig& config) {
 
   int droppedInRun = 0;
   for (const sim::SimBody& b : simScene.bodies) droppedInRun += b.dropStep < steps ? 1 : 0;
-  std::printf(
-      "heavyball bench sim: scene %s, %zu bodies, %d of them dropped within the run; %ld steps "
-      "of %.6g s (%.2f s simulated) per engine, engines run one after the other in this "
-      "process\n",
-      scene.name.c_str(), simScene.bodies.size(), droppedInRun, steps, dt, steps * dt);
-  std::printf(
-      "speed: the engine's drops and steps only, in CPU time of all its threads (realtime "
-      "factor: simulated time / CPU time) and in wall time; penetration: heavyball's narrow "
-      "phase (GJK, EPA) on each engine's poses of the exact shapes, after every %d step(s) and "
-      "at the end, every overlapping body-body and body-static pair with its depth (mean over "
-      "all of them), except pairs a drop put into overlap, until they come apart\n",
-      config.measureEvery);
-  std::printf(
-      "settled: in the scene for the whole final %.2f s, centre of mass moved less than %g mm "
-      "over it, inside the bounds; jitter: a settled body's mean speed over that window from its "
-      "per-step displacements; escaped: centre of mass outside the scene bounds at the end\n",
-      windowSteps * dt, 1000.0 * kSettleDistance);
-  printMaterialNotes(simScene);
+  if (!config.json)
+    std::printf(
+        "heavyball bench sim: scene %s, %zu bodies, %d of them dropped within the run; %ld steps "
+        "of %.6g s (%.2f s simulated) per engine, engines run one after the other in this "
+        "process\n",
+        scene.name.c_str(), simScene.bodies.size(), droppedInRun, steps, dt, steps * dt);
+  if (!config.json)
+    std::printf(
+        "speed: the engine's drops and steps only, in CPU time of all its threads (realtime "
+        "factor: simulated time / CPU time) and in wall time; penetration: heavyball's narrow "
+        "phase (GJK, EPA) on each engine's poses of the exact shapes, after every %d step(s) and "
+        "at the end, every overlapping body-body and body-static pair with its depth (mean over "
+        "all of them), except pairs a drop put into overlap, until they come apart\n",
+        config.measureEvery);
+  if (!config.json)
+    std::printf(
+        "settled: in the scene for the whole final %.2f s, centre of mass moved less than %g mm "
+        "over it, inside the bounds; jitter: a settled body's mean speed over that window from its "
+        "per-step displacements; escaped: centre of mass outside the scene bounds at the end\n",
+        windowSteps * dt, 1000.0 * kSettleDistance);
+  if (!config.json) printMaterialNotes(simScene);
   std::fflush(stdout);
 
   std::vector<std::string> engines = {"heavyball"};
@@ -270,7 +299,21 @@ void runSimBench(const SimBenchConfig& config) {
     }
     rows.push_back(row);
   }
-  printTable(rows, simScene);
+  if (config.json) {
+    nlohmann::json out = {{"bench", "sim"},
+                          {"scene", scene.name},
+                          {"bodies", simScene.bodies.size()},
+                          {"dropped_in_run", droppedInRun},
+                          {"steps", steps},
+                          {"dt", dt},
+                          {"measure_every", config.measureEvery},
+                          {"threads", config.threads},
+                          {"engines", nlohmann::json::array()}};
+    for (const EngineRow& r : rows) out["engines"].push_back(rowJson(r, dt));
+    std::printf("%s\n", jsonLine(out).c_str());
+  } else {
+    printTable(rows, simScene);
+  }
   if (!failure.empty()) throw std::runtime_error("bench sim: " + failure);
 }
 
@@ -311,6 +354,9 @@ void addBenchSimCommand(CLI::App& bench) {
                    "Measure penetration after every this many steps (and at the end)")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  command->add_flag("--json", config->json,
+                    "Print one JSON object (the scene, then one entry per engine) instead of the "
+                    "notes and the table");
   command->callback([config, peers] {
     config->peers = splitNames(*peers);
     bench::runSimBench(*config);

@@ -23,6 +23,7 @@ struct SimBenchConfig {
   std::vector<std::string> peers = {"bullet", "mujoco", "mujoco-implicit"};
   int measureEvery = 1;  ///< penetration sampled after every this many steps, and at the end
   int threads = 1;       ///< heavyball's workers (the peers step on one thread)
+  bool json = false;     ///< one JSON object instead of the notes and the table
 };
 
 /// Runs the benchmark and prints the table. An engine whose simulation diverges gets a row saying
