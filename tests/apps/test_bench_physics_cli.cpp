@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "run_command.hpp"
 
@@ -28,6 +31,30 @@ TEST(BenchPhysicsCli, HeadOnScenarioInEveryEngine) {
     EXPECT_NE(run.out.find(engine), std::string::npos) << engine;
   }
   EXPECT_EQ(run.out.find("free-rotation"), std::string::npos);  // only the one asked for
+}
+
+TEST(BenchPhysicsCli, JsonHasEveryCheckWithEachEnginesVerdict) {
+  const CommandRun run = hb::test::runCommand(
+      std::string("cd '") + HB_SOURCE_DIR + "' && " +
+      hb::test::heavyball("bench physics --scenarios head-on --peers bullet --json") +
+      " 2>/dev/null");
+  ASSERT_EQ(run.exitCode, 0) << run.out;
+  const nlohmann::json out = nlohmann::json::parse(run.out);  // one object, nothing else
+  EXPECT_EQ(out["engines"], nlohmann::json::array({"heavyball", "bullet"}));
+  ASSERT_EQ(out["scenarios"].size(), 1u);
+  const nlohmann::json& headOn = out["scenarios"][0];
+  EXPECT_EQ(headOn["name"], "head-on");
+  ASSERT_EQ(headOn["checks"].size(), 6u);
+  int passed = 0;
+  for (const nlohmann::json& check : headOn["checks"]) {
+    const nlohmann::json& mine = check["engines"]["heavyball"];
+    const double error = mine["measured"].get<double>() - check["expected"].get<double>();
+    EXPECT_EQ(mine["passed"].get<bool>(), std::abs(error) <= check["tolerance"].get<double>());
+    passed += mine["passed"].get<bool>();
+    EXPECT_TRUE(check["engines"].contains("bullet"));
+  }
+  EXPECT_EQ(out["within_tolerance"]["heavyball"]["passed"], passed);
+  EXPECT_EQ(out["within_tolerance"]["heavyball"]["checks"], 6);
 }
 
 TEST(BenchPhysicsCli, UnknownNamesAreErrors) {

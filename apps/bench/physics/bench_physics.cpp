@@ -14,6 +14,7 @@
 
 #include "apps/bench/physics/physics_scenario.hpp"
 #include "apps/bench/sim/sim_peer.hpp"
+#include "apps/cli/json_output.hpp"
 #include "apps/cli/name_list.hpp"
 #include "engine/scene.hpp"
 
@@ -86,11 +87,19 @@ void runPhysicsBench(const PhysicsBenchConfig& config) {
   if (config.sceneDir.empty()) {
     throw std::runtime_error(std::string("--scenes: ") + kShippedDataMissing);
   }
-  std::printf(
-      "heavyball bench physics: scenes in %s; each engine runs each scene from the same bodies, "
+  // The text goes to stdout as it comes; with --json, one object at the end instead.
+  const auto print = [&config](const std::string& text) {
+    if (!config.json) std::fputs(text.c_str(), stdout);
+  };
+  nlohmann::json report = {{"bench", "physics"},
+                           {"scenes", config.sceneDir.string()},
+                           {"engines", engines},
+                           {"scenarios", nlohmann::json::array()}};
+  print(fmt::format(
+      "heavyball bench physics: scenes in {}; each engine runs each scene from the same bodies, "
       "masses and materials (as bench sim builds them); a cell is the measured value and ok "
       "when within the tolerance of the expected one\n",
-      config.sceneDir.string().c_str());
+      config.sceneDir.string()));
   std::map<std::string, std::pair<int, int>> tally;  // engine -> (passed, checks)
   for (auto& scenario : scenarios) {
     const SceneDescription description =
@@ -102,11 +111,14 @@ void runPhysicsBench(const PhysicsBenchConfig& config) {
                    name.c_str());
       results.push_back(runOne(*scenario, scene, name));
     }
-    std::printf("\n%s: %s\n", std::string(scenario->name()).c_str(),
-                std::string(scenario->description()).c_str());
-    std::printf("  %-46s %12s %10s", "quantity", "expected", "tolerance");
-    for (const std::string& name : engines) std::printf(" %16s", name.c_str());
-    std::printf("\n");
+    print(fmt::format("\n{}: {}\n", scenario->name(), scenario->description()));
+    print(fmt::format("  {:<46} {:>12} {:>10}", "quantity", "expected", "tolerance"));
+    for (const std::string& name : engines) print(fmt::format(" {:>16}", name));
+    print("\n");
+    nlohmann::json& entry = report["scenarios"].emplace_back(
+        nlohmann::json{{"name", std::string(scenario->name())},
+                       {"description", std::string(scenario->description())},
+                       {"checks", nlohmann::json::array()}});
     // Rows from the first engine that has checks (every engine's checks come in the same order).
     const std::vector<physics::PhysicsCheck>* rows = nullptr;
     for (const EngineResult& r : results) {
@@ -116,18 +128,28 @@ void runPhysicsBench(const PhysicsBenchConfig& config) {
       }
     }
     if (!rows) {
-      std::printf("  (no engine ran it)\n");
+      print("  (no engine ran it)\n");
       continue;
     }
     for (size_t k = 0; k < rows->size(); ++k) {
       const physics::PhysicsCheck& row = (*rows)[k];
       const std::string quantity =
           row.unit.empty() ? row.quantity : row.quantity + " (" + row.unit + ")";
-      std::printf("  %-46s %12.4g %10.3g", quantity.c_str(), row.expected, row.tolerance);
+      print(fmt::format("  {:<46} {:>12.4g} {:>10.3g}", quantity, row.expected, row.tolerance));
+      nlohmann::json& check =
+          entry["checks"].emplace_back(nlohmann::json{{"quantity", row.quantity},
+                                                      {"unit", row.unit},
+                                                      {"expected", row.expected},
+                                                      {"tolerance", row.tolerance},
+                                                      {"engines", nlohmann::json::object()}});
       for (size_t e = 0; e < engines.size(); ++e) {
         const EngineResult& r = results[e];
         const std::string text = r.failure.empty() ? cell(r.checks.at(k)) : r.failure;
-        std::printf(" %16s", text.c_str());
+        print(fmt::format(" {:>16}", text));
+        check["engines"][engines[e]] = r.failure.empty()
+                                           ? nlohmann::json{{"measured", r.checks[k].measured},
+                                                            {"passed", r.checks[k].passed()}}
+                                           : nlohmann::json{{"failure", r.failure}};
         if (r.failure.empty()) {
           tally[engines[e]].first += r.checks[k].passed() ? 1 : 0;
           tally[engines[e]].second += 1;
@@ -135,14 +157,17 @@ void runPhysicsBench(const PhysicsBenchConfig& config) {
           tally[engines[e]].second += 1;
         }
       }
-      std::printf("\n");
+      print("\n");
     }
   }
-  std::printf("\nwithin tolerance:");
+  print("\nwithin tolerance:");
   for (const std::string& name : engines) {
-    std::printf("  %s %d/%d", name.c_str(), tally[name].first, tally[name].second);
+    print(fmt::format("  {} {}/{}", name, tally[name].first, tally[name].second));
+    report["within_tolerance"][name] = {{"passed", tally[name].first},
+                                        {"checks", tally[name].second}};
   }
-  std::printf("\n");
+  print("\n");
+  if (config.json) std::printf("%s\n", jsonLine(report).c_str());
 }
 
 }  // namespace hb::bench
@@ -168,6 +193,9 @@ void addBenchPhysicsCommand(CLI::App& bench) {
           "--peers", *peers,
           "Other engines, comma-separated (bullet, mujoco, mujoco-implicit; empty: heavyball only)")
       ->capture_default_str();
+  command->add_flag("--json", config->json,
+                    "Print one JSON object (every scenario's checks, each engine's measured value "
+                    "and verdict, the tally) instead of the tables");
   command->callback([config, peers, scenarios] {
     config->peers = splitNames(*peers);
     config->scenarios = splitNames(*scenarios);

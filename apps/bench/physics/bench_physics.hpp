@@ -19,6 +19,7 @@ struct PhysicsBenchConfig {
       shippedSceneDir().empty() ? std::filesystem::path() : shippedSceneDir() / "physics";
   std::vector<std::string> scenarios;  ///< names to run; empty: all
   std::vector<std::string> peers = {"bullet", "mujoco", "mujoco-implicit"};
+  bool json = false;  ///< one JSON object instead of the tables
 };
 
 /// Runs the scenarios and prints the table. Throws std::invalid_argument for unknown scenario or
