@@ -1,6 +1,7 @@
 // `heavyball bench broadphase`: moving scenes, timed updates and the table.
 
 #include "apps/bench/broadphase/bench_broadphase.hpp"
+#include "apps/cli/json_output.hpp"
 
 #include <CLI/CLI.hpp>
 #include <Eigen/Geometry>
@@ -292,6 +293,24 @@ void printTable(const std::vector<Row>& rows) {
   }
 }
 
+nlohmann::json rowsJson(const std::vector<Row>& rows) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const Row& r : rows) {
+    nlohmann::json row = {{"n", r.n},
+                          {"columns", r.columns},
+                          {"pairs", r.pairs},
+                          {"aabb_pairs", r.aabbOverlaps},
+                          {"cold_us", r.coldUs},
+                          {"warm_us", r.warmUs},
+                          {"warm_cpu_us", r.warmCpuUs},
+                          {"full_sorts", r.fullSorts}};
+    if (r.bruteUs) row["brute_us"] = *r.bruteUs;
+    if (r.checked > 0) row["brute_matched"] = {{"matched", r.matched}, {"checked", r.checked}};
+    out.push_back(row);
+  }
+  return out;
+}
+
 }  // namespace
 
 void runBroadphaseBench(const BroadphaseBenchConfig& config) {
@@ -302,16 +321,18 @@ void runBroadphaseBench(const BroadphaseBenchConfig& config) {
     throw std::invalid_argument("--density must be a positive number");
   }
   const TickClock clock;
-  std::printf(
-      "heavyball bench broadphase: random boxes (half-extents %g-%g m, random rotations), %g "
-      "bodies/m^3 in a cube, speeds up to %g m/s per axis and %g rad/s, steps of 1/%.0f s; "
-      "median of %d updates; seed %llu\n",
-      kMinHalfExtent, kMaxHalfExtent, config.density, kMaxSpeed, kMaxAngularSpeed, 1.0 / kStep,
-      config.repeats, static_cast<unsigned long long>(config.seed));
-  std::printf(
-      "cold: first update() of a new BroadPhase; warm: after one step of every box; times are "
-      "medians of wall-clock cycles, warm cpu the thread's CPU time (leaves out preemption)\n");
-  std::printf("clock: %s\n", clock.source());
+  if (!config.json)
+    std::printf(
+        "heavyball bench broadphase: random boxes (half-extents %g-%g m, random rotations), %g "
+        "bodies/m^3 in a cube, speeds up to %g m/s per axis and %g rad/s, steps of 1/%.0f s; "
+        "median of %d updates; seed %llu\n",
+        kMinHalfExtent, kMaxHalfExtent, config.density, kMaxSpeed, kMaxAngularSpeed, 1.0 / kStep,
+        config.repeats, static_cast<unsigned long long>(config.seed));
+  if (!config.json)
+    std::printf(
+        "cold: first update() of a new BroadPhase; warm: after one step of every box; times are "
+        "medians of wall-clock cycles, warm cpu the thread's CPU time (leaves out preemption)\n");
+  if (!config.json) std::printf("clock: %s\n", clock.source());
   std::fflush(stdout);
 
   SceneLayout open;
@@ -321,24 +342,34 @@ void runBroadphaseBench(const BroadphaseBenchConfig& config) {
     std::fprintf(stderr, "bench broadphase: n = %d\n", n);
     rows.push_back(measure(config, open, n, clock));
   }
-  printTable(rows);
+  nlohmann::json report = {{"bench", "broadphase"},     {"density", config.density},
+                           {"repeats", config.repeats}, {"seed", config.seed},
+                           {"clock", clock.source()},   {"open", rowsJson(rows)}};
+  if (!config.json) printTable(rows);
 
   SceneLayout funnel;
   funnel.sizeScale = kFunnelSizeScale;
   funnel.density = config.density / std::pow(kFunnelSizeScale, 3);
   funnel.onGround = true;
   funnel.statics = funnelSceneStatics();
-  std::printf(
-      "\nfunnel-like: the funnel scene's %zu statics (a 100 m ground box, 16 panels, 4 walls) and "
-      "n moving boxes half as big (%g-%g m), %g bodies/m^3 in a cube standing on the ground\n",
-      funnel.statics.size(), kFunnelSizeScale * kMinHalfExtent, kFunnelSizeScale * kMaxHalfExtent,
-      funnel.density);
+  if (!config.json)
+    std::printf(
+        "\nfunnel-like: the funnel scene's %zu statics (a 100 m ground box, 16 panels, 4 walls) "
+        "and "
+        "n moving boxes half as big (%g-%g m), %g bodies/m^3 in a cube standing on the ground\n",
+        funnel.statics.size(), kFunnelSizeScale * kMinHalfExtent, kFunnelSizeScale * kMaxHalfExtent,
+        funnel.density);
   rows.clear();
   for (const int n : sizes(config.maxBodies)) {
     std::fprintf(stderr, "bench broadphase: funnel-like, n = %d\n", n);
     rows.push_back(measure(config, funnel, n, clock));
   }
-  printTable(rows);
+  if (config.json) {
+    report["funnel_like"] = rowsJson(rows);
+    std::printf("%s\n", jsonLine(report).c_str());
+  } else {
+    printTable(rows);
+  }
 }
 
 }  // namespace hb::bench
@@ -365,6 +396,9 @@ void addBenchBroadphaseCommand(CLI::App& bench) {
       ->check(finitePositive())
       ->capture_default_str();
   command->add_option("--seed", config->seed, "Random seed")->capture_default_str();
+  command->add_flag("--json", config->json,
+                    "Print one JSON object (a row per size, open and funnel-like) instead of the "
+                    "tables");
   command->callback([config] { bench::runBroadphaseBench(*config); });
 }
 

@@ -20,6 +20,7 @@ struct BroadphaseBenchConfig {
   int bruteMaxBodies = 1000;
   double density = 10.0;  ///< bodies per cubic metre
   std::uint64_t seed = 20240615;
+  bool json = false;  ///< one JSON object instead of the tables
 };
 
 /// Runs the benchmark. Throws std::invalid_argument for a bad configuration.
