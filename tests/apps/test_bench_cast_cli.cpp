@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "run_command.hpp"
 
 namespace {
@@ -76,6 +78,23 @@ TEST(BenchCastCli, EveryCastAgreesWithTheRefereeAndTheCsvHasEveryQuery) {
   EXPECT_EQ(lines, 2 * (queries + warm));  // the GJK cast's rows and CTA's
   EXPECT_NE(run.out.find("growth of the median time"), std::string::npos) << run.out;
   fs::remove(csv);
+}
+
+TEST(BenchCastCli, JsonHasTheTablesRows) {
+  const auto run = hb::test::runCommand(
+      hb::test::heavyball("bench cast --sizes 200,800 --configurations 3 --sequences 1 --json") +
+      " 2>/dev/null");
+  ASSERT_EQ(run.exitCode, 0) << run.out;
+  const nlohmann::json out = nlohmann::json::parse(run.out);  // one object, nothing else
+  EXPECT_EQ(out["bench"], "cast");
+  const nlohmann::json& rows = out["tables"]["casts"];
+  ASSERT_FALSE(rows.empty());
+  for (const nlohmann::json& row : rows) {
+    EXPECT_EQ(row["gjk_wrong"], 0) << row;  // heavyball's casts agree with the referee
+    EXPECT_EQ(row["cta_wrong"], 0) << row;
+    EXPECT_GT(row["gjk_us"].get<double>(), 0.0);
+  }
+  EXPECT_FALSE(out["tables"]["growth"].empty());  // two sizes: a slope per case and method
 }
 
 TEST(BenchCastCli, BadOptionsAreRefused) {

@@ -18,6 +18,8 @@
 #include <tuple>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "run_command.hpp"
 
 namespace {
@@ -164,6 +166,24 @@ TEST(BenchGjkCli, EllipsoidCsvHasOneConsistentRowPerProblemModeAndMethod) {
       }
     }
   }
+}
+
+TEST(BenchGjkCli, JsonHasTheSettingsAndTheTablesRows) {
+  const BenchRun run = runBench(
+      "bench gjk --shapes ellipsoids --pairs 2 --poses 2 --repeats 2 --methods gjk,nesterov "
+      "--distances -0.01,0.01,1 --json");
+  ASSERT_EQ(run.exitCode, 0) << run.out;
+  const nlohmann::json out = nlohmann::json::parse(run.out);  // one object, nothing else
+  EXPECT_EQ(out["bench"], "gjk");
+  EXPECT_EQ(out["methods"], nlohmann::json::array({"gjk", "nesterov"}));
+  // One bucket row per distance, mode and method; every problem found its place.
+  EXPECT_EQ(out["tables"]["buckets"].size(), 3u * 2u * 2u);
+  for (const nlohmann::json& row : out["tables"]["buckets"]) {
+    EXPECT_EQ(row["problems"], 4) << row;
+    EXPECT_GT(row["median_us"].get<double>(), 0.0) << row;
+  }
+  EXPECT_EQ(out["variants_disagreeing"]["disagreeing"], 0);
+  EXPECT_EQ(out["placement"]["beyond_1e-5_m"], 0);
 }
 
 TEST(BenchGjkCli, MethodSelectionAndYcbPairNames) {

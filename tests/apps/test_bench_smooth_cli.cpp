@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "run_command.hpp"
 
 namespace {
@@ -86,6 +88,21 @@ TEST(BenchSmoothCli, TheYcbExperimentFitsAndTimesEveryPair) {
   }
   EXPECT_EQ(fits, 5) << run.out;
   EXPECT_EQ(pairs, 15) << run.out;
+}
+
+TEST(BenchSmoothCli, JsonHasTheTablesRows) {
+  const auto run = hb::test::runCommand(
+      hb::test::heavyball("bench smooth --poses 4 --repeats 1 --ycb-poses 0 --peers '' --json") +
+      " 2>/dev/null");
+  ASSERT_EQ(run.exitCode, 0) << run.out;
+  const nlohmann::json out = nlohmann::json::parse(run.out);  // one object, nothing else
+  EXPECT_EQ(out["bench"], "smooth");
+  const nlohmann::json& rows = out["tables"]["table_one"];
+  ASSERT_EQ(rows.size(), 36u);  // the 8 shapes' pairs, as the text table
+  for (const nlohmann::json& row : rows) {
+    EXPECT_EQ(row["rtr_ok"], 4) << row;  // RTR converges on every pose
+    EXPECT_GT(row["rtr_us"].get<double>(), 0.0);
+  }
 }
 
 TEST(BenchSmoothCli, BadOptionsAreRefused) {

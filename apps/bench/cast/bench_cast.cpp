@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "apps/bench/common/bench_problems.hpp"
+#include "apps/bench/common/bench_report.hpp"
 #include "apps/bench/common/bench_timer.hpp"
 #include "apps/bench/peers/collision/cast_peer.hpp"
 #include "apps/cli/cli_checks.hpp"
@@ -223,7 +224,7 @@ class CastBench {
   CastBench& operator=(const CastBench&) = delete;
 
   void run() {
-    std::printf(
+    report_.text(
         "heavyball bench cast: polyhedra of rings and meridians on ellipsoids (semi-axes 1, "
         "0.75, 0.5 and 0.9, 0.7, 0.55 m; %s faces), %d configurations per case, %d sequences "
         "of %d per coherence; D = sum of the bounding radii = 1.9 m; time: fastest of %d runs "
@@ -233,6 +234,10 @@ class CastBench {
     printHeader();
     for (const int size : config_.sizes) runSize(size);
     printGrowth();
+    report_["configurations"] = config_.configurations;
+    report_["repeats"] = config_.repeats;
+    report_["clock"] = clock_.source();
+    report_.finish();
     if (csv_ && std::fflush(csv_) != 0) throw std::runtime_error("cannot write the CSV file");
   }
 
@@ -373,15 +378,15 @@ class CastBench {
   }
 
   void printHeader() const {
-    std::printf("\n%8s  %-11s %5s %5s  %9s %9s %5s %8s  %9s %9s  %9s %9s %6s %5s %8s  %9s %9s",
-                "vertices", "case", "casts", "hits", "gjk iter", "gjk us", "wrong", "error",
-                "warm iter", "warm us", "cta steps", "cta us", "/ gjk", "wrong", "error",
-                "warm stp", "warm us");
+    report_.text("\n%8s  %-11s %5s %5s  %9s %9s %5s %8s  %9s %9s  %9s %9s %6s %5s %8s  %9s %9s",
+                 "vertices", "case", "casts", "hits", "gjk iter", "gjk us", "wrong", "error",
+                 "warm iter", "warm us", "cta steps", "cta us", "/ gjk", "wrong", "error",
+                 "warm stp", "warm us");
     for (const auto& peer : peers_) {
-      std::printf("  %11.*s %7s %5s %8s", static_cast<int>(peer->name().size()),
-                  peer->name().data(), "/ gjk", "wrong", "error");
+      report_.text("  %11.*s %7s %5s %8s", static_cast<int>(peer->name().size()),
+                   peer->name().data(), "/ gjk", "wrong", "error");
     }
-    std::printf("\n");
+    report_.text("\n");
   }
 
   /// Per method (heavyball's cold GJK cast, its CTA, then the peers): answers the referee
@@ -431,13 +436,25 @@ class CastBench {
       warmTimes.push_back(s.microseconds);
     }
     const double gjkTime = median(times);
-    std::printf("%8d  %-11s %5zu %5d  %9.2f %9.2f %5d %6.3gmm", vertices, row.caseName.c_str(),
-                row.cold.size(), hits, mean(iterations), gjkTime, verdicts[0].wrong,
-                1e3 * verdicts[0].largestError);
+    nlohmann::json json = {{"vertices", vertices},
+                           {"case", row.caseName},
+                           {"casts", row.cold.size()},
+                           {"hits", hits},
+                           {"gjk_iterations", mean(iterations)},
+                           {"gjk_us", gjkTime},
+                           {"gjk_wrong", verdicts[0].wrong},
+                           {"gjk_error_mm", 1e3 * verdicts[0].largestError}};
+    if (!row.warm.empty()) {
+      json["gjk_warm_iterations"] = mean(warmIterations);
+      json["gjk_warm_us"] = median(warmTimes);
+    }
+    report_.text("%8d  %-11s %5zu %5d  %9.2f %9.2f %5d %6.3gmm", vertices, row.caseName.c_str(),
+                 row.cold.size(), hits, mean(iterations), gjkTime, verdicts[0].wrong,
+                 1e3 * verdicts[0].largestError);
     if (row.warm.empty()) {
-      std::printf("  %9s %9s", "-", "-");
+      report_.text("  %9s %9s", "-", "-");
     } else {
-      std::printf("  %9.2f %9.2f", mean(warmIterations), median(warmTimes));
+      report_.text("  %9.2f %9.2f", mean(warmIterations), median(warmTimes));
     }
     std::vector<double> ctaSteps, ctaTimes, ctaWarmSteps, ctaWarmTimes;
     for (const Sample& s : row.ctaCold) {
@@ -449,12 +466,20 @@ class CastBench {
       ctaWarmTimes.push_back(s.microseconds);
     }
     const double ctaTime = median(ctaTimes);
-    std::printf("  %9.2f %9.2f %6.2f %5d %6.3gmm", mean(ctaSteps), ctaTime, ctaTime / gjkTime,
-                verdicts[1].wrong, 1e3 * verdicts[1].largestError);
+    json.update({{"cta_steps", mean(ctaSteps)},
+                 {"cta_us", ctaTime},
+                 {"cta_wrong", verdicts[1].wrong},
+                 {"cta_error_mm", 1e3 * verdicts[1].largestError}});
+    if (!row.ctaWarm.empty()) {
+      json["cta_warm_steps"] = mean(ctaWarmSteps);
+      json["cta_warm_us"] = median(ctaWarmTimes);
+    }
+    report_.text("  %9.2f %9.2f %6.2f %5d %6.3gmm", mean(ctaSteps), ctaTime, ctaTime / gjkTime,
+                 verdicts[1].wrong, 1e3 * verdicts[1].largestError);
     if (row.ctaWarm.empty()) {
-      std::printf("  %9s %9s", "-", "-");
+      report_.text("  %9s %9s", "-", "-");
     } else {
-      std::printf("  %9.2f %9.2f", mean(ctaWarmSteps), median(ctaWarmTimes));
+      report_.text("  %9.2f %9.2f", mean(ctaWarmSteps), median(ctaWarmTimes));
     }
     growth_[row.caseName]["cta"].emplace_back(vertices, ctaTime);
     if (!row.ctaWarm.empty()) {
@@ -462,11 +487,16 @@ class CastBench {
     }
     for (size_t m = 0; m < peers_.size(); ++m) {
       const double peerTime = median(row.peerMicroseconds[m]);
-      std::printf("  %11.2f %7.2f %5d %6.3gmm", peerTime, peerTime / gjkTime, verdicts[m + 2].wrong,
-                  1e3 * verdicts[m + 2].largestError);
-      growth_[row.caseName][std::string(peers_[m]->name())].emplace_back(vertices, peerTime);
+      report_.text("  %11.2f %7.2f %5d %6.3gmm", peerTime, peerTime / gjkTime,
+                   verdicts[m + 2].wrong, 1e3 * verdicts[m + 2].largestError);
+      const std::string name(peers_[m]->name());
+      growth_[row.caseName][name].emplace_back(vertices, peerTime);
+      json[name + "_us"] = peerTime;
+      json[name + "_wrong"] = verdicts[m + 2].wrong;
+      json[name + "_error_mm"] = 1e3 * verdicts[m + 2].largestError;
     }
-    std::printf("\n");
+    report_.text("\n");
+    report_.row("casts", std::move(json));
     growth_[row.caseName]["gjk_cast"].emplace_back(vertices, gjkTime);
     if (!row.warm.empty()) {
       growth_[row.caseName]["gjk_cast_warm"].emplace_back(vertices, median(warmTimes));
@@ -474,13 +504,13 @@ class CastBench {
   }
 
   /// Least-squares slope of log(time) against log(vertices): time ~ vertices^slope.
-  void printGrowth() const {
+  void printGrowth() {
     if (config_.sizes.size() < 2) return;
-    std::printf(
+    report_.text(
         "\ngrowth of the median time with the vertex count, fitted as vertices^k over "
         "all sizes:\n");
     for (const auto& [caseName, methods] : growth_) {
-      std::printf("  %-10s", caseName.c_str());
+      report_.text("  %-10s", caseName.c_str());
       for (const auto& [method, points] : methods) {
         double sx = 0, sy = 0, sxx = 0, sxy = 0;
         const double n = static_cast<double>(points.size());
@@ -491,13 +521,16 @@ class CastBench {
           sxx += x * x;
           sxy += x * y;
         }
-        std::printf("  %s k = %.2f", method.c_str(), (n * sxy - sx * sy) / (n * sxx - sx * sx));
+        const double k = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+        report_.text("  %s k = %.2f", method.c_str(), k);
+        report_.row("growth", {{"case", caseName}, {"method", method}, {"exponent", k}});
       }
-      std::printf("\n");
+      report_.text("\n");
     }
   }
 
   const CastBenchConfig& config_;
+  BenchReport report_{"cast", config_.json};
   std::mt19937_64 rng_;
   TickClock clock_;
   std::vector<std::unique_ptr<peers::CastPeer>> peers_;
@@ -581,6 +614,8 @@ void addBenchCastCommand(CLI::App& bench) {
       ->capture_default_str();
   command->add_option("--seed", config->seed, "Random seed")->capture_default_str();
   command->add_option("--csv", config->csv, "Also write one row per query and method here");
+  command->add_flag("--json", config->json,
+                    "Print one JSON object (the tables' rows by name) instead of the tables");
   command->callback([config, peers] {
     config->peers = *peers == "all" ? bench::castPeerNames() : splitNames(*peers);
     try {

@@ -37,6 +37,7 @@ struct CastBenchConfig {
   std::vector<std::string> peers;  ///< of castPeerNames()
   std::uint64_t seed = 20240615;
   std::filesystem::path csv;  ///< one row per query when not empty
+  bool json = false;          ///< one JSON object instead of the tables
 };
 
 /// The cast peers of this build: bullet, bullet_ca (Bullet), fcl (FCL).

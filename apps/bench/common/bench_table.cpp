@@ -119,19 +119,20 @@ long countNotConverged(const BenchResults& r, const RecordIndex& index, GjkMode 
   return failed;
 }
 
-void printCell(double value, const char* format, int width) {
+void printCell(const BenchReport& report, double value, const char* format, int width) {
   if (std::isnan(value)) {
-    std::printf("%*s", width, "-");
+    report.text("%*s", width, "-");
   } else {
-    std::printf(format, width, value);
+    report.text(format, width, value);
   }
 }
 
 /// "mean +- std" with `decimals` digits (none from 1000 on) after `prefix`, right-aligned in
 /// `width` characters.
-void printMeanStd(const std::vector<double>& v, int width, int decimals, const char* prefix = "") {
+void printMeanStd(const BenchReport& report, const std::vector<double>& v, int width, int decimals,
+                  const char* prefix = "") {
   if (v.empty()) {
-    std::printf("%*s", width, "-");
+    report.text("%*s", width, "-");
     return;
   }
   const double m = mean(v), sd = standardDeviation(v);
@@ -141,7 +142,7 @@ void printMeanStd(const std::vector<double>& v, int width, int decimals, const c
   } else {
     std::snprintf(text, sizeof text, "%s%.*f +- %.*f", prefix, decimals, m, decimals, sd);
   }
-  std::printf("%*s", width, text);
+  report.text("%*s", width, text);
 }
 
 bool anyRecord(const BenchResults& r, GjkMode mode) {
@@ -155,58 +156,66 @@ long countProblems(const BenchResults& r, const std::function<bool(const Problem
 
 }  // namespace
 
-void printBucketTables(const BenchResults& r) {
+void printBucketTables(const BenchResults& r, BenchReport& report) {
   const RecordIndex index(r);
   for (std::size_t b = 0; b < r.targets.size(); ++b) {
     const auto inBucket = [b](const ProblemInfo& p) { return p.bucket == static_cast<int>(b); };
     const auto problems = std::count_if(r.problems.begin(), r.problems.end(), inBucket);
     for (const GjkMode mode : kModes) {
       if (!anyRecord(r, mode)) continue;
-      std::printf("\nsigned distance %g m, %s mode, %ld problems\n", r.targets[b], modeName(mode),
+      report.text("\nsigned distance %g m, %s mode, %ld problems\n", r.targets[b], modeName(mode),
                   static_cast<long>(problems));
-      std::printf("%-12s %10s %10s %12s %14s\n", "method", "median_us", "mean_us", "median_iters",
+      report.text("%-12s %10s %10s %12s %14s\n", "method", "median_us", "mean_us", "median_iters",
                   "speedup_vs_gjk");
       for (std::size_t m = 0; m < r.methods.size(); ++m) {
         const Sample s = collect(r, index, mode, static_cast<int>(m), inBucket);
         if (s.times.empty()) continue;
-        std::printf("%-12s ", r.methods[m].c_str());
-        printCell(median(s.times), "%*.3f", 10);
-        std::printf(" ");
-        printCell(mean(s.times), "%*.3f", 10);
-        std::printf(" ");
-        printCell(median(s.iterations), "%*.1f", 12);
-        std::printf(" ");
-        printCell(median(s.speedups), "%*.3f", 14);
-        std::printf("\n");
+        report.text("%-12s ", r.methods[m].c_str());
+        printCell(report, median(s.times), "%*.3f", 10);
+        report.text(" ");
+        printCell(report, mean(s.times), "%*.3f", 10);
+        report.text(" ");
+        printCell(report, median(s.iterations), "%*.1f", 12);
+        report.text(" ");
+        printCell(report, median(s.speedups), "%*.3f", 14);
+        report.text("\n");
+        report.row("buckets", {{"distance_m", r.targets[b]},
+                               {"mode", modeName(mode)},
+                               {"problems", problems},
+                               {"method", r.methods[m]},
+                               {"median_us", median(s.times)},
+                               {"mean_us", mean(s.times)},
+                               {"median_iterations", median(s.iterations)},
+                               {"speedup_vs_gjk", median(s.speedups)}});
       }
     }
   }
 }
 
-void printPeerTables(const BenchResults& r) {
+void printPeerTables(const BenchResults& r, BenchReport& report) {
   const Category categories[] = {kDistant, kClose, kOverlapping};
   const RecordIndex index(r);
   const int base = baselineIndex(r);
   for (const GjkMode mode : kModes) {
     if (!anyRecord(r, mode)) continue;
-    std::printf(
+    report.text(
         "\n%s mode: median time (us); p.ratio = median over the problems of time / time of gjk "
         "on the same problem, m.ratio = median time / median time of gjk (same run)\n",
         modeName(mode));
-    std::printf("%-12s", "method");
-    for (const Category& c : categories) std::printf(" | %-26s", c.label);
-    std::printf("\n%-12s", "problems");
+    report.text("%-12s", "method");
+    for (const Category& c : categories) report.text(" | %-26s", c.label);
+    report.text("\n%-12s", "problems");
     std::vector<double> baseMedians;
     for (const Category& c : categories) {
       const auto select = [&](const ProblemInfo& p) { return c.holds(r.targets[p.bucket]); };
-      std::printf(" | %26ld", countProblems(r, select));
+      report.text(" | %26ld", countProblems(r, select));
       baseMedians.push_back(base < 0 ? kNaN : median(collect(r, index, mode, base, select).times));
     }
-    std::printf("\n%-12s", "");
+    report.text("\n%-12s", "");
     for (std::size_t c = 0; c < std::size(categories); ++c) {
-      std::printf(" | %8s %8s %8s", "us", "p.ratio", "m.ratio");
+      report.text(" | %8s %8s %8s", "us", "p.ratio", "m.ratio");
     }
-    std::printf("\n");
+    report.text("\n");
     for (std::size_t m = 0; m < r.methods.size(); ++m) {
       std::vector<Sample> samples;
       bool any = false;
@@ -216,59 +225,72 @@ void printPeerTables(const BenchResults& r) {
         any = any || !samples.back().times.empty();
       }
       if (!any) continue;
-      std::printf("%-12s", r.methods[m].c_str());
+      report.text("%-12s", r.methods[m].c_str());
       for (std::size_t c = 0; c < samples.size(); ++c) {
         const Sample& s = samples[c];
-        std::printf(" | ");
-        printCell(median(s.times), "%*.3f", 8);
-        std::printf(" ");
+        report.text(" | ");
+        printCell(report, median(s.times), "%*.3f", 8);
+        report.text(" ");
         // The ratios are the inverse of speed-ups: above 1 means slower than gjk.
         std::vector<double> ratios;
         for (double v : s.speedups) ratios.push_back(1.0 / v);
-        printCell(median(ratios), "%*.3f", 8);
-        std::printf(" ");
-        printCell(median(s.times) / baseMedians[c], "%*.3f", 8);
+        printCell(report, median(ratios), "%*.3f", 8);
+        report.text(" ");
+        printCell(report, median(s.times) / baseMedians[c], "%*.3f", 8);
+        report.row("peers", {{"mode", modeName(mode)},
+                             {"category", categories[c].label},
+                             {"method", r.methods[m]},
+                             {"median_us", median(s.times)},
+                             {"p_ratio", median(ratios)},
+                             {"m_ratio", median(s.times) / baseMedians[c]}});
       }
-      std::printf("\n");
+      report.text("\n");
     }
   }
 }
 
-void printIterationTable(const BenchResults& r) {
+void printIterationTable(const BenchResults& r, BenchReport& report) {
   // The paper's row order.
   const Category categories[] = {kOverlapping, kClose, kDistant};
   const RecordIndex index(r);
   constexpr int kWidth = 18;
   for (const GjkMode mode : kModes) {
     if (!anyRecord(r, mode)) continue;
-    std::printf(
+    report.text(
         "\nTable II (RSS 2022), %s, %s mode: iterations (supports computed), mean +- std; '>': "
         "some runs stopped at the iteration cap, the mean is a lower bound\n",
         r.shapes.c_str(), modeName(mode));
-    std::printf("%-16s %8s", "category", "problems");
-    for (const std::string& m : r.methods) std::printf(" %*s", kWidth, m.c_str());
-    std::printf("\n");
+    report.text("%-16s %8s", "category", "problems");
+    for (const std::string& m : r.methods) report.text(" %*s", kWidth, m.c_str());
+    report.text("\n");
     for (const Category& c : categories) {
       const auto select = [&](const ProblemInfo& p) { return c.holds(r.targets[p.bucket]); };
-      std::printf("%-16s %8ld", c.label, countProblems(r, select));
+      report.text("%-16s %8ld", c.label, countProblems(r, select));
       for (std::size_t m = 0; m < r.methods.size(); ++m) {
         const int method = static_cast<int>(m);
-        const bool capped = countNotConverged(r, index, mode, method, select) > 0;
-        std::printf(" ");
-        printMeanStd(collect(r, index, mode, method, select).iterations, kWidth, 1,
-                     capped ? ">" : "");
+        const long notConverged = countNotConverged(r, index, mode, method, select);
+        const std::vector<double> iterations = collect(r, index, mode, method, select).iterations;
+        report.text(" ");
+        printMeanStd(report, iterations, kWidth, 1, notConverged > 0 ? ">" : "");
+        report.row("iterations", {{"shapes", r.shapes},
+                                  {"mode", modeName(mode)},
+                                  {"category", c.label},
+                                  {"method", r.methods[m]},
+                                  {"mean", mean(iterations)},
+                                  {"std", standardDeviation(iterations)},
+                                  {"not_converged", notConverged}});
       }
-      std::printf("\n");
+      report.text("\n");
     }
-    std::printf("not converged (iteration cap or failure), count:\n");
+    report.text("not converged (iteration cap or failure), count:\n");
     for (const Category& c : categories) {
       const auto select = [&](const ProblemInfo& p) { return c.holds(r.targets[p.bucket]); };
-      std::printf("%-16s %8s", c.label, "");
+      report.text("%-16s %8s", c.label, "");
       for (std::size_t m = 0; m < r.methods.size(); ++m) {
-        std::printf(" %*ld", kWidth,
+        report.text(" %*ld", kWidth,
                     countNotConverged(r, index, mode, static_cast<int>(m), select));
       }
-      std::printf("\n");
+      report.text("\n");
     }
   }
   const long uncategorised = countProblems(r, [&](const ProblemInfo& p) {
@@ -276,11 +298,11 @@ void printIterationTable(const BenchResults& r) {
     return !kOverlapping.holds(d) && !kClose.holds(d) && !kDistant.holds(d);
   });
   if (uncategorised > 0) {
-    std::printf("(%ld problems with 0.1 < d < 1 m belong to no category)\n", uncategorised);
+    report.text("(%ld problems with 0.1 < d < 1 m belong to no category)\n", uncategorised);
   }
 }
 
-void printMeshPairTable(const BenchResults& r) {
+void printMeshPairTable(const BenchResults& r, BenchReport& report) {
   constexpr double kNear = 0.01;  // the paper's -0.01 <= d <= 0.01 m
   constexpr int kWidth = 14;
   // "a (N=..) + b (N=..)": each mesh followed by its hull vertex count.
@@ -297,30 +319,37 @@ void printMeshPairTable(const BenchResults& r) {
   const RecordIndex index(r);
   for (const GjkMode mode : kModes) {
     if (!anyRecord(r, mode)) continue;
-    std::printf(
+    report.text(
         "\nTable I (T-RO 2024), %s mode: time (us), mean +- std over the problems with "
         "-%g <= d <= %g m; N = hull vertices\n",
         modeName(mode), kNear, kNear);
-    std::printf("%-*s %8s", labelWidth, "pair", "problems");
-    for (const std::string& m : r.methods) std::printf(" %*s", kWidth, m.c_str());
-    std::printf("\n");
+    report.text("%-*s %8s", labelWidth, "pair", "problems");
+    for (const std::string& m : r.methods) report.text(" %*s", kWidth, m.c_str());
+    report.text("\n");
     for (std::size_t pair = 0; pair < r.pairNames.size(); ++pair) {
       const auto select = [&](const ProblemInfo& p) {
         return p.pair == static_cast<int>(pair) && std::abs(r.targets[p.bucket]) <= kNear;
       };
-      std::printf("%-*s %8ld", labelWidth, labels[pair].c_str(), countProblems(r, select));
+      report.text("%-*s %8ld", labelWidth, labels[pair].c_str(), countProblems(r, select));
       for (std::size_t m = 0; m < r.methods.size(); ++m) {
-        std::printf(" ");
-        printMeanStd(collect(r, index, mode, static_cast<int>(m), select).times, kWidth, 2);
+        const std::vector<double> times =
+            collect(r, index, mode, static_cast<int>(m), select).times;
+        report.text(" ");
+        printMeanStd(report, times, kWidth, 2);
+        report.row("mesh_pairs", {{"mode", modeName(mode)},
+                                  {"pair", labels[pair]},
+                                  {"method", r.methods[m]},
+                                  {"mean_us", mean(times)},
+                                  {"std_us", standardDeviation(times)}});
       }
-      std::printf("\n");
+      report.text("\n");
     }
   }
 }
 
-void printSanityChecks(const BenchResults& r) {
+void printSanityChecks(const BenchResults& r, BenchReport& report) {
   const RecordIndex index(r);
-  std::printf("\nsanity checks\n");
+  report.text("\nsanity checks\n");
 
   double worstPlacement = 0.0;
   int misplaced = 0, passedThrough = 0;
@@ -331,12 +360,12 @@ void printSanityChecks(const BenchResults& r) {
     if (r.targets[p.bucket] < 0.0 && p.achieved > kTouching) ++passedThrough;
   }
   if (r.exactPlacement) {
-    std::printf(
+    report.text(
         "placement: max |signed distance - target| = %.3g m over %zu problems, %d beyond "
         "1e-5 m\n",
         worstPlacement, r.problems.size(), misplaced);
   } else {
-    std::printf(
+    report.text(
         "placement (nominal): max |signed distance - target| = %.3g m over %zu problems; "
         "%d problems are not at their target (deep targets), %d with a negative target "
         "are in fact apart\n",
@@ -364,12 +393,17 @@ void printSanityChecks(const BenchResults& r) {
       if (yes != 0 && yes != seen) ++disagreeing;
     }
   }
-  std::printf("heavyball variants disagreeing on collide: %d of %d (problem, mode) pairs\n",
+  report.text("heavyball variants disagreeing on collide: %d of %d (problem, mode) pairs\n",
               disagreeing, compared);
+  report["placement"] = {{"max_error_m", worstPlacement},
+                         {"problems", r.problems.size()},
+                         {"beyond_1e-5_m", misplaced},
+                         {"exact", r.exactPlacement}};
+  report["variants_disagreeing"] = {{"disagreeing", disagreeing}, {"compared", compared}};
 
-  std::printf("(touching: |signed distance| <= %g m, where a method's tolerance decides)\n",
+  report.text("(touching: |signed distance| <= %g m, where a method's tolerance decides)\n",
               kTouching);
-  std::printf("%-12s %-9s %8s %12s %14s %11s %14s %14s\n", "method", "mode", "answers",
+  report.text("%-12s %-9s %8s %12s %14s %11s %14s %14s\n", "method", "mode", "answers",
               "vs_gjk_diff", "touching_diff", "wrong_side", "not_converged", "max_dist_err_m");
   const int base = baselineIndex(r);
   for (std::size_t m = 0; m < r.methods.size(); ++m) {
@@ -393,10 +427,18 @@ void printSanityChecks(const BenchResults& r) {
         }
       }
       if (answers == 0) continue;
-      std::printf("%-12s %-9s %8d %12d %14d %11d %14d ", r.methods[m].c_str(), modeName(mode),
+      report.text("%-12s %-9s %8d %12d %14d %11d %14d ", r.methods[m].c_str(), modeName(mode),
                   answers, vsBase, vsBaseTouching, wrongSide, notConverged);
-      printCell(worstDistance, "%*.3g", 14);
-      std::printf("\n");
+      printCell(report, worstDistance, "%*.3g", 14);
+      report.text("\n");
+      report.row("sanity", {{"method", r.methods[m]},
+                            {"mode", modeName(mode)},
+                            {"answers", answers},
+                            {"vs_gjk_diff", vsBase},
+                            {"touching_diff", vsBaseTouching},
+                            {"wrong_side", wrongSide},
+                            {"not_converged", notConverged},
+                            {"max_distance_error_m", worstDistance}});
     }
   }
 }

@@ -12,6 +12,7 @@
 #include "apps/bench/common/bench_csv.hpp"
 #include "apps/bench/common/bench_method.hpp"
 #include "apps/bench/common/bench_problems.hpp"
+#include "apps/bench/common/bench_report.hpp"
 #include "apps/bench/common/bench_results.hpp"
 #include "apps/bench/common/bench_shapes.hpp"
 #include "apps/bench/common/bench_table.hpp"
@@ -135,9 +136,9 @@ ShapeSet buildShapeSet(const GjkBenchConfig& c, std::mt19937_64& rng) {
 }
 
 void printHeader(const Plan& plan, const ShapeSet& set, const BenchResults& results,
-                 const TickClock& clock) {
+                 const TickClock& clock, BenchReport& report) {
   const GjkBenchConfig& c = plan.config;
-  std::printf(
+  report.text(
       "heavyball bench gjk, table %s: %s, %zu shapes, %zu pairs x %d poses x %zu distances, "
       "%d repeats (mean of the lowest %.0f%%), seed %llu\n",
       c.table.c_str(), c.shapes.c_str(), set.shapes.size(), set.pairs.size(), c.poses,
@@ -147,34 +148,43 @@ void printHeader(const Plan& plan, const ShapeSet& set, const BenchResults& resu
     std::vector<int> counts;
     for (const BenchShape& s : set.shapes) counts.push_back(s.numVertices);
     std::sort(counts.begin(), counts.end());
-    std::printf("hull vertices: min %d, median %d, max %d (meshes from %s)\n", counts.front(),
+    report.text("hull vertices: min %d, median %d, max %d (meshes from %s)\n", counts.front(),
                 counts[counts.size() / 2], counts.back(), c.meshDir.c_str());
   } else {
-    std::printf("%s uniform in [%g, %g] m\n",
+    report.text("%s uniform in [%g, %g] m\n",
                 c.shapes == "ellipsoids" ? "ellipsoid semi-axes" : "cube half edges", c.minSize,
                 c.maxSize);
   }
-  std::printf("distances (m):");
-  for (const double d : c.distances) std::printf(" %g", d);
-  std::printf("\nmodes:");
-  for (const std::string& m : c.modes) std::printf(" %s", m.c_str());
-  std::printf("\nmethods:");
-  for (const std::string& m : results.methods) std::printf(" %s", m.c_str());
+  report.text("distances (m):");
+  for (const double d : c.distances) report.text(" %g", d);
+  report.text("\nmodes:");
+  for (const std::string& m : c.modes) report.text(" %s", m.c_str());
+  report.text("\nmethods:");
+  for (const std::string& m : results.methods) report.text(" %s", m.c_str());
   for (const std::string& m : results.methods) {
     if (m == "fw" || m == "fw_active_set") {
-      std::printf(" (Frank-Wolfe cap: %d iterations)", c.frankWolfeMaxIterations);
+      report.text(" (Frank-Wolfe cap: %d iterations)", c.frankWolfeMaxIterations);
       break;
     }
   }
-  std::printf("\nclock: %s, %.1f ticks/us, %.4f us subtracted per measurement\n", clock.source(),
+  report.text("\nclock: %s, %.1f ticks/us, %.4f us subtracted per measurement\n", clock.source(),
               clock.ticksPerMicrosecond(), clock.overheadMicroseconds());
-  std::printf(
+  report["table"] = c.table;
+  report["shapes"] = c.shapes;
+  report["pairs"] = set.pairs.size();
+  report["poses"] = c.poses;
+  report["distances_m"] = c.distances;
+  report["modes"] = c.modes;
+  report["methods"] = results.methods;
+  report["repeats"] = plan.repeats;
+  report["seed"] = c.seed;
+  report["clock"] = clock.source();
+  report.text(
       "placement: %s (%s); x0 = world OBB centre of A - that of B; hints and caches "
       "reset before every call\n",
       c.placement.c_str(),
       c.placement == "exact" ? "signed distance = target, unreachable depths dropped"
                              : "B slid |target| past contact");
-  std::fflush(stdout);
 }
 
 class Progress {
@@ -273,7 +283,8 @@ void runGjkBench(const GjkBenchConfig& requested) {
   }
 
   const TickClock clock;
-  printHeader(plan, set, results, clock);
+  BenchReport report("gjk", plan.config.json);
+  printHeader(plan, set, results, clock, report);
 
   const Placement placement = config.placement == "exact" ? Placement::Exact : Placement::Nominal;
   const long totalPoses = static_cast<long>(set.pairs.size()) * config.poses;
@@ -321,29 +332,30 @@ void runGjkBench(const GjkBenchConfig& requested) {
   }
   if (csv) csv->close();
   if (skippedPoses > 0) {
-    std::printf("warning: %d poses skipped (the reference solver failed at every draw)\n",
+    report.text("warning: %d poses skipped (the reference solver failed at every draw)\n",
                 skippedPoses);
   }
   for (std::size_t k = 0; k < config.distances.size(); ++k) {
     if (unreachable[k] == 0) continue;
-    std::printf(
+    report.text(
         "signed distance %g m out of reach for %ld of %ld poses (penetration deeper than "
         "the pair allows along the sliding axis): no problem there\n",
         config.distances[k], unreachable[k], posesDone - skippedPoses);
   }
 
   if (config.table == "buckets") {
-    printBucketTables(results);
-    printPeerTables(results);
+    printBucketTables(results, report);
+    printPeerTables(results, report);
   } else if (config.table == "fw") {
-    printIterationTable(results);
+    printIterationTable(results, report);
   } else if (config.table == "meshes") {
-    printMeshPairTable(results);
+    printMeshPairTable(results, report);
   } else {
-    printPeerTables(results);
+    printPeerTables(results, report);
   }
-  printSanityChecks(results);
-  if (!config.csv.empty()) std::printf("\nwrote %s\n", config.csv.c_str());
+  printSanityChecks(results, report);
+  if (!config.csv.empty()) report.text("\nwrote %s\n", config.csv.c_str());
+  report.finish();
 }
 
 }  // namespace hb::bench

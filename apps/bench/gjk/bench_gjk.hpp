@@ -47,6 +47,7 @@ struct GjkBenchConfig {
   /// Ellipsoid semi-axes and cube half edges are uniform in this range (metres).
   double minSize = 0.02;
   double maxSize = 0.2;
+  bool json = false;  ///< one JSON object instead of the tables
 };
 
 /// Signed distances (metres) a table uses when --distances is not given.

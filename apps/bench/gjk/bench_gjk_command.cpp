@@ -80,6 +80,9 @@ void addBenchGjkCommand(CLI::App& bench) {
                   "iterations,time_us,distance,collide,converged,reference_distance,vertices_a,"
                   "vertices_b");
   gjk->add_option("--seed", config->seed, "Random seed")->capture_default_str();
+  gjk->add_flag("--json", config->json,
+                "Print one JSON object (the settings and the tables' rows by name) instead of "
+                "the tables");
   gjk->add_flag("--list-methods", *listMethods, "Print the methods of this build and exit");
   gjk->callback([config, listMethods] {
     if (*listMethods) {

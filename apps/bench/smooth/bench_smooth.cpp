@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "apps/bench/common/bench_problems.hpp"
+#include "apps/bench/common/bench_report.hpp"
 #include "apps/bench/common/bench_timer.hpp"
 #include "apps/bench/peers/collision/penetration_peer.hpp"
 #include "apps/cli/cli_checks.hpp"
@@ -114,20 +115,24 @@ class SmoothBench {
 
   void run() {
     const std::vector<NamedShape> shapes = tableOneShapes();
-    std::printf(
+    report_.text(
         "heavyball bench smooth: An et al.'s Table I shapes, %d poses per pair pushed into each "
         "other by 1 mm to %g mm from touching; time: fastest of %d runs per query (%s clock), "
         "then the mean; optimality: eq. 20, median\n\n",
         config_.poses, 1e3 * config_.maxDepth, config_.repeats, clock_.source());
-    std::printf("%-15s %-15s  %8s %8s %8s  %8s %8s %8s", "A", "B", "rtr us", "iter", "optim",
-                "epa us", "iter", "optim");
+    report_.text("%-15s %-15s  %8s %8s %8s  %8s %8s %8s", "A", "B", "rtr us", "iter", "optim",
+                 "epa us", "iter", "optim");
     for (const auto& peer : peers_)
-      std::printf("  %8.*s %8s", static_cast<int>(peer->name().size()), peer->name().data(),
-                  "optim");
-    std::printf("  %9s %9s %6s\n", "depth mm", "rtr-epa", "rtr ok");
+      report_.text("  %8.*s %8s", static_cast<int>(peer->name().size()), peer->name().data(),
+                   "optim");
+    report_.text("  %9s %9s %6s\n", "depth mm", "rtr-epa", "rtr ok");
     for (size_t i = 0; i < shapes.size(); ++i)
       for (size_t j = i; j < shapes.size(); ++j) runPair(shapes[i], shapes[j]);
     if (config_.ycbPoses > 0) runYcb();
+    report_["poses"] = config_.poses;
+    report_["repeats"] = config_.repeats;
+    report_["clock"] = clock_.source();
+    report_.finish();
     if (csv_ && std::fflush(csv_) != 0) throw std::runtime_error("cannot write the CSV file");
   }
 
@@ -169,9 +174,9 @@ class SmoothBench {
       int vertices = 0;
     };
     std::vector<Fitted> objects;
-    std::printf("\nYCB: prescribed support functions of %d points (beta %g) fitted to the hulls\n",
-                kYcbPoints, kYcbBeta);
-    std::printf("%-22s %8s %10s %10s %6s\n", "object", "vertices", "rms mm", "max mm", "steps");
+    report_.text("\nYCB: prescribed support functions of %d points (beta %g) fitted to the hulls\n",
+                 kYcbPoints, kYcbBeta);
+    report_.text("%-22s %8s %10s %10s %6s\n", "object", "vertices", "rms mm", "max mm", "steps");
     for (const char* name : {"005_tomato_soup_can", "006_mustard_bottle", "011_banana", "013_apple",
                              "021_bleach_cleanser"}) {
       const auto asset = library.get(name, 500.0);
@@ -180,13 +185,18 @@ class SmoothBench {
           {name, asset->shape,
            Shape::supportPoints(std::make_shared<const SupportPoints>(fit.points, kYcbBeta)),
            Pose::translation(fit.origin), asset->shape.hull().numVertices()});
-      std::printf("%-22s %8d %10.2f %10.2f %6d\n", name, objects.back().vertices,
-                  1e3 * fit.rmsError, 1e3 * fit.maxError, fit.iterations);
+      report_.text("%-22s %8d %10.2f %10.2f %6d\n", name, objects.back().vertices,
+                   1e3 * fit.rmsError, 1e3 * fit.maxError, fit.iterations);
+      report_.row("ycb_fits", {{"object", name},
+                               {"vertices", objects.back().vertices},
+                               {"rms_mm", 1e3 * fit.rmsError},
+                               {"max_mm", 1e3 * fit.maxError},
+                               {"steps", fit.iterations}});
     }
-    std::printf("\n%-22s %-22s %9s  %8s %8s", "A", "B", "vertices", "rtr us", "epa us");
+    report_.text("\n%-22s %-22s %9s  %8s %8s", "A", "B", "vertices", "rtr us", "epa us");
     for (const auto& peer : peers_)
-      std::printf(" %8.*s", static_cast<int>(peer->name().size()), peer->name().data());
-    std::printf("\n");
+      report_.text(" %8.*s", static_cast<int>(peer->name().size()), peer->name().data());
+    report_.text("\n");
     for (size_t i = 0; i < objects.size(); ++i)
       for (size_t j = i; j < objects.size(); ++j) {
         const Fitted& a = objects[i];
@@ -217,11 +227,19 @@ class SmoothBench {
             }));
           }
         }
-        std::printf("%-22s %-22s %9d  %8.2f %8.2f", a.name.c_str(), b.name.c_str(),
-                    a.vertices + b.vertices, mean(rtrTimes), mean(epaTimes));
-        for (const auto& t : peerTimes) std::printf(" %8.2f", mean(t));
-        std::printf("\n");
-        std::fflush(stdout);
+        report_.text("%-22s %-22s %9d  %8.2f %8.2f", a.name.c_str(), b.name.c_str(),
+                     a.vertices + b.vertices, mean(rtrTimes), mean(epaTimes));
+        nlohmann::json row = {{"a", a.name},
+                              {"b", b.name},
+                              {"vertices", a.vertices + b.vertices},
+                              {"rtr_us", mean(rtrTimes)},
+                              {"epa_us", mean(epaTimes)}};
+        for (size_t m = 0; m < peers_.size(); ++m) {
+          report_.text(" %8.2f", mean(peerTimes[m]));
+          row[std::string(peers_[m]->name()) + "_us"] = mean(peerTimes[m]);
+        }
+        report_.text("\n");
+        report_.row("ycb", std::move(row));
       }
   }
 
@@ -294,17 +312,33 @@ class SmoothBench {
     const auto time = [](const Sample& s) { return s.microseconds; };
     const auto iterations = [](const Sample& s) { return static_cast<double>(s.iterations); };
     const auto optim = [](const Sample& s) { return s.optimality; };
-    std::printf("%-15s %-15s  %8.2f %8.2f %8.1e  %8.2f %8.2f %8.1e", a.name.c_str(), b.name.c_str(),
-                mean(column(0, time)), mean(column(0, iterations)), median(column(0, optim)),
-                mean(column(1, time)), mean(column(1, iterations)), median(column(1, optim)));
+    report_.text("%-15s %-15s  %8.2f %8.2f %8.1e  %8.2f %8.2f %8.1e", a.name.c_str(),
+                 b.name.c_str(), mean(column(0, time)), mean(column(0, iterations)),
+                 median(column(0, optim)), mean(column(1, time)), mean(column(1, iterations)),
+                 median(column(1, optim)));
+    nlohmann::json row = {{"a", a.name},
+                          {"b", b.name},
+                          {"rtr_us", mean(column(0, time))},
+                          {"rtr_iterations", mean(column(0, iterations))},
+                          {"rtr_optimality", median(column(0, optim))},
+                          {"epa_us", mean(column(1, time))},
+                          {"epa_iterations", mean(column(1, iterations))},
+                          {"epa_optimality", median(column(1, optim))},
+                          {"depth_mm", 1e3 * mean(depths)},
+                          {"rtr_minus_epa", median(gaps)},
+                          {"rtr_ok", rtrOk}};
     for (size_t m = 0; m < peers_.size(); ++m) {
-      if (samples[2 + m].empty())
-        std::printf("  %8s %8s", "-", "-");  // shapes it cannot take
-      else
-        std::printf("  %8.2f %8.1e", mean(column(2 + m, time)), median(column(2 + m, optim)));
+      const std::string name(peers_[m]->name());
+      if (samples[2 + m].empty()) {
+        report_.text("  %8s %8s", "-", "-");  // shapes it cannot take
+      } else {
+        report_.text("  %8.2f %8.1e", mean(column(2 + m, time)), median(column(2 + m, optim)));
+        row[name + "_us"] = mean(column(2 + m, time));
+        row[name + "_optimality"] = median(column(2 + m, optim));
+      }
     }
-    std::printf("  %9.2f %9.1e %6d\n", 1e3 * mean(depths), median(gaps), rtrOk);
-    std::fflush(stdout);
+    report_.text("  %9.2f %9.1e %6d\n", 1e3 * mean(depths), median(gaps), rtrOk);
+    report_.row("table_one", std::move(row));
   }
 
   void writeCsv(const std::string& a, const std::string& b, int pose, std::string_view method,
@@ -316,6 +350,7 @@ class SmoothBench {
   }
 
   const SmoothBenchConfig& config_;
+  BenchReport report_{"smooth", config_.json};
   std::mt19937_64 rng_;
   TickClock clock_;
   std::vector<std::unique_ptr<peers::PenetrationPeer>> peers_;
@@ -385,6 +420,8 @@ void addBenchSmoothCommand(CLI::App& bench) {
       ->capture_default_str();
   command->add_option("--seed", config->seed, "Random seed")->capture_default_str();
   command->add_option("--csv", config->csv, "Also write one row per query and method here");
+  command->add_flag("--json", config->json,
+                    "Print one JSON object (the tables' rows by name) instead of the tables");
   command->callback([config, peers] {
     config->peers = *peers == "all" ? bench::smoothPeerNames() : splitNames(*peers);
     try {

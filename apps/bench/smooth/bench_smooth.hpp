@@ -27,6 +27,7 @@ struct SmoothBenchConfig {
   std::vector<std::string> peers;  ///< of smoothPeerNames()
   std::uint64_t seed = 20240901;
   std::filesystem::path csv;  ///< one row per query and method when not empty
+  bool json = false;          ///< one JSON object instead of the tables
 };
 
 /// The penetration peers of this build: ccd_epa (libccd), fcl_epa (FCL; hulls and ellipsoids).
