@@ -49,7 +49,8 @@ void reportUnknownCommand(const CLI::App& parent, const std::string& word) {
        level = level->get_parent()) {
     path = level->get_name() + " " + path;
   }
-  std::fprintf(stderr, "heavyball: unknown command '%s%s'%s\nRun heavyball %s--help for the commands.\n",
+  std::fprintf(stderr,
+               "heavyball: unknown command '%s%s'%s\nRun heavyball %s--help for the commands.\n",
                path.c_str(), word.c_str(),
                nearest ? (" (did you mean '" + path + *nearest + "'?)").c_str() : "", path.c_str());
 }
