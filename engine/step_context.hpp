@@ -63,7 +63,6 @@ struct PairContacts {
 
 struct StepContext {
   // find pairs
-  std::vector<Obb> worldObbs;  ///< per proxy, at the current poses (kept after integration)
   std::vector<Obb> sweptObbs;  ///< grown by half the margin and the body's sweep
   std::vector<double> sweep;   ///< per body: how far any of its points can move (m)
   /// The broad phase's entries: a proxy (entryProxy >= 0), or a compound body as one box

@@ -74,11 +74,7 @@ World::World(const SceneDescription& scene) : scene_(scene), spawnRng_(1) {
   // Body 0 holds every static piece: the ground, the funnel and static shapes.
   WorldBody world;
   world.name = "static";
-  bodies_.push_back(std::move(world));
-  rigid_.push_back(RigidBody::fixed());
-  descriptions_.emplace_back();
-  forces_.emplace_back();
-  sleepIsland_.push_back(-1);
+  bodies_.add(std::move(world), RigidBody::fixed(), BodyDescription{});
   for (const StaticDescription& s : scene_.statics) addStatic(s);
   for (const BodyDescription& b : scene_.bodies) addBody(b);
   if (scene_.spawner) {
@@ -104,7 +100,7 @@ World::World(const SceneDescription& scene) : scene_(scene), spawnRng_(1) {
 void World::addStatic(const StaticDescription& s) {
   // Static materials live on the proxies' body (0); one material per scene's statics is kept,
   // the last one given, since body 0 has a single material.
-  bodies_[0].material = s.material;
+  bodies_.info[0].material = s.material;
   switch (s.kind) {
     case StaticDescription::Kind::Ground:
       addProxy(0, Shape::box({kGroundHalfSize, kGroundHalfSize, kGroundHalfThickness}),
@@ -147,19 +143,19 @@ int World::addProxy(int body, const Shape& shape, const Pose& inBody, const Obb*
   p.localObb = localObb ? *localObb : hb::localObb(shape);
   p.boundingRadius = boundingRadius(p.shape, p.localObb);
   // The body's reach: the furthest corner of its pieces' boxes from its centre of mass.
-  bodyReach_.resize(bodies_.size(), 0.0);
   for (const Eigen::Vector3d& corner : p.localObb.corners()) {
-    bodyReach_[body] = std::max(bodyReach_[body], inBody.apply(corner).norm());
+    bodies_.reach[body] = std::max(bodies_.reach[body], inBody.apply(corner).norm());
   }
-  proxyReach_.push_back(p.localObb.center.norm() + p.localObb.halfExtents.norm());
-  bodyThickness_.resize(bodies_.size(), std::numeric_limits<double>::infinity());
-  bodyThickness_[body] = std::min(bodyThickness_[body], 2.0 * p.localObb.halfExtents.minCoeff());
-  proxies_.push_back(std::move(p));
-  proxyStatic_.push_back(rigid_[body].isStatic ? 1 : 0);
-  bodies_[body].proxies.push_back(static_cast<int>(proxies_.size()) - 1);
-  context_.worldObbs.push_back(proxies_.back().localObb.transformed(piecePose(body, inBody)));
-  if (!rigid_[body].isStatic) raiseDynamicTop(context_.worldObbs.back());
-  return static_cast<int>(proxies_.size()) - 1;
+  bodies_.thickness[body] =
+      std::min(bodies_.thickness[body], 2.0 * p.localObb.halfExtents.minCoeff());
+  const double pieceReach = p.localObb.center.norm() + p.localObb.halfExtents.norm();
+  const Obb box = p.localObb.transformed(piecePose(body, inBody));
+  const bool isStatic = bodies_.state[body].isStatic;
+  pieces_.add(std::move(p), isStatic, pieceReach, box);
+  const int piece = pieces_.size() - 1;
+  bodies_.info[body].proxies.push_back(piece);
+  if (!isStatic) raiseDynamicTop(box);
+  return piece;
 }
 
 int World::addBody(const BodyDescription& d) {
@@ -223,16 +219,11 @@ int World::addBody(const BodyDescription& d) {
   rigid.orientation = bodyPose.q;
   rigid.linearVelocity = d.linearVelocity;
   rigid.angularVelocity = d.angularVelocity;
-  bodies_.push_back(std::move(body));
-  rigid_.push_back(rigid);
-  descriptions_.push_back(d);
-  forces_.emplace_back();
-  sleepIsland_.push_back(-1);
-  const int index = static_cast<int>(bodies_.size()) - 1;
-  compoundBoxes_.resize(bodies_.size());
+  bodies_.add(std::move(body), rigid, d);
+  const int index = bodies_.size() - 1;
   if (d.shape.parts) {
-    const ConvexAsset& asset = *bodies_[index].asset;
-    compoundBoxes_[index] = asset.localObb.transformed(meshInBody);
+    const ConvexAsset& asset = *bodies_.info[index].asset;
+    bodies_.compoundBox[index] = asset.localObb.transformed(meshInBody);
     for (size_t k = 0; k < asset.parts.size(); ++k)
       addProxy(index, asset.parts[k], meshInBody, &asset.partBoxes[k]);
   } else {
@@ -244,7 +235,7 @@ int World::addBody(const BodyDescription& d) {
 }
 
 Pose World::piecePose(int body, const Pose& inBody) const {
-  const RigidBody& r = rigid_[body];
+  const RigidBody& r = bodies_.state[body];
   return Pose{r.orientation, r.position} * inBody;
 }
 
@@ -306,11 +297,11 @@ void World::spawnDue() {
 }
 
 Pose World::bodyPose(int i) const {
-  return {rigid_[i].orientation, rigid_[i].position};
+  return {bodies_.state[i].orientation, bodies_.state[i].position};
 }
 
 Pose World::proxyPose(int p) const {
-  return piecePose(proxies_[p].body, proxies_[p].inBody);
+  return piecePose(pieces_.proxy[p].body, pieces_.proxy[p].inBody);
 }
 
 void World::step() {
@@ -338,13 +329,13 @@ void World::step() {
     runStage(Stage::Restitution, &World::restitution);  // bounces, for the next substep
   }
   stats_.substeps = substeps_;
-  for (ExternalForces& f : forces_) f.nextForce = f.nextTorque = Eigen::Vector3d::Zero();
+  for (ExternalForces& f : bodies_.forces) f.nextForce = f.nextTorque = Eigen::Vector3d::Zero();
   runStage(Stage::Sleep, &World::sleep);  // islands at rest fall asleep
   ++stepCount_;
-  stats_.bodies = static_cast<int>(bodies_.size()) - 1;
+  stats_.bodies = static_cast<int>(bodies_.info.size()) - 1;
   // Both energies in one pass over the bodies.
   double kinetic = 0.0, mechanical = 0.0;
-  for (const RigidBody& b : rigid_) {
+  for (const RigidBody& b : bodies_.state) {
     if (b.isStatic) continue;
     kinetic += b.kineticEnergy();
     mechanical += bodyEnergy(b);
@@ -379,7 +370,7 @@ void World::connectWorkers() {
 
 int World::escapedBodies() const {
   int escaped = 0;
-  for (const RigidBody& b : rigid_) {
+  for (const RigidBody& b : bodies_.state) {
     if (b.isStatic) continue;
     const Eigen::Vector3d& p = b.position;
     if ((p.array() < scene_.boundsMin.array()).any() ||
@@ -396,7 +387,7 @@ double World::bodyEnergy(const RigidBody& b) const {
 
 double World::mechanicalEnergy() const {
   double e = 0.0;
-  for (const RigidBody& b : rigid_) {
+  for (const RigidBody& b : bodies_.state) {
     if (!b.isStatic) e += bodyEnergy(b);
   }
   return e;
@@ -404,7 +395,7 @@ double World::mechanicalEnergy() const {
 
 double World::kineticEnergy() const {
   double e = 0.0;
-  for (const RigidBody& b : rigid_) e += b.kineticEnergy();
+  for (const RigidBody& b : bodies_.state) e += b.kineticEnergy();
   return e;
 }
 

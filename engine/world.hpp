@@ -33,6 +33,7 @@
 #include "engine/step_context.hpp"
 #include "engine/step_statistics.hpp"
 #include "engine/worker_pool.hpp"
+#include "engine/world_tables.hpp"
 
 namespace hb {
 
@@ -40,43 +41,12 @@ namespace world_snapshot {
 struct Snapshot;  // engine/world_snapshot.cpp
 }
 
-/// One convex piece of a body's collision shape (compound bodies have several).
-struct Proxy {
-  int body = -1;
-  Shape shape;
-  Pose inBody;   ///< piece frame -> body (centre-of-mass) frame
-  Obb localObb;  ///< in the piece frame
-  /// m: no point of the piece lies further from its box's centre (World::piecesMayMeet).
-  double boundingRadius = 0.0;
-};
-
-/// What the world knows of a body beyond its dynamics state (World::rigidBodies()).
-struct WorldBody {
-  Material material;
-  std::string name;                          ///< asset name or shape type
-  std::shared_ptr<const ConvexAsset> asset;  ///< set for asset bodies (rendering, recording)
-  std::vector<int> proxies;
-};
-
 /// What World::setBodyState changes: the fields given; the others keep their values.
 struct BodyStateUpdate {
   std::optional<Eigen::Vector3d> position;         ///< centre of mass, world (m)
   std::optional<Eigen::Quaterniond> orientation;   ///< body -> world, unit within 1e-6
   std::optional<Eigen::Vector3d> linearVelocity;   ///< m/s
   std::optional<Eigen::Vector3d> angularVelocity;  ///< rad/s, world frame
-};
-
-/// Forces on a body besides gravity and contacts (world frame, N and N m about the centre of
-/// mass): one held until changed, one for the next step only.
-struct ExternalForces {
-  Eigen::Vector3d heldForce = Eigen::Vector3d::Zero();
-  Eigen::Vector3d heldTorque = Eigen::Vector3d::Zero();
-  Eigen::Vector3d nextForce = Eigen::Vector3d::Zero();
-  Eigen::Vector3d nextTorque = Eigen::Vector3d::Zero();
-  bool any() const {
-    return !heldForce.isZero(0.0) || !heldTorque.isZero(0.0) || !nextForce.isZero(0.0) ||
-           !nextTorque.isZero(0.0);
-  }
 };
 
 /// A step found more candidate pairs than solver.max_pairs_per_piece allows (SolverDescription);
@@ -170,12 +140,12 @@ class World {
   /// Solver settings; changes apply from the next step.
   SolverDescription& solverSettings() { return scene_.solver; }
   /// Body 0 holds every static piece; bodies 1.. are the dynamic ones, in order of creation.
-  const std::vector<WorldBody>& bodies() const { return bodies_; }
+  const std::vector<WorldBody>& bodies() const { return bodies_.info; }
   /// Dynamics state, parallel to bodies().
-  const std::vector<RigidBody>& rigidBodies() const { return rigid_; }
-  const std::vector<Proxy>& proxies() const { return proxies_; }
+  const std::vector<RigidBody>& rigidBodies() const { return bodies_.state; }
+  const std::vector<Proxy>& proxies() const { return pieces_.proxy; }
   /// Each proxy's box in the world at the current poses.
-  const std::vector<Obb>& worldObbs() const { return context_.worldObbs; }
+  const std::vector<Obb>& worldObbs() const { return pieces_.worldObb; }
   /// Highest point of any dynamic piece's world box (-infinity without one).
   double highestDynamicTop() const { return highestDynamicTop_; }
   const std::vector<ContactConstraint>& contacts() const { return context_.contacts; }
@@ -311,25 +281,15 @@ class World {
 
   SceneDescription scene_;
   std::unique_ptr<AssetLibrary> assets_;
-  std::vector<WorldBody> bodies_;
-  std::vector<RigidBody> rigid_;
-  std::vector<BodyDescription> descriptions_;  // how each body was added (0: the statics)
-  std::vector<ExternalForces> forces_;
+  BodyTable bodies_;                        // per body (engine/world_tables.hpp)
+  PieceTable pieces_;                       // per collision piece
   std::vector<std::uint8_t> initialState_;  // saveState() after construction, for reset()
-  std::vector<Proxy> proxies_;
-  std::vector<std::uint8_t> proxyStatic_;
-  std::vector<double> bodyReach_;  // m, furthest point of each body from its centre of mass
   double highestDynamicTop_ = -std::numeric_limits<double>::infinity();  // with worldObbs
-  std::vector<double> bodyThickness_;  // m, twice the smallest half extent of its pieces' boxes
-  std::vector<double> proxyReach_;     // m, furthest point of each piece's box from its origin
-  std::vector<Obb> compoundBoxes_;     // per compound body: its hull's box in the body frame
   BroadPhase broadPhase_;
   PairCache pairCache_;
   ManifoldReuseTolerances manifoldReuse_;
   ContactSolver solver_;
   RigidBodyIntegrator integrator_;
-  /// Per body: the island it fell asleep with (-1 awake or static); islands wake whole.
-  std::vector<long> sleepIsland_;
   long sleepIslands_ = 0;  // islands put to sleep so far: the next one's number
   StepContext context_;
   WorkerPool workers_{0};  // one per core

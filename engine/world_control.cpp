@@ -34,20 +34,20 @@ void requirePointInRange(const Eigen::Vector3d& p, const std::string& where, con
 }  // namespace
 
 void World::checkBodyIndex(int body, const char* what) const {
-  if (body < 0 || body >= static_cast<int>(rigid_.size())) {
+  if (body < 0 || body >= static_cast<int>(bodies_.state.size())) {
     throw std::out_of_range(std::string(what) + ": no body " + std::to_string(body) +
-                            " (the world has " + std::to_string(rigid_.size()) + ")");
+                            " (the world has " + std::to_string(bodies_.state.size()) + ")");
   }
 }
 
 RigidBody& World::dynamicBody(int body, const char* what) {
   checkBodyIndex(body, what);
-  if (rigid_[body].isStatic) {
+  if (bodies_.state[body].isStatic) {
     throw std::invalid_argument(onBody(what, body) +
                                 ": a static body (the ground, the funnel and the static shapes "
                                 "are body 0) has no dynamic state");
   }
-  return rigid_[body];
+  return bodies_.state[body];
 }
 
 void World::applyImpulse(int body, const Eigen::Vector3d& worldPoint,
@@ -122,31 +122,15 @@ void World::removeBody(int body) {
   RigidBody& r = dynamicBody(body, "removeBody");
   wakeIsland(body);
   energyIn_ -= bodyEnergy(r);
-  const std::vector<int> pieces = bodies_[body].proxies;
+  const std::vector<int> pieces = bodies_.info[body].proxies;
   const int first = pieces.front();
   const int count = static_cast<int>(pieces.size());  // a body's pieces are consecutive
-  const auto dropPieces = [&](auto& perProxy) {
-    perProxy.erase(perProxy.begin() + first, perProxy.begin() + first + count);
-  };
-  dropPieces(proxies_);
-  dropPieces(proxyStatic_);
-  dropPieces(proxyReach_);
-  dropPieces(context_.worldObbs);
-  const auto dropBody = [&](auto& perBody) {
-    if (body < static_cast<int>(perBody.size())) perBody.erase(perBody.begin() + body);
-  };
-  dropBody(bodies_);
-  dropBody(rigid_);
-  dropBody(descriptions_);
-  dropBody(forces_);
-  dropBody(sleepIsland_);
-  dropBody(bodyReach_);
-  dropBody(bodyThickness_);
-  dropBody(compoundBoxes_);
-  for (Proxy& p : proxies_) {
+  pieces_.erase(first, count);
+  bodies_.erase(body);
+  for (Proxy& p : pieces_.proxy) {
     if (p.body > body) --p.body;
   }
-  for (WorldBody& b : bodies_) {
+  for (WorldBody& b : bodies_.info) {
     for (int& p : b.proxies) {
       if (p >= first + count) p -= count;
     }
@@ -168,7 +152,7 @@ void World::removeBody(int body) {
 }
 
 void World::forgetPairs(int body) {
-  const std::vector<int>& pieces = bodies_[body].proxies;
+  const std::vector<int>& pieces = bodies_.info[body].proxies;
   const auto mine = [&](int proxy) {
     return std::find(pieces.begin(), pieces.end(), proxy) != pieces.end();
   };
@@ -181,14 +165,14 @@ void World::applyForce(int body, const Eigen::Vector3d& force,
   const std::string where = onBody("applyForce", body);
   requireFinite(force, where, "force");
   if (worldPoint) requirePointInRange(*worldPoint, where, "point");
-  forces_[body].nextForce += force;
-  if (worldPoint) forces_[body].nextTorque += (*worldPoint - r.position).cross(force);
+  bodies_.forces[body].nextForce += force;
+  if (worldPoint) bodies_.forces[body].nextTorque += (*worldPoint - r.position).cross(force);
 }
 
 void World::applyTorque(int body, const Eigen::Vector3d& torque) {
   dynamicBody(body, "applyTorque");
   requireFinite(torque, onBody("applyTorque", body), "torque");
-  forces_[body].nextTorque += torque;
+  bodies_.forces[body].nextTorque += torque;
 }
 
 void World::setExternalForce(int body, const Eigen::Vector3d& force,
@@ -197,27 +181,27 @@ void World::setExternalForce(int body, const Eigen::Vector3d& force,
   const std::string where = onBody("setExternalForce", body);
   requireFinite(force, where, "force");
   requireFinite(torque, where, "torque");
-  forces_[body].heldForce = force;
-  forces_[body].heldTorque = torque;
+  bodies_.forces[body].heldForce = force;
+  bodies_.forces[body].heldTorque = torque;
 }
 
 const ExternalForces& World::externalForces(int body) const {
   checkBodyIndex(body, "externalForces");
-  return forces_[body];
+  return bodies_.forces[body];
 }
 
 void World::wakeForced() {
-  for (size_t i = 0; i < rigid_.size(); ++i) {
-    if (rigid_[i].isStatic || !forces_[i].any()) continue;
-    if (rigid_[i].sleeping) wakeIsland(static_cast<int>(i));
-    rigid_[i].restingTime = 0.0;
+  for (size_t i = 0; i < bodies_.state.size(); ++i) {
+    if (bodies_.state[i].isStatic || !bodies_.forces[i].any()) continue;
+    if (bodies_.state[i].sleeping) wakeIsland(static_cast<int>(i));
+    bodies_.state[i].restingTime = 0.0;
   }
 }
 
 void World::applyExternalForces(double h) {
-  for (size_t i = 0; i < rigid_.size(); ++i) {
-    RigidBody& r = rigid_[i];
-    const ExternalForces& f = forces_[i];
+  for (size_t i = 0; i < bodies_.state.size(); ++i) {
+    RigidBody& r = bodies_.state[i];
+    const ExternalForces& f = bodies_.forces[i];
     if (!r.isActive() || !f.any()) continue;
     const double before = r.kineticEnergy();
     r.linearVelocity += (h * r.inverseMass) * (f.heldForce + f.nextForce);
@@ -246,7 +230,7 @@ void World::setMaterial(int body, const Material& material) {
   if (!(material.restitution >= 0.0 && material.restitution <= 1.0)) {
     throw std::invalid_argument(where + ": restitution must be within [0, 1]");
   }
-  bodies_[body].material = material;
+  bodies_.info[body].material = material;
 }
 
 void World::setMass(int body, double mass) {
@@ -268,8 +252,8 @@ void World::setMass(int body, double mass) {
 std::vector<World::RestingContact> World::restingContacts() const {
   std::vector<RestingContact> out;
   pairCache_.forEachInOrder([&](int i, int j, const PairCacheEntry& e) {
-    const int a = proxies_[i].body, b = proxies_[j].body;
-    if (rigid_[a].isActive() || rigid_[b].isActive()) return;
+    const int a = pieces_.proxy[i].body, b = pieces_.proxy[j].body;
+    if (bodies_.state[a].isActive() || bodies_.state[b].isActive()) return;
     const Pose poseA = bodyPose(a);
     for (int k = 0; k < e.contactCount; ++k) {
       out.push_back({a, b, poseA.apply(e.contacts[k].pointOnA), e.contacts[k].force});

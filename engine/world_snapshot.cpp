@@ -344,7 +344,7 @@ std::uint64_t sceneFingerprint(const SceneDescription& scene, const std::vector<
 
 std::vector<std::uint8_t> World::saveState() const {
   Snapshot s;
-  s.fingerprint = sceneFingerprint(scene_, proxies_);
+  s.fingerprint = sceneFingerprint(scene_, pieces_.proxy);
   s.stepCount = stepCount_;
   s.collisionRound = collisionRound_;
   s.sleepIslands = sleepIslands_;
@@ -356,13 +356,14 @@ std::vector<std::uint8_t> World::saveState() const {
   std::ostringstream rng;
   rng << spawnRng_;
   s.spawnRng = rng.str();
-  for (size_t i = 1; i < bodies_.size(); ++i) {
-    const WorldBody& b = bodies_[i];
-    s.identities.push_back(
-        identityOf(descriptions_[i], b, b.proxies.empty() ? nullptr : &proxies_[b.proxies[0]]));
+  for (size_t i = 1; i < bodies_.info.size(); ++i) {
+    const WorldBody& b = bodies_.info[i];
+    s.identities.push_back(identityOf(bodies_.description[i], b,
+                                      b.proxies.empty() ? nullptr : &pieces_.proxy[b.proxies[0]]));
   }
-  for (size_t i = 0; i < bodies_.size(); ++i) {
-    s.states.push_back({rigid_[i], bodies_[i].material, sleepIsland_[i], forces_[i]});
+  for (size_t i = 0; i < bodies_.info.size(); ++i) {
+    s.states.push_back(
+        {bodies_.state[i], bodies_.info[i].material, bodies_.sleepIsland[i], bodies_.forces[i]});
   }
   pairCache_.forEachInOrder([&](int i, int j, const PairCacheEntry& e) {
     const std::uint64_t key = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(i)) << 32) |
@@ -425,19 +426,19 @@ Snapshot readSnapshot(std::span<const std::uint8_t> bytes, std::mt19937& rng) {
 }  // namespace world_snapshot
 
 size_t World::checkSnapshotFits(const Snapshot& s) const {
-  if (s.fingerprint != sceneFingerprint(scene_, proxies_)) {
+  if (s.fingerprint != sceneFingerprint(scene_, pieces_.proxy)) {
     throw SnapshotError(
         "snapshot: of another scene (its statics, time step, density or hull tolerance differ "
         "from this world's)");
   }
   // Every body both have must be the same body; the snapshot's others must be ones it can add.
-  const size_t common = std::min(bodies_.size(), s.states.size());
+  const size_t common = std::min(bodies_.info.size(), s.states.size());
   for (size_t i = 1; i < s.states.size(); ++i) {
     const BodyIdentity& wanted = s.identities[i - 1];
     if (i < common) {
-      const WorldBody& b = bodies_[i];
-      const BodyIdentity here =
-          identityOf(descriptions_[i], b, b.proxies.empty() ? nullptr : &proxies_[b.proxies[0]]);
+      const WorldBody& b = bodies_.info[i];
+      const BodyIdentity here = identityOf(
+          bodies_.description[i], b, b.proxies.empty() ? nullptr : &pieces_.proxy[b.proxies[0]]);
       if (!(here == wanted)) {
         throw SnapshotError("snapshot: of another world (body " + std::to_string(i) + " is '" +
                             here.name + "' here and '" + wanted.name + "' in the snapshot)");
@@ -449,9 +450,9 @@ size_t World::checkSnapshotFits(const Snapshot& s) const {
     }
   }
   // The pieces the world will have: those of the common bodies, then the added ones'.
-  std::uint64_t pieces = common < bodies_.size() && !bodies_[common].proxies.empty()
-                             ? static_cast<std::uint64_t>(bodies_[common].proxies.front())
-                             : proxies_.size();
+  std::uint64_t pieces = common < bodies_.info.size() && !bodies_.info[common].proxies.empty()
+                             ? static_cast<std::uint64_t>(bodies_.info[common].proxies.front())
+                             : pieces_.proxy.size();
   for (size_t i = common; i < s.states.size(); ++i) pieces += s.identities[i - 1].pieces;
   for (const auto& [key, entry] : s.pairs) {
     if ((key >> 32) >= (key & 0xffffffffu) || (key & 0xffffffffu) >= pieces) {
@@ -469,10 +470,10 @@ void World::restoreState(std::span<const std::uint8_t> bytes) {
   truncateBodies(static_cast<int>(common));
   for (size_t i = common; i < s.states.size(); ++i) addBody(describe(s.identities[i - 1]));
   for (size_t i = 0; i < s.states.size(); ++i) {
-    rigid_[i] = s.states[i].rigid;
-    bodies_[i].material = s.states[i].material;
-    sleepIsland_[i] = s.states[i].sleepIsland;
-    forces_[i] = s.states[i].forces;
+    bodies_.state[i] = s.states[i].rigid;
+    bodies_.info[i].material = s.states[i].material;
+    bodies_.sleepIsland[i] = s.states[i].sleepIsland;
+    bodies_.forces[i] = s.states[i].forces;
   }
   pairCache_.clear();
   for (const auto& [key, entry] : s.pairs) {
@@ -496,21 +497,11 @@ void World::reset() {
 }
 
 void World::truncateBodies(int count) {
-  if (count >= static_cast<int>(bodies_.size())) return;
-  const int firstPiece = bodies_[count].proxies.empty() ? static_cast<int>(proxies_.size())
-                                                        : bodies_[count].proxies.front();
-  bodies_.resize(count);
-  rigid_.resize(count);
-  descriptions_.resize(count);
-  forces_.resize(count);
-  sleepIsland_.resize(count);
-  bodyReach_.resize(count);
-  bodyThickness_.resize(count);
-  if (static_cast<int>(compoundBoxes_.size()) > count) compoundBoxes_.resize(count);
-  proxies_.resize(firstPiece);
-  proxyStatic_.resize(firstPiece);
-  proxyReach_.resize(firstPiece);
-  context_.worldObbs.resize(firstPiece);
+  if (count >= bodies_.size()) return;
+  const int firstPiece =
+      bodies_.info[count].proxies.empty() ? pieces_.size() : bodies_.info[count].proxies.front();
+  bodies_.truncate(count);
+  pieces_.truncate(firstPiece);
   pairCache_.eraseIf([&](int i, int j) { return i >= firstPiece || j >= firstPiece; });
 }
 

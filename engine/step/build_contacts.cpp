@@ -46,13 +46,13 @@ void World::pairContacts(const NarrowPhaseRecord& record, PairContacts& made) co
   made.keptManifold.reset();
   const CollisionResult& r = record.result;
   if (r.gjkStatus == GjkStatus::InvalidInput || !(r.distance < record.margin)) return;
-  const Proxy& pa = proxies_[record.proxyA];
-  const Proxy& pb = proxies_[record.proxyB];
+  const Proxy& pa = pieces_.proxy[record.proxyA];
+  const Proxy& pb = pieces_.proxy[record.proxyB];
   // shift: A's motion relative to B until they meet, for a manifold at its time of impact.
   Eigen::Vector3d shift = Eigen::Vector3d::Zero();
   const ContactManifold manifold = pairManifold(record, shift, made);
-  const Material& a = bodies_[pa.body].material;
-  const Material& b = bodies_[pb.body].material;
+  const Material& a = bodies_.info[pa.body].material;
+  const Material& b = bodies_.info[pb.body].material;
   // A fifth of the thinner piece may stay in penetration, at most (the solver's slop is
   // sized for bodies of centimetres).
   const double maxSlop =

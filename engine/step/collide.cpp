@@ -30,8 +30,8 @@ void World::collide() {
     const size_t first = c.narrowPhase.size();
     for (size_t k = 0; k < c.pairs.size(); ++k) {
       if (c.collided[k]) continue;
-      const RigidBody& a = rigid_[proxies_[c.pairs[k].first].body];
-      const RigidBody& b = rigid_[proxies_[c.pairs[k].second].body];
+      const RigidBody& a = bodies_.state[pieces_.proxy[c.pairs[k].first].body];
+      const RigidBody& b = bodies_.state[pieces_.proxy[c.pairs[k].second].body];
       if (!a.isActive() && !b.isActive()) continue;
       c.collided[k] = 1;
       NarrowPhaseRecord& record = c.narrowPhase.emplace_back();
@@ -63,16 +63,16 @@ void World::runNarrowPhase(NarrowPhaseRecord& record) const {
   record.poseA = proxyPose(proxyA);
   record.poseB = proxyPose(proxyB);
   if (cache) record.hints = cache->hints;
-  record.margin = scene_.solver.speculativeMargin + c.sweep[proxies_[proxyA].body] +
-                  c.sweep[proxies_[proxyB].body];
+  record.margin = scene_.solver.speculativeMargin + c.sweep[pieces_.proxy[proxyA].body] +
+                  c.sweep[pieces_.proxy[proxyB].body];
   if (cache && cache->previous && cache->lastRound == collisionRound_ - 1) {
     record.previous = cache->previous;
   }
-  record.obbCenterA = c.worldObbs[proxyA].center;
-  record.obbCenterB = c.worldObbs[proxyB].center;
+  record.obbCenterA = pieces_.worldObb[proxyA].center;
+  record.obbCenterB = pieces_.worldObb[proxyB].center;
   record.initialGuess =
-      initialGuess(scene_.solver.warmStart, c.worldObbs[proxyA], c.worldObbs[proxyB], record.poseA,
-                   record.poseB, record.previous);
+      initialGuess(scene_.solver.warmStart, pieces_.worldObb[proxyA], pieces_.worldObb[proxyB],
+                   record.poseA, record.poseB, record.previous);
   // The queries.
   const SolverDescription& solver = scene_.solver;
   CollisionOptions options;
@@ -80,9 +80,9 @@ void World::runNarrowPhase(NarrowPhaseRecord& record) const {
   options.gjk.schedule = solver.momentumSchedule;
   options.gjk.tolerance = solver.gjkTolerance;
   options.gjk.maxIterations = solver.gjkMaxIterations;
-  record.result =
-      hb::collide(proxies_[record.proxyA].shape, record.poseA, proxies_[record.proxyB].shape,
-                  record.poseB, record.initialGuess, options, record.hints);
+  record.result = hb::collide(pieces_.proxy[record.proxyA].shape, record.poseA,
+                              pieces_.proxy[record.proxyB].shape, record.poseB, record.initialGuess,
+                              options, record.hints);
 }
 
 bool World::tallyNarrowPhase(const NarrowPhaseRecord& record) {
@@ -95,8 +95,8 @@ bool World::tallyNarrowPhase(const NarrowPhaseRecord& record) {
   // A contact with an awake body wakes a sleeping one, so that it takes part in this step.
   bool woke = false;
   for (const int proxy : {record.proxyA, record.proxyB}) {
-    const int body = proxies_[proxy].body;
-    if (touches && rigid_[body].sleeping) {
+    const int body = pieces_.proxy[proxy].body;
+    if (touches && bodies_.state[body].sleeping) {
       stats_.wokenBodies += wakeIsland(body);
       woke = true;
     }

@@ -41,11 +41,11 @@ RigidMotion World::stepMotion(int body) const {
   const Pose& start = context_.startPoses[body];
   RigidMotion m;
   m.start = start;
-  m.reach = bodyReach_[body];
-  if (!rigid_[body].isActive()) return m;
-  m.linear = (rigid_[body].position - start.p) / substepLength();
-  m.angular =
-      portable::rotationVector(rigid_[body].orientation * start.q.conjugate()) / substepLength();
+  m.reach = bodies_.reach[body];
+  if (!bodies_.state[body].isActive()) return m;
+  m.linear = (bodies_.state[body].position - start.p) / substepLength();
+  m.angular = portable::rotationVector(bodies_.state[body].orientation * start.q.conjugate()) /
+              substepLength();
   return m;
 }
 
@@ -58,14 +58,14 @@ void World::sweepFastBodies() {
   // step's contacts stop it.
   StepContext& c = context_;
   const double dt = substepLength();
-  c.motions.resize(rigid_.size());
-  c.fast.assign(rigid_.size(), 0);
+  c.motions.resize(bodies_.state.size());
+  c.fast.assign(bodies_.state.size(), 0);
   bool any = false;
-  for (size_t i = 0; i < rigid_.size(); ++i) {
+  for (size_t i = 0; i < bodies_.state.size(); ++i) {
     const RigidMotion& m = c.motions[i] = stepMotion(static_cast<int>(i));
-    if (!rigid_[i].isActive()) continue;
+    if (!bodies_.state[i].isActive()) continue;
     const double moved = dt * (m.linear.norm() + m.angular.norm() * m.reach);
-    const double thickness = bodyThickness_[i];
+    const double thickness = bodies_.thickness[i];
     if (moved > std::min(0.5 * thickness, std::max(kSweptMotion, kSweptFraction * thickness))) {
       c.fast[i] = 1;
       any = true;
@@ -76,20 +76,20 @@ void World::sweepFastBodies() {
   c.pairImpactTime.assign(c.pairs.size(), dt);
   c.pairSweepStalled.assign(c.pairs.size(), 0);
   workers_.forEach(c.pairs.size(), [&](size_t k) { sweepPair(k); });
-  c.impactTime.assign(rigid_.size(), dt);
+  c.impactTime.assign(bodies_.state.size(), dt);
   for (size_t k = 0; k < c.pairs.size(); ++k) {
     stats_.stalledSweeps += c.pairSweepStalled[k];
     if (!(c.pairImpactTime[k] < dt)) continue;
     for (const int proxy : {c.pairs[k].first, c.pairs[k].second}) {
-      const int body = proxies_[proxy].body;
+      const int body = pieces_.proxy[proxy].body;
       if (c.fast[body]) c.impactTime[body] = std::min(c.impactTime[body], c.pairImpactTime[k]);
     }
   }
-  for (size_t i = 0; i < rigid_.size(); ++i) {
+  for (size_t i = 0; i < bodies_.state.size(); ++i) {
     if (!c.fast[i] || !(c.impactTime[i] < dt)) continue;
     const Pose pose = c.motions[i].at(c.impactTime[i]);
-    rigid_[i].position = pose.p;
-    rigid_[i].orientation = pose.q;
+    bodies_.state[i].position = pose.p;
+    bodies_.state[i].orientation = pose.q;
     ++stats_.sweptBack;
   }
 }
@@ -97,12 +97,13 @@ void World::sweepFastBodies() {
 void World::sweepPair(size_t k) {
   StepContext& c = context_;
   const double dt = substepLength();
-  const Proxy& pa = proxies_[c.pairs[k].first];
-  const Proxy& pb = proxies_[c.pairs[k].second];
+  const Proxy& pa = pieces_.proxy[c.pairs[k].first];
+  const Proxy& pb = pieces_.proxy[c.pairs[k].second];
   // Against what does not move this step (statics, sleeping bodies): walls, panels and the
   // ground are what a fast body tunnels through. Between moving bodies the speculative
   // contacts are left alone: sweeping those pairs too gave no less overlap (docs/physics.md).
-  const bool stillA = !rigid_[pa.body].isActive(), stillB = !rigid_[pb.body].isActive();
+  const bool stillA = !bodies_.state[pa.body].isActive(),
+             stillB = !bodies_.state[pb.body].isActive();
   if (!(c.fast[pa.body] && stillB) && !(c.fast[pb.body] && stillA)) return;
   ToiOptions toiOptions;
   const double thinnerPiece =
@@ -110,7 +111,7 @@ void World::sweepPair(size_t k) {
   toiOptions.allowedOverlap =
       std::min(std::max(kSweptOverlap, kSweptFraction * thinnerPiece), 0.25 * thinnerPiece);
   toiOptions.stalledOverlap =
-      kStalledOverlapFraction * std::min(bodyThickness_[pa.body], bodyThickness_[pb.body]);
+      kStalledOverlapFraction * std::min(bodies_.thickness[pa.body], bodies_.thickness[pb.body]);
   const ToiResult toi = timeOfImpact(pa.shape, pa.inBody, c.motions[pa.body], pb.shape, pb.inBody,
                                      c.motions[pb.body], dt, toiOptions);
   c.pairSweepStalled[k] = toi.relaxed;

@@ -11,12 +11,12 @@
 namespace hb {
 
 void World::updateWorldObbs() {
-  context_.worldObbs.resize(proxies_.size());
+  pieces_.worldObb.resize(pieces_.proxy.size());
   highestDynamicTop_ = -std::numeric_limits<double>::infinity();
-  for (size_t p = 0; p < proxies_.size(); ++p) {
-    Obb& box = context_.worldObbs[p];
-    box = proxies_[p].localObb.transformed(proxyPose(static_cast<int>(p)));
-    if (!proxyStatic_[p]) raiseDynamicTop(box);
+  for (size_t p = 0; p < pieces_.proxy.size(); ++p) {
+    Obb& box = pieces_.worldObb[p];
+    box = pieces_.proxy[p].localObb.transformed(proxyPose(static_cast<int>(p)));
+    if (!pieces_.isStatic[p]) raiseDynamicTop(box);
   }
 }
 
@@ -26,22 +26,22 @@ void World::raiseDynamicTop(const Obb& box) {
 
 void World::findPairs() {
   StepContext& c = context_;
-  // c.worldObbs are current: set by addBody and after each integration.
+  // pieces_.worldObb are current: set by addBody and after each integration.
   // How far any point of each body can travel this step: |v| dt + |w| dt * (its reach).
-  c.sweep.assign(rigid_.size(), 0.0);
-  for (size_t i = 0; i < rigid_.size(); ++i) {
-    const RigidBody& r = rigid_[i];
+  c.sweep.assign(bodies_.state.size(), 0.0);
+  for (size_t i = 0; i < bodies_.state.size(); ++i) {
+    const RigidBody& r = bodies_.state[i];
     if (!r.isActive()) continue;
     c.sweep[i] =
-        substepLength() * (r.linearVelocity.norm() + r.angularVelocity.norm() * bodyReach_[i]);
+        substepLength() * (r.linearVelocity.norm() + r.angularVelocity.norm() * bodies_.reach[i]);
   }
   // Each box grows by half the speculative margin plus its body's sweep, so that the pairs that
   // could close their gap this step overlap (the narrow phase gives them the pair's margin).
-  c.sweptObbs.resize(c.worldObbs.size());
-  for (size_t p = 0; p < c.worldObbs.size(); ++p) {
-    c.sweptObbs[p] = c.worldObbs[p];
+  c.sweptObbs.resize(pieces_.worldObb.size());
+  for (size_t p = 0; p < pieces_.worldObb.size(); ++p) {
+    c.sweptObbs[p] = pieces_.worldObb[p];
     c.sweptObbs[p].halfExtents.array() +=
-        0.5 * scene_.solver.speculativeMargin + c.sweep[proxies_[p].body];
+        0.5 * scene_.solver.speculativeMargin + c.sweep[pieces_.proxy[p].body];
   }
   // The broad phase sees each compound (a body of several pieces) as one box, its hull's; the
   // pieces of a pair it reports are then culled against the other side's box.
@@ -49,13 +49,13 @@ void World::findPairs() {
   c.entryOwners.clear();
   c.entryStatic.clear();
   c.entryProxy.clear();
-  for (size_t p = 0; p < proxies_.size(); ++p) {
-    const int body = proxies_[p].body;
+  for (size_t p = 0; p < pieces_.proxy.size(); ++p) {
+    const int body = pieces_.proxy[p].body;
     if (!isCompound(body)) {
       c.entryBoxes.push_back(c.sweptObbs[p]);
       c.entryProxy.push_back(static_cast<int>(p));
-    } else if (bodies_[body].proxies.front() == static_cast<int>(p)) {
-      Obb box = compoundBoxes_[body].transformed(bodyPose(body));
+    } else if (bodies_.info[body].proxies.front() == static_cast<int>(p)) {
+      Obb box = bodies_.compoundBox[body].transformed(bodyPose(body));
       box.halfExtents.array() += 0.5 * scene_.solver.speculativeMargin + c.sweep[body];
       c.entryBoxes.push_back(box);
       c.entryProxy.push_back(-1 - body);
@@ -63,7 +63,7 @@ void World::findPairs() {
       continue;
     }
     c.entryOwners.push_back(body);
-    c.entryStatic.push_back(proxyStatic_[p]);
+    c.entryStatic.push_back(pieces_.isStatic[p]);
   }
   BroadPhaseInput input;
   input.boxes = c.entryBoxes;
@@ -98,14 +98,14 @@ bool World::piecesMayMeet(int a, int b) const {
   // corners may be 2.9 m apart. Pieces whose bounding spheres, grown as their boxes were, stay
   // apart cannot come within the pair's margin this step, and skip the narrow phase.
   const StepContext& c = context_;
-  const double reach = proxies_[a].boundingRadius + proxies_[b].boundingRadius +
-                       scene_.solver.speculativeMargin + c.sweep[proxies_[a].body] +
-                       c.sweep[proxies_[b].body];
-  return (c.worldObbs[a].center - c.worldObbs[b].center).squaredNorm() <= reach * reach;
+  const double reach = pieces_.proxy[a].boundingRadius + pieces_.proxy[b].boundingRadius +
+                       scene_.solver.speculativeMargin + c.sweep[pieces_.proxy[a].body] +
+                       c.sweep[pieces_.proxy[b].body];
+  return (pieces_.worldObb[a].center - pieces_.worldObb[b].center).squaredNorm() <= reach * reach;
 }
 
 void World::checkPairLimit() const {
-  const std::size_t pieces = proxies_.size();
+  const std::size_t pieces = pieces_.proxy.size();
   const std::size_t limit = static_cast<std::size_t>(scene_.solver.maxPairsPerPiece) * pieces;
   if (context_.pairs.size() <= limit) return;
   std::ostringstream what;
@@ -119,7 +119,7 @@ void World::checkPairLimit() const {
 }
 
 bool World::isCompound(int body) const {
-  return !rigid_[body].isStatic && bodies_[body].proxies.size() > 1;
+  return !bodies_.state[body].isStatic && bodies_.info[body].proxies.size() > 1;
 }
 
 void World::piecesMeeting(int entry, const Obb& other, std::vector<int>& pieces) const {
@@ -128,7 +128,7 @@ void World::piecesMeeting(int entry, const Obb& other, std::vector<int>& pieces)
     pieces.push_back(entry);
     return;
   }
-  for (const int p : bodies_[-1 - entry].proxies) {
+  for (const int p : bodies_.info[-1 - entry].proxies) {
     if (obbOverlap(context_.sweptObbs[p], other)) pieces.push_back(p);
   }
 }

@@ -8,12 +8,12 @@ namespace hb {
 void World::integrate() {
   StepContext& c = context_;
   if (scene_.solver.continuousCollision) {  // where the sweeps start from
-    c.startPoses.resize(rigid_.size());
-    for (size_t i = 0; i < rigid_.size(); ++i) {
-      c.startPoses[i] = {rigid_[i].orientation, rigid_[i].position};
+    c.startPoses.resize(bodies_.state.size());
+    for (size_t i = 0; i < bodies_.state.size(); ++i) {
+      c.startPoses[i] = {bodies_.state[i].orientation, bodies_.state[i].position};
     }
   }
-  integrator_.integratePositions(rigid_, c.pseudo, substepLength());
+  integrator_.integratePositions(bodies_.state, c.pseudo, substepLength());
 }
 
 }  // namespace hb

@@ -10,16 +10,16 @@ void World::integrateVelocities() {
   StepContext& c = context_;
   const double h = substepLength();
   // Bodies with contacts turn at most solver.max_contact_turn per substep; free ones freely.
-  c.inContact.assign(rigid_.size(), 0);
+  c.inContact.assign(bodies_.state.size(), 0);
   for (const ContactConstraint& contact : c.contacts) {
     c.inContact[contact.bodyA] = c.inContact[contact.bodyB] = 1;
   }
   applyExternalForces(h);
   // The soft step takes gravity substep by substep, inside its solve.
   const bool soft = scene_.solver.softSubsteps > 0;
-  const IntegratorStats integrated =
-      integrator_.integrateVelocities(rigid_, soft ? Eigen::Vector3d::Zero() : scene_.gravity, h,
-                                      c.inContact, scene_.solver.maxContactTurn);
+  const IntegratorStats integrated = integrator_.integrateVelocities(
+      bodies_.state, soft ? Eigen::Vector3d::Zero() : scene_.gravity, h, c.inContact,
+      scene_.solver.maxContactTurn);
   stats_.unconvergedRotations += integrated.unconvergedRotations;
   stats_.limitedBodies += integrated.limitedBodies;
 }

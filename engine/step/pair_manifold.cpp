@@ -8,25 +8,25 @@
 namespace hb {
 
 Eigen::Vector3d World::substepVelocity(int body, const Eigen::Vector3d& point) const {
-  const RigidBody& r = rigid_[body];
+  const RigidBody& r = bodies_.state[body];
   if (!r.isActive()) return Eigen::Vector3d::Zero();
   return r.pointVelocity(point) + substepLength() * scene_.gravity;
 }
 
 double World::surfaceTurnSpeed(int proxy) const {
-  const Proxy& p = proxies_[proxy];
-  const RigidBody& r = rigid_[p.body];
+  const Proxy& p = pieces_.proxy[proxy];
+  const RigidBody& r = bodies_.state[p.body];
   if (!r.isActive()) return 0.0;
   // A ball about its centre of mass turns without moving its surface.
   if (p.shape.type() == ShapeType::Sphere && p.inBody.p.isZero()) return 0.0;
-  return r.angularVelocity.norm() * proxyReach_[proxy];
+  return r.angularVelocity.norm() * pieces_.reach[proxy];
 }
 
 ContactManifold World::pairManifold(const NarrowPhaseRecord& record, Eigen::Vector3d& shift,
                                     PairContacts& made) const {
   const CollisionResult& r = record.result;
-  const Proxy& pa = proxies_[record.proxyA];
-  const Proxy& pb = proxies_[record.proxyB];
+  const Proxy& pa = pieces_.proxy[record.proxyA];
+  const Proxy& pb = pieces_.proxy[record.proxyB];
   const PairCacheEntry* cache = record.cache;
   ManifoldSource& source = made.source;
   shift.setZero();
@@ -47,8 +47,8 @@ ContactManifold World::pairManifold(const NarrowPhaseRecord& record, Eigen::Vect
   const bool keep = manifoldMayBeKept(pa.shape, pb.shape);
   if (keep && cache && cache->manifold) {
     if (const auto kept = reposeManifold(*cache->manifold, record.poseA, record.poseB, r.normal,
-                                         r.distance, record.margin, proxyReach_[record.proxyA],
-                                         proxyReach_[record.proxyB], manifoldReuse_)) {
+                                         r.distance, record.margin, pieces_.reach[record.proxyA],
+                                         pieces_.reach[record.proxyB], manifoldReuse_)) {
       source = ManifoldSource::Reposed;
       return *kept;
     }

@@ -33,7 +33,7 @@ int World::substepCount() const {
   for (const NarrowPhaseRecord& record : context_.narrowPhase) {
     if (!(record.result.distance < record.margin)) continue;  // no contact
     for (const int proxy : {record.proxyA, record.proxyB}) {
-      const RigidBody& r = rigid_[proxies_[proxy].body];
+      const RigidBody& r = bodies_.state[pieces_.proxy[proxy].body];
       if (r.isActive()) turn = std::max(turn, r.angularVelocity.norm() * scene_.dt);
     }
   }

@@ -6,7 +6,7 @@
 namespace hb {
 
 void World::restitution() {
-  solver_.applyRestitution(rigid_);
+  solver_.applyRestitution(bodies_.state);
 }
 
 }  // namespace hb

@@ -13,19 +13,20 @@ void World::sleep() {
   for (const ContactConstraint& contact : c.contacts) {
     c.touching.emplace_back(contact.bodyA, contact.bodyB);
   }
-  c.islands = findIslands(rigid_, c.touching);
+  c.islands = findIslands(bodies_.state, c.touching);
   SleepOptions options;
   options.enabled = scene_.solver.sleeping;
-  c.wasAwake.resize(rigid_.size());
-  for (size_t i = 0; i < rigid_.size(); ++i) c.wasAwake[i] = rigid_[i].isActive() ? 1 : 0;
-  updateSleep(rigid_, c.islands, scene_.dt, options);
+  c.wasAwake.resize(bodies_.state.size());
+  for (size_t i = 0; i < bodies_.state.size(); ++i)
+    c.wasAwake[i] = bodies_.state[i].isActive() ? 1 : 0;
+  updateSleep(bodies_.state, c.islands, scene_.dt, options);
   // An island that falls asleep keeps its membership, to wake whole.
   int islandCount = 0;
   int awake = 0;
-  for (size_t i = 0; i < rigid_.size(); ++i) {
-    const RigidBody& r = rigid_[i];
+  for (size_t i = 0; i < bodies_.state.size(); ++i) {
+    const RigidBody& r = bodies_.state[i];
     if (c.wasAwake[i] && r.sleeping) {
-      sleepIsland_[i] = sleepIslands_ + c.islands[i];
+      bodies_.sleepIsland[i] = sleepIslands_ + c.islands[i];
       islandCount = std::max(islandCount, c.islands[i] + 1);
     }
     if (!r.isValid()) nonFinite_ = true;
@@ -36,15 +37,16 @@ void World::sleep() {
 }
 
 int World::wakeIsland(int body) {
-  if (!rigid_[body].sleeping) return 0;
-  const long island = sleepIsland_[body];
+  if (!bodies_.state[body].sleeping) return 0;
+  const long island = bodies_.sleepIsland[body];
   int woken = 0;
-  for (size_t i = 0; i < rigid_.size(); ++i) {
-    const bool member = static_cast<int>(i) == body || (island >= 0 && sleepIsland_[i] == island);
+  for (size_t i = 0; i < bodies_.state.size(); ++i) {
+    const bool member =
+        static_cast<int>(i) == body || (island >= 0 && bodies_.sleepIsland[i] == island);
     if (!member) continue;
-    rigid_[i].sleeping = false;
-    rigid_[i].restingTime = 0.0;
-    sleepIsland_[i] = -1;
+    bodies_.state[i].sleeping = false;
+    bodies_.state[i].restingTime = 0.0;
+    bodies_.sleepIsland[i] = -1;
     ++woken;
   }
   return woken;

@@ -21,14 +21,14 @@ void World::solve() {
   options.softSubsteps = s.softSubsteps;
   options.contactHertz = s.contactHertz;
   options.contactDampingRatio = s.contactDampingRatio;
-  solver_.prepare(rigid_, c.contacts, substepLength(), options, scene_.gravity);
+  solver_.prepare(bodies_.state, c.contacts, substepLength(), options, scene_.gravity);
   ContactSolverStats stats;
   if (s.softSubsteps > 0) {
-    stats = solver_.solveSoftStep(rigid_, c.pseudo);
+    stats = solver_.solveSoftStep(bodies_.state, c.pseudo);
   } else {
-    solver_.warmStart(rigid_);
-    stats = solver_.solveVelocities(rigid_);
-    solver_.solvePositions(rigid_, c.pseudo);
+    solver_.warmStart(bodies_.state);
+    stats = solver_.solveVelocities(bodies_.state);
+    solver_.solvePositions(bodies_.state, c.pseudo);
   }
   stats_.solverIterations = std::max(stats_.solverIterations, stats.iterations);
   stats_.solverResidual = std::max(stats_.solverResidual, stats.residual);

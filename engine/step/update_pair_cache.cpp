@@ -28,12 +28,13 @@ void World::updatePairCache() {
     // Exactly this substep's contacts, for the next one's warm start.
     const std::span<const ContactConstraint> contacts(c.contacts.data() + record.firstContact,
                                                       record.contactCount);
-    PairCache::storeContacts(entry, contacts, bodyPose(proxies_[record.proxyA].body),
+    PairCache::storeContacts(entry, contacts, bodyPose(pieces_.proxy[record.proxyA].body),
                              substepLength());
   }
   // Pairs the broad phase dropped lose their cache; sleeping pairs keep theirs.
   pairCache_.evictStale(collisionRound_, [&](int i, int j) {
-    return !rigid_[proxies_[i].body].isActive() && !rigid_[proxies_[j].body].isActive();
+    return !bodies_.state[pieces_.proxy[i].body].isActive() &&
+           !bodies_.state[pieces_.proxy[j].body].isActive();
   });
 }
 
