@@ -1,7 +1,7 @@
 // `heavyball bench broadphase`: moving scenes, timed updates and the table.
 
 #include "apps/bench/broadphase/bench_broadphase.hpp"
-#include "apps/cli/json_output.hpp"
+#include "apps/bench/common/bench_report.hpp"
 
 #include <CLI/CLI.hpp>
 #include <Eigen/Geometry>
@@ -321,18 +321,17 @@ void runBroadphaseBench(const BroadphaseBenchConfig& config) {
     throw std::invalid_argument("--density must be a positive number");
   }
   const TickClock clock;
-  if (!config.json)
-    std::printf(
-        "heavyball bench broadphase: random boxes (half-extents %g-%g m, random rotations), %g "
-        "bodies/m^3 in a cube, speeds up to %g m/s per axis and %g rad/s, steps of 1/%.0f s; "
-        "median of %d updates; seed %llu\n",
-        kMinHalfExtent, kMaxHalfExtent, config.density, kMaxSpeed, kMaxAngularSpeed, 1.0 / kStep,
-        config.repeats, static_cast<unsigned long long>(config.seed));
-  if (!config.json)
-    std::printf(
-        "cold: first update() of a new BroadPhase; warm: after one step of every box; times are "
-        "medians of wall-clock cycles, warm cpu the thread's CPU time (leaves out preemption)\n");
-  if (!config.json) std::printf("clock: %s\n", clock.source());
+  BenchReport report("broadphase", config.json);
+  report.text(
+      "heavyball bench broadphase: random boxes (half-extents %g-%g m, random rotations), %g "
+      "bodies/m^3 in a cube, speeds up to %g m/s per axis and %g rad/s, steps of 1/%.0f s; "
+      "median of %d updates; seed %llu\n",
+      kMinHalfExtent, kMaxHalfExtent, config.density, kMaxSpeed, kMaxAngularSpeed, 1.0 / kStep,
+      config.repeats, static_cast<unsigned long long>(config.seed));
+  report.text(
+      "cold: first update() of a new BroadPhase; warm: after one step of every box; times are "
+      "medians of wall-clock cycles, warm cpu the thread's CPU time (leaves out preemption)\n");
+  report.text("clock: %s\n", clock.source());
   std::fflush(stdout);
 
   SceneLayout open;
@@ -342,9 +341,11 @@ void runBroadphaseBench(const BroadphaseBenchConfig& config) {
     std::fprintf(stderr, "bench broadphase: n = %d\n", n);
     rows.push_back(measure(config, open, n, clock));
   }
-  nlohmann::json report = {{"bench", "broadphase"},     {"density", config.density},
-                           {"repeats", config.repeats}, {"seed", config.seed},
-                           {"clock", clock.source()},   {"open", rowsJson(rows)}};
+  report["density"] = config.density;
+  report["repeats"] = config.repeats;
+  report["seed"] = config.seed;
+  report["clock"] = clock.source();
+  report["open"] = rowsJson(rows);
   if (!config.json) printTable(rows);
 
   SceneLayout funnel;
@@ -352,24 +353,20 @@ void runBroadphaseBench(const BroadphaseBenchConfig& config) {
   funnel.density = config.density / std::pow(kFunnelSizeScale, 3);
   funnel.onGround = true;
   funnel.statics = funnelSceneStatics();
-  if (!config.json)
-    std::printf(
-        "\nfunnel-like: the funnel scene's %zu statics (a 100 m ground box, 16 panels, 4 walls) "
-        "and "
-        "n moving boxes half as big (%g-%g m), %g bodies/m^3 in a cube standing on the ground\n",
-        funnel.statics.size(), kFunnelSizeScale * kMinHalfExtent, kFunnelSizeScale * kMaxHalfExtent,
-        funnel.density);
+  report.text(
+      "\nfunnel-like: the funnel scene's %zu statics (a 100 m ground box, 16 panels, 4 walls) "
+      "and "
+      "n moving boxes half as big (%g-%g m), %g bodies/m^3 in a cube standing on the ground\n",
+      funnel.statics.size(), kFunnelSizeScale * kMinHalfExtent, kFunnelSizeScale * kMaxHalfExtent,
+      funnel.density);
   rows.clear();
   for (const int n : sizes(config.maxBodies)) {
     std::fprintf(stderr, "bench broadphase: funnel-like, n = %d\n", n);
     rows.push_back(measure(config, funnel, n, clock));
   }
-  if (config.json) {
-    report["funnel_like"] = rowsJson(rows);
-    std::printf("%s\n", jsonLine(report).c_str());
-  } else {
-    printTable(rows);
-  }
+  report["funnel_like"] = rowsJson(rows);
+  if (!config.json) printTable(rows);
+  report.finish();
 }
 
 }  // namespace hb::bench

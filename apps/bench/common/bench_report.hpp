@@ -1,6 +1,6 @@
 #pragma once
-// A benchmark's output: its tables printed as text as they come, or, with --json, the same rows
-// gathered into one JSON object printed at the end (tables by name, one object per row).
+// A benchmark's output: its text printed as it comes, or, with --json, one JSON object printed at
+// the end instead: its fields, and rows gathered by table ("tables", one object per row).
 
 #include <cstdarg>
 #include <cstdio>
@@ -13,9 +13,7 @@ namespace hb::bench {
 
 class BenchReport {
  public:
-  BenchReport(const std::string& bench, bool json) : json_(json) {
-    data_ = {{"bench", bench}, {"tables", nlohmann::json::object()}};
-  }
+  BenchReport(const std::string& bench, bool json) : json_(json) { data_ = {{"bench", bench}}; }
 
   bool json() const { return json_; }
 
@@ -28,6 +26,9 @@ class BenchReport {
     va_end(args);
     std::fflush(stdout);  // rows show as they are measured
   }
+
+  /// Text already formatted, unless the report is JSON.
+  void text(const std::string& formatted) const { text("%s", formatted.c_str()); }
 
   /// A row of table `table` (JSON only; its text goes through text()).
   void row(const std::string& table, nlohmann::json values) {

@@ -12,9 +12,9 @@
 #include <set>
 #include <stdexcept>
 
+#include "apps/bench/common/bench_report.hpp"
 #include "apps/bench/physics/physics_scenario.hpp"
 #include "apps/bench/sim/sim_peer.hpp"
-#include "apps/cli/json_output.hpp"
 #include "apps/cli/name_list.hpp"
 #include "engine/scene.hpp"
 
@@ -87,15 +87,11 @@ void runPhysicsBench(const PhysicsBenchConfig& config) {
   if (config.sceneDir.empty()) {
     throw std::runtime_error(std::string("--scenes: ") + kShippedDataMissing);
   }
-  // The text goes to stdout as it comes; with --json, one object at the end instead.
-  const auto print = [&config](const std::string& text) {
-    if (!config.json) std::fputs(text.c_str(), stdout);
-  };
-  nlohmann::json report = {{"bench", "physics"},
-                           {"scenes", config.sceneDir.string()},
-                           {"engines", engines},
-                           {"scenarios", nlohmann::json::array()}};
-  print(fmt::format(
+  BenchReport report("physics", config.json);
+  report["scenes"] = config.sceneDir.string();
+  report["engines"] = engines;
+  report["scenarios"] = nlohmann::json::array();
+  report.text(fmt::format(
       "heavyball bench physics: scenes in {}; each engine runs each scene from the same bodies, "
       "masses and materials (as bench sim builds them); a cell is the measured value and ok "
       "when within the tolerance of the expected one\n",
@@ -111,10 +107,10 @@ void runPhysicsBench(const PhysicsBenchConfig& config) {
                    name.c_str());
       results.push_back(runOne(*scenario, scene, name));
     }
-    print(fmt::format("\n{}: {}\n", scenario->name(), scenario->description()));
-    print(fmt::format("  {:<46} {:>12} {:>10}", "quantity", "expected", "tolerance"));
-    for (const std::string& name : engines) print(fmt::format(" {:>16}", name));
-    print("\n");
+    report.text(fmt::format("\n{}: {}\n", scenario->name(), scenario->description()));
+    report.text(fmt::format("  {:<46} {:>12} {:>10}", "quantity", "expected", "tolerance"));
+    for (const std::string& name : engines) report.text(fmt::format(" {:>16}", name));
+    report.text("\n");
     nlohmann::json& entry = report["scenarios"].emplace_back(
         nlohmann::json{{"name", std::string(scenario->name())},
                        {"description", std::string(scenario->description())},
@@ -128,14 +124,15 @@ void runPhysicsBench(const PhysicsBenchConfig& config) {
       }
     }
     if (!rows) {
-      print("  (no engine ran it)\n");
+      report.text("  (no engine ran it)\n");
       continue;
     }
     for (size_t k = 0; k < rows->size(); ++k) {
       const physics::PhysicsCheck& row = (*rows)[k];
       const std::string quantity =
           row.unit.empty() ? row.quantity : row.quantity + " (" + row.unit + ")";
-      print(fmt::format("  {:<46} {:>12.4g} {:>10.3g}", quantity, row.expected, row.tolerance));
+      report.text(
+          fmt::format("  {:<46} {:>12.4g} {:>10.3g}", quantity, row.expected, row.tolerance));
       nlohmann::json& check =
           entry["checks"].emplace_back(nlohmann::json{{"quantity", row.quantity},
                                                       {"unit", row.unit},
@@ -145,7 +142,7 @@ void runPhysicsBench(const PhysicsBenchConfig& config) {
       for (size_t e = 0; e < engines.size(); ++e) {
         const EngineResult& r = results[e];
         const std::string text = r.failure.empty() ? cell(r.checks.at(k)) : r.failure;
-        print(fmt::format(" {:>16}", text));
+        report.text(fmt::format(" {:>16}", text));
         check["engines"][engines[e]] = r.failure.empty()
                                            ? nlohmann::json{{"measured", r.checks[k].measured},
                                                             {"passed", r.checks[k].passed()}}
@@ -157,17 +154,17 @@ void runPhysicsBench(const PhysicsBenchConfig& config) {
           tally[engines[e]].second += 1;
         }
       }
-      print("\n");
+      report.text("\n");
     }
   }
-  print("\nwithin tolerance:");
+  report.text("\nwithin tolerance:");
   for (const std::string& name : engines) {
-    print(fmt::format("  {} {}/{}", name, tally[name].first, tally[name].second));
+    report.text(fmt::format("  {} {}/{}", name, tally[name].first, tally[name].second));
     report["within_tolerance"][name] = {{"passed", tally[name].first},
                                         {"checks", tally[name].second}};
   }
-  print("\n");
-  if (config.json) std::printf("%s\n", jsonLine(report).c_str());
+  report.text("\n");
+  report.finish();
 }
 
 }  // namespace hb::bench

@@ -1,8 +1,8 @@
 // `heavyball bench sim`: each engine runs the scene in turn; measurements and the table.
 
 #include "apps/bench/sim/bench_sim.hpp"
+#include "apps/bench/common/bench_report.hpp"
 #include "apps/cli/cli_checks.hpp"
-#include "apps/cli/json_output.hpp"
 #include "apps/cli/progress_display.hpp"
 
 #include <spdlog/fmt/fmt.h>
@@ -248,26 +248,24 @@ void runSimBench(const SimBenchConfig& config) {
 
   int droppedInRun = 0;
   for (const sim::SimBody& b : simScene.bodies) droppedInRun += b.dropStep < steps ? 1 : 0;
-  if (!config.json)
-    std::printf(
-        "heavyball bench sim: scene %s, %zu bodies, %d of them dropped within the run; %ld steps "
-        "of %.6g s (%.2f s simulated) per engine, engines run one after the other in this "
-        "process\n",
-        scene.name.c_str(), simScene.bodies.size(), droppedInRun, steps, dt, steps * dt);
-  if (!config.json)
-    std::printf(
-        "speed: the engine's drops and steps only, in CPU time of all its threads (realtime "
-        "factor: simulated time / CPU time) and in wall time; penetration: heavyball's narrow "
-        "phase (GJK, EPA) on each engine's poses of the exact shapes, after every %d step(s) and "
-        "at the end, every overlapping body-body and body-static pair with its depth (mean over "
-        "all of them), except pairs a drop put into overlap, until they come apart\n",
-        config.measureEvery);
-  if (!config.json)
-    std::printf(
-        "settled: in the scene for the whole final %.2f s, centre of mass moved less than %g mm "
-        "over it, inside the bounds; jitter: a settled body's mean speed over that window from its "
-        "per-step displacements; escaped: centre of mass outside the scene bounds at the end\n",
-        windowSteps * dt, 1000.0 * kSettleDistance);
+  BenchReport report("sim", config.json);
+  report.text(
+      "heavyball bench sim: scene %s, %zu bodies, %d of them dropped within the run; %ld steps "
+      "of %.6g s (%.2f s simulated) per engine, engines run one after the other in this "
+      "process\n",
+      scene.name.c_str(), simScene.bodies.size(), droppedInRun, steps, dt, steps * dt);
+  report.text(
+      "speed: the engine's drops and steps only, in CPU time of all its threads (realtime "
+      "factor: simulated time / CPU time) and in wall time; penetration: heavyball's narrow "
+      "phase (GJK, EPA) on each engine's poses of the exact shapes, after every %d step(s) and "
+      "at the end, every overlapping body-body and body-static pair with its depth (mean over "
+      "all of them), except pairs a drop put into overlap, until they come apart\n",
+      config.measureEvery);
+  report.text(
+      "settled: in the scene for the whole final %.2f s, centre of mass moved less than %g mm "
+      "over it, inside the bounds; jitter: a settled body's mean speed over that window from its "
+      "per-step displacements; escaped: centre of mass outside the scene bounds at the end\n",
+      windowSteps * dt, 1000.0 * kSettleDistance);
   if (!config.json) printMaterialNotes(simScene);
   std::fflush(stdout);
 
@@ -300,17 +298,16 @@ void runSimBench(const SimBenchConfig& config) {
     rows.push_back(row);
   }
   if (config.json) {
-    nlohmann::json out = {{"bench", "sim"},
-                          {"scene", scene.name},
-                          {"bodies", simScene.bodies.size()},
-                          {"dropped_in_run", droppedInRun},
-                          {"steps", steps},
-                          {"dt", dt},
-                          {"measure_every", config.measureEvery},
-                          {"threads", config.threads},
-                          {"engines", nlohmann::json::array()}};
-    for (const EngineRow& r : rows) out["engines"].push_back(rowJson(r, dt));
-    std::printf("%s\n", jsonLine(out).c_str());
+    report["scene"] = scene.name;
+    report["bodies"] = simScene.bodies.size();
+    report["dropped_in_run"] = droppedInRun;
+    report["steps"] = steps;
+    report["dt"] = dt;
+    report["measure_every"] = config.measureEvery;
+    report["threads"] = config.threads;
+    report["engines"] = nlohmann::json::array();
+    for (const EngineRow& r : rows) report["engines"].push_back(rowJson(r, dt));
+    report.finish();
   } else {
     printTable(rows, simScene);
   }
