@@ -3,8 +3,10 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace hb::cli {
 namespace {
@@ -37,6 +39,13 @@ ProgressDisplay::ProgressDisplay(std::string what, int total, int alreadyDone)
       terminal_(::isatty(STDERR_FILENO) != 0),
       start_(Clock::now()),
       thread_([this] { loop(); }) {}
+
+std::unique_ptr<ProgressDisplay> ProgressDisplay::onTerminalOnly(const std::string& what,
+                                                                 long total) {
+  if (::isatty(STDERR_FILENO) == 0) return nullptr;
+  return std::make_unique<ProgressDisplay>(
+      what, static_cast<int>(std::min<long>(total, std::numeric_limits<int>::max())), 0);
+}
 
 ProgressDisplay::~ProgressDisplay() {
   finish();

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -18,6 +19,10 @@ class ProgressDisplay {
   ~ProgressDisplay();
   ProgressDisplay(const ProgressDisplay&) = delete;
   ProgressDisplay& operator=(const ProgressDisplay&) = delete;
+
+  /// A bar for a long run of `total` steps when stderr is a terminal, else none: a log or a
+  /// pipe gets the command's output alone.
+  static std::unique_ptr<ProgressDisplay> onTerminalOnly(const std::string& what, long total);
 
   /// One more item done; callable from any thread.
   void advance();

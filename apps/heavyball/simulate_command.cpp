@@ -1,16 +1,12 @@
 // `heavyball simulate`: runs a scene headless and reports what happened.
 
 #include <spdlog/spdlog.h>
-#include <unistd.h>
 
 #include <CLI/CLI.hpp>
-#include <algorithm>
-#include <climits>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <optional>
 #include <string>
 
 #include "apps/cli/cli_checks.hpp"
@@ -102,11 +98,7 @@ void run(const SimulateOptions& o) {
     world.addObserver([r = recorder.get()](const World& w) { r->record(w); });
   }
   const long steps = stepsFor(o.seconds, scene.dt);
-  // A progress bar on a terminal only: a log or a pipe gets the summary alone.
-  std::optional<ProgressDisplay> progress;
-  if (isatty(STDERR_FILENO) != 0) {
-    progress.emplace("steps", static_cast<int>(std::min<long>(steps, INT_MAX)), 0);
-  }
+  const auto progress = ProgressDisplay::onTerminalOnly("steps", steps);
   const RunSummary summary = runSteps(world, steps, [&](long) {
     if (progress) progress->advance();
   });

@@ -6,17 +6,14 @@
 #include "apps/cli/progress_display.hpp"
 
 #include <spdlog/fmt/fmt.h>
-#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
-#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <memory>
-#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -91,10 +88,7 @@ void runEngine(sim::SimPeer& engine, const sim::SimScene& scene, long steps, int
     rest.begin(positions);
   }
   // On a terminal, how far each engine has got (a large scene takes minutes per engine).
-  std::optional<cli::ProgressDisplay> progress;
-  if (isatty(STDERR_FILENO) != 0) {
-    progress.emplace(row.name + " steps", static_cast<int>(std::min<long>(steps, INT_MAX)), 0);
-  }
+  const auto progress = cli::ProgressDisplay::onTerminalOnly(row.name + " steps", steps);
   for (long s = 0; s < steps; ++s) {
     if (progress) progress->advance();
     step = s;
