@@ -42,6 +42,9 @@ constexpr int kMinBoxesPerColumn = 8;
 // The grid is coarsened while boxes straddle so many cells that the copies exceed this many per
 // box (a few huge boxes, a ground plane, are fine; many are not).
 constexpr int kMaxEntriesPerBox = 3;
+// The columns' entries are swept in this many slices on the workers: enough to share among a
+// few workers, few enough that handing them out costs little.
+constexpr long kSweepSlices = 32;
 
 // The boxes the tests see: the input, or copies grown by the margin.
 std::span<const Obb> inflate(std::span<const Obb> boxes, double margin, std::vector<Obb>& out) {
@@ -350,29 +353,54 @@ void BroadPhase::fillColumns(const Grid& grid, const BroadPhaseInput& input) {
 // sharing several columns is reported by one only: the column holding the low corner of the
 // overlap of the two boxes' cross-axis rectangles, which lies in both rectangles.
 void BroadPhase::sweepColumns(const Grid& grid, std::span<const Obb> boxes) {
+  // The columns' entries in slices of about equal length, swept on the workers (a column's box
+  // meets the boxes after it in its column, so a slice may start and end anywhere); each slice
+  // keeps its pairs and counts, gathered in slice order (the pairs are sorted at the end anyway).
+  const int entries = static_cast<int>(columns_.size());
+  const int slices = static_cast<int>(std::min<long>(kSweepSlices, std::max(entries, 1)));
+  if (sliceResults_.size() < static_cast<std::size_t>(slices)) sliceResults_.resize(slices);
+  forEach_(slices, [&](std::size_t k) {
+    const int begin = static_cast<int>(static_cast<long>(entries) * k / slices);
+    const int end = static_cast<int>(static_cast<long>(entries) * (k + 1) / slices);
+    sweepSlice(grid, boxes, begin, end, sliceResults_[k]);
+  });
+  for (int k = 0; k < slices; ++k) {
+    const SweepResult& result = sliceResults_[k];
+    candidates_.insert(candidates_.end(), result.pairs.begin(), result.pairs.end());
+    stats_.aabbOverlaps += result.aabbOverlaps;
+    stats_.sweepOverlaps += result.sweepOverlaps;
+  }
+}
+
+void BroadPhase::sweepSlice(const Grid& grid, std::span<const Obb> boxes, int begin, int end,
+                            SweepResult& result) const {
+  result.pairs.clear();
+  result.aabbOverlaps = result.sweepOverlaps = 0;
   const bool oneColumn = grid.cells1 * grid.cells2 == 1;
-  for (int c1 = 0; c1 < grid.cells1; ++c1) {
-    for (int c2 = 0; c2 < grid.cells2; ++c2) {
-      const int column = c1 * grid.cells2 + c2;
-      const int end = columnStart_[column + 1];
-      for (int p = columnStart_[column]; p < end; ++p) {
-        const SweepEntry& a = columns_[p];
-        int q = p + 1;
-        for (; q < end && columns_[q].lo <= a.hi; ++q) {
-          const SweepEntry& b = columns_[q];
-          if (b.lo1 > a.hi1 || a.lo1 > b.hi1 || b.lo2 > a.hi2 || a.lo2 > b.hi2) continue;
-          if (a.owner == b.owner) continue;
-          if (!oneColumn && (grid.cell1(std::max(a.lo1, b.lo1)) != c1 ||
-                             grid.cell2(std::max(a.lo2, b.lo2)) != c2)) {
-            continue;
-          }
-          ++stats_.aabbOverlaps;
-          if (!obbOverlap(boxes[a.proxy], boxes[b.proxy])) continue;
-          candidates_.emplace_back(std::min(a.proxy, b.proxy), std::max(a.proxy, b.proxy));
-        }
-        stats_.sweepOverlaps += q - (p + 1);
+  // The column of entry `begin`: the last one starting at or before it.
+  int column = static_cast<int>(std::upper_bound(columnStart_.begin(), columnStart_.end(), begin) -
+                                columnStart_.begin()) -
+               1;
+  for (int p = begin; p < end; ++p) {
+    while (columnStart_[column + 1] <= p) ++column;
+    const int c1 = column / grid.cells2, c2 = column % grid.cells2;
+    const int columnEnd = columnStart_[column + 1];
+    const SweepEntry& a = columns_[p];
+    int q = p + 1;
+    for (; q < columnEnd && columns_[q].lo <= a.hi; ++q) {
+      const SweepEntry& b = columns_[q];
+      if (b.lo1 > a.hi1 || a.lo1 > b.hi1 || b.lo2 > a.hi2 || a.lo2 > b.hi2) continue;
+      if (a.owner == b.owner) continue;
+      // A pair that two columns hold is the pair of the column holding its overlap's corner.
+      if (!oneColumn &&
+          (grid.cell1(std::max(a.lo1, b.lo1)) != c1 || grid.cell2(std::max(a.lo2, b.lo2)) != c2)) {
+        continue;
       }
+      ++result.aabbOverlaps;
+      if (!obbOverlap(boxes[a.proxy], boxes[b.proxy])) continue;
+      result.pairs.emplace_back(std::min(a.proxy, b.proxy), std::max(a.proxy, b.proxy));
     }
+    result.sweepOverlaps += q - (p + 1);
   }
 }
 

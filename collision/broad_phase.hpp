@@ -20,6 +20,7 @@
 // containment test and their few statics' tests.
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -78,6 +79,13 @@ class BroadPhase {
   const std::vector<ProxyPair>& update(const BroadPhaseInput& input);
 
   const std::vector<ProxyPair>& pairs() const { return pairs_; }
+
+  /// Runs item(i) for every i in [0, count), on several threads at once or not; the broad
+  /// phase's items (slices of its columns) never touch each other's data. By default one after
+  /// the other. The pairs are the same either way.
+  using ForEach =
+      std::function<void(std::size_t count, const std::function<void(std::size_t)>& item)>;
+  void setForEach(ForEach forEach) { forEach_ = std::move(forEach); }
   const BroadPhaseStats& stats() const { return stats_; }
 
   /// Forgets the saved order and the static tree; the next update() starts from scratch.
@@ -122,7 +130,15 @@ class BroadPhase {
   Grid chooseGrid(int axis1, int axis2);
   long countColumnEntries(const Grid& grid, int axis1, int axis2) const;
   void fillColumns(const Grid& grid, const BroadPhaseInput& input);
+  // What one slice of sweepColumns found.
+  struct SweepResult {
+    std::vector<ProxyPair> pairs;
+    long aabbOverlaps = 0, sweepOverlaps = 0;
+  };
   void sweepColumns(const Grid& grid, std::span<const Obb> boxes);
+  // The pairs of entries [begin, end) of columns_ with the entries after them in their columns.
+  void sweepSlice(const Grid& grid, std::span<const Obb> boxes, int begin, int end,
+                  SweepResult& result) const;
   void queryStatics(const BroadPhaseInput& input, std::span<const Obb> boxes);
 
   std::vector<SortKey> order_;  // persists between calls
@@ -151,10 +167,14 @@ class BroadPhase {
   std::vector<int> columnStart_;  // by cell, then one past the end
   std::vector<int> columnCursor_;
   std::vector<SweepEntry> columns_;  // column after column, each in sweep order
+  std::vector<SweepResult> sliceResults_;
   std::vector<ProxyPair> candidates_;
   std::vector<int> bucket_;  // counting-sort offsets by first proxy
   std::vector<ProxyPair> pairs_;
   BroadPhaseStats stats_;
+  ForEach forEach_ = [](std::size_t count, const std::function<void(std::size_t)>& item) {
+    for (std::size_t i = 0; i < count; ++i) item(i);
+  };
 };
 
 /// The reference: obbOverlap on every pair, same filters and margin, sorted the same way.

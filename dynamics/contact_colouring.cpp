@@ -7,9 +7,9 @@
 #include <array>
 #include <atomic>
 #include <bit>
-#include <thread>
 
 #include "dynamics/contact_solver.hpp"
+#include "dynamics/team_phases.hpp"
 
 namespace hb {
 
@@ -64,17 +64,22 @@ void ContactSolver::layOutInSweepOrder() {
   // memory out of order and ran slower (docs/design.md). Once any island is coloured, manifolds
   // and rows are stored in sweep order, island by island. Solves without one keep the pair order.
   if (colourGroups_.empty()) return;
-  sortedManifolds_.clear();
-  sortedRows_.clear();
-  for (int& k : islandManifolds_) {
-    const Manifold& m = manifolds_[k];
-    Manifold& moved = sortedManifolds_.emplace_back();  // its blocks are not filled yet
-    moved.first = static_cast<int>(sortedRows_.size());
-    moved.count = m.count;
-    sortedRows_.insert(sortedRows_.end(), rows_.begin() + m.first,
-                       rows_.begin() + m.first + m.count);
-    k = static_cast<int>(sortedManifolds_.size()) - 1;
+  sortedManifolds_.resize(islandManifolds_.size());
+  sortedFrom_.resize(islandManifolds_.size());
+  int rows = 0;
+  for (std::size_t q = 0; q < islandManifolds_.size(); ++q) {
+    const Manifold& m = manifolds_[islandManifolds_[q]];
+    sortedManifolds_[q] = {rows, m.count, false};  // its blocks are not filled yet
+    sortedFrom_[q] = m.first;
+    islandManifolds_[q] = static_cast<int>(q);
+    rows += m.count;
   }
+  // The rows, megabytes of them on a large pile, copied on the workers.
+  sortedRows_.resize(rows);
+  parallelFor_(sortedManifolds_.size(), [&](std::size_t q) {
+    const Manifold& m = sortedManifolds_[q];
+    std::copy_n(rows_.begin() + sortedFrom_[q], m.count, sortedRows_.begin() + m.first);
+  });
   manifolds_.swap(sortedManifolds_);
   rows_.swap(sortedRows_);
 }
@@ -94,49 +99,12 @@ namespace {
 // share it evenly, but at least a few, so that claiming stays a small part of the visits.
 constexpr int kClaimsPerShare = 8;
 constexpr int kFewestVisitsPerClaim = 4;
-// Waits spin this many times before they give the core away (a colour is done within
-// microseconds, unless the machine has taken the other worker's core).
-constexpr int kSpinsBeforeYield = 4096;
-
-void raiseTo(std::atomic<std::uint64_t>& largestBits, double value) {
-  const std::uint64_t bits = std::bit_cast<std::uint64_t>(value);
-  std::uint64_t seen = largestBits.load(std::memory_order_relaxed);
-  while (seen < bits && !largestBits.compare_exchange_weak(seen, bits, std::memory_order_relaxed)) {
-  }
-}
-
-void waitUntil(const std::atomic<int>& done, int count) {
-  int spins = 0;
-  while (done.load(std::memory_order_acquire) < count) {
-    if (spins < kSpinsBeforeYield) {
-      ++spins;
-#if defined(__x86_64__) || defined(__i386__)
-      __builtin_ia32_pause();
-#endif
-    } else {
-      std::this_thread::yield();
-    }
-  }
-}
 
 }  // namespace
 
 ContactSolverStats ContactSolver::sweepColoured(int index, int sweeps, double tolerance) {
   const Island& island = islands_[index];
-  const std::size_t phases = static_cast<std::size_t>(sweeps) * island.groups;
-  if (phaseCapacity_ < phases) {
-    phases_ = std::make_unique<PhaseCounter[]>(phases);
-    phaseCapacity_ = phases;
-  }
-  if (sweepCapacity_ < static_cast<std::size_t>(sweeps)) {
-    sweepLargest_ = std::make_unique<std::atomic<std::uint64_t>[]>(sweeps);
-    sweepCapacity_ = sweeps;
-  }
-  for (std::size_t p = 0; p < phases; ++p) {
-    phases_[p].claimed.store(0, std::memory_order_relaxed);
-    phases_[p].done.store(0, std::memory_order_relaxed);
-  }
-  for (int s = 0; s < sweeps; ++s) sweepLargest_[s].store(0, std::memory_order_relaxed);
+  readyTeam(static_cast<std::size_t>(sweeps) * island.groups, sweeps);
   runTasks_(workers_, [&](std::size_t) { sweepColouredTogether(index, sweeps, tolerance); });
   ContactSolverStats stats;
   for (int s = 0; s < sweeps && !stats.converged; ++s) {
@@ -147,32 +115,52 @@ ContactSolverStats ContactSolver::sweepColoured(int index, int sweeps, double to
   return stats;
 }
 
+void ContactSolver::readyTeam(std::size_t phases, std::size_t sweeps) {
+  if (phaseCapacity_ < phases) {
+    phases_ = std::make_unique<TeamPhaseCounter[]>(phases);
+    phaseCapacity_ = phases;
+  }
+  if (sweepCapacity_ < sweeps) {
+    sweepLargest_ = std::make_unique<std::atomic<std::uint64_t>[]>(sweeps);
+    sweepCapacity_ = sweeps;
+  }
+  for (std::size_t p = 0; p < phases; ++p) {
+    phases_[p].claimed.store(0, std::memory_order_relaxed);
+    phases_[p].done.store(0, std::memory_order_relaxed);
+  }
+  for (std::size_t s = 0; s < sweeps; ++s) sweepLargest_[s].store(0, std::memory_order_relaxed);
+}
+
+double ContactSolver::sweepGroup(int index, int begin, int end) {
+  const ColourGroup& group = colourGroups_[index];
+  double largest = 0.0;
+  for (int i = begin; i < end; ++i) {
+    largest = std::max(
+        largest, solveManifold(islandManifolds_[group.first + i], options_.manifoldIterations));
+  }
+  return largest;
+}
+
+int ContactSolver::visitsPerClaim(int index) const {
+  const ColourGroup& group = colourGroups_[index];
+  // The leftover group's manifolds may share bodies: one worker takes it whole, in order.
+  return group.shared ? group.count
+                      : std::max(kFewestVisitsPerClaim, group.count / (kClaimsPerShare * workers_));
+}
+
 void ContactSolver::sweepColouredTogether(int index, int sweeps, double tolerance) {
   // Within a colour no two visits share a moving body, so whichever worker makes a visit, and
   // in whatever order, the bodies end with the same bits; a worker moves to the next colour
-  // only when the last one is done (the acquire below sees every visit's writes). Each worker
+  // only when the last one is done (its wait sees every visit's writes). Each worker
   // reads the same largest change of a sweep, so all stop after the same sweep.
   const Island& island = islands_[index];
   for (int s = 0; s < sweeps; ++s) {
     for (int g = 0; g < island.groups; ++g) {
-      const ColourGroup& group = colourGroups_[island.firstGroup + g];
-      PhaseCounter& phase = phases_[static_cast<std::size_t>(s) * island.groups + g];
-      // The leftover group's manifolds may share bodies: one worker takes it whole, in order.
-      const int claim = group.shared ? group.count
-                                     : std::max(kFewestVisitsPerClaim,
-                                                group.count / (kClaimsPerShare * workers_));
-      for (int begin;
-           (begin = phase.claimed.fetch_add(claim, std::memory_order_relaxed)) < group.count;) {
-        const int end = std::min(group.count, begin + claim);
-        double largest = 0.0;
-        for (int i = begin; i < end; ++i) {
-          largest = std::max(largest, solveManifold(islandManifolds_[group.first + i],
-                                                    options_.manifoldIterations));
-        }
-        raiseTo(sweepLargest_[s], largest);
-        phase.done.fetch_add(end - begin, std::memory_order_release);
-      }
-      waitUntil(phase.done, group.count);
+      const int group = island.firstGroup + g;
+      TeamPhaseCounter& phase = phases_[static_cast<std::size_t>(s) * island.groups + g];
+      runTeamPhase(
+          phase, colourGroups_[group].count, visitsPerClaim(group),
+          [&](int begin, int end) { raiseTo(sweepLargest_[s], sweepGroup(group, begin, end)); });
     }
     const double largest = std::bit_cast<double>(sweepLargest_[s].load(std::memory_order_relaxed));
     if (largest <= tolerance) return;

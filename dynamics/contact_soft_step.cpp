@@ -17,6 +17,7 @@
 // the contacts carry n times them (the step's) into the pair cache and the next step.
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <numbers>
 
@@ -118,10 +119,10 @@ double ContactSolver::setSoftTarget(int index) {
 ContactSolverStats ContactSolver::solveSoftStep(std::span<RigidBody> bodies,
                                                 PseudoVelocities& motion) {
   const int substeps = options_.softSubsteps;
-  const double h = dt_ / substeps;
+  softSubstep_ = dt_ / substeps;
   loadVelocities(bodies);
   // What the carried impulses do to the bodies, once: each substep's warm start applies it, and
-  // the sweeps keep it current (solvePasses), so that a warm start is a pass over the bodies
+  // the sweeps keep it current (applyChange), so that a warm start is a pass over the bodies
   // rather than the rows.
   softBodies_.assign(solverBodies_.size(), SoftBody{});
   for (Row& row : rows_) {
@@ -140,43 +141,20 @@ ContactSolverStats ContactSolver::solveSoftStep(std::span<RigidBody> bodies,
       }
     }
   }
-  softSubstep_ = h;
+  // The substeps as one run of phases on the team (a few dozen phases a step: a task per sweep
+  // cost more than it shared on a pile), or on this thread.
+  planSoftStep(substeps);
+  readyTeam(softPlan_.size(), 2 * static_cast<std::size_t>(substeps));
+  if (workers_ > 1 && manifolds_.size() >= static_cast<std::size_t>(kColouredIsland)) {
+    runTasks_(workers_, [&](std::size_t) { softStepTogether(); });
+  } else {
+    softStepTogether();
+  }
   ContactSolverStats stats;
-  for (int substep = 0; substep < substeps; ++substep) {
-    for (std::size_t i = 0; i < solverBodies_.size(); ++i) {
-      if (!moves_[i]) continue;
-      SolverBody& body = solverBodies_[i];
-      const SoftBody& soft = softBodies_[i];
-      for (int k = 0; k < 3; ++k) {
-        body.linear[k] += h * gravity_[k] + soft.carriedLinear[k];
-        body.angular[k] += soft.carriedAngular[k];
-      }
-    }
-    softSweep_ = SoftSweep::Push;
-    sweepAll();
-    for (std::size_t i = 0; i < solverBodies_.size(); ++i) {
-      if (!moves_[i]) continue;
-      const SolverBody& body = solverBodies_[i];
-      SoftBody& soft = softBodies_[i];
-      for (int k = 0; k < 3; ++k) {
-        soft.movedLinear[k] += h * body.linear[k];
-        soft.movedAngular[k] += h * body.angular[k];
-      }
-    }
-    softSweep_ = SoftSweep::Relax;
-    stats.residual = sweepAll();
-    stats.iterations += 2;
-  }
+  stats.iterations = 2 * substeps;
+  stats.residual =
+      std::bit_cast<double>(sweepLargest_[2 * substeps - 1].load(std::memory_order_relaxed));
   stats.converged = stats.residual <= options_.tolerance;
-  // The gap the step leaves (for the bounce), and the step's impulses for the next one; the
-  // rows are rigid again for the bounce.
-  for (std::size_t i = 0; i < rows_.size(); ++i) {
-    Row& row = rows_[i];
-    row.endGap = setSoftTarget(static_cast<int>(i));
-    row.compliance = 0.0;
-    for (double& impulse : row.impulse) impulse *= substeps;
-    contacts_[row.contact].impulse = {row.impulse[0], row.impulse[1], row.impulse[2]};
-  }
   softSweep_ = SoftSweep::None;
   storeVelocities(bodies);
   motion.linear.assign(bodies.size(), Eigen::Vector3d::Zero());
@@ -188,6 +166,97 @@ ContactSolverStats ContactSolver::solveSoftStep(std::span<RigidBody> bodies,
     motion.angular[i] = Eigen::Vector3d(soft.movedAngular) / dt_ - bodies[i].angularVelocity;
   }
   return stats;
+}
+
+void ContactSolver::planSoftStep(int substeps) {
+  smallIslands_.clear();
+  for (std::size_t i = 0; i < islands_.size(); ++i) {
+    if (islands_[i].groups == 0) smallIslands_.push_back(static_cast<int>(i));
+  }
+  const int bodies = static_cast<int>(solverBodies_.size());
+  const int rows = static_cast<int>(rows_.size());
+  // Bodies and rows are cheap items: claimed many at a time.
+  constexpr int kBodiesPerClaim = 64, kRowsPerClaim = 64;
+  softPlan_.clear();
+  const auto add = [&](SoftPhase kind, int sweep, int group, int count, int claim) {
+    if (count > 0) softPlan_.push_back({kind, sweep, group, count, claim});
+  };
+  // A sweep: the small islands whole, then each coloured island colour by colour (islands share
+  // no moving body, so the small ones may run beside one another).
+  const auto addSweep = [&](int sweep) {
+    add(SoftPhase::SmallIslands, sweep, 0, static_cast<int>(smallIslands_.size()), 1);
+    for (const Island& island : islands_) {
+      for (int g = island.firstGroup; g < island.firstGroup + island.groups; ++g) {
+        add(SoftPhase::ColourGroup, sweep, g, colourGroups_[g].count, visitsPerClaim(g));
+      }
+    }
+  };
+  for (int substep = 0; substep < substeps; ++substep) {
+    add(SoftPhase::Carry, 0, 0, bodies, kBodiesPerClaim);
+    addSweep(2 * substep);
+    add(SoftPhase::Move, 0, 0, bodies, kBodiesPerClaim);
+    addSweep(2 * substep + 1);
+  }
+  add(SoftPhase::Finish, 0, 0, rows, kRowsPerClaim);
+}
+
+void ContactSolver::softStepTogether() {
+  for (std::size_t p = 0; p < softPlan_.size(); ++p) {
+    const SoftPlanStep& step = softPlan_[p];
+    runTeamPhase(phases_[p], step.count, step.claim,
+                 [&](int begin, int end) { softStepItems(step, begin, end); });
+  }
+}
+
+void ContactSolver::softStepItems(const SoftPlanStep& step, int begin, int end) {
+  const double h = softSubstep_;
+  switch (step.kind) {
+    case SoftPhase::Carry:
+      // The sweeps read softSweep_ only after this phase is done.
+      if (begin == 0) softSweep_ = SoftSweep::Push;
+      for (int i = begin; i < end; ++i) {
+        if (!moves_[i]) continue;
+        SolverBody& body = solverBodies_[i];
+        const SoftBody& soft = softBodies_[i];
+        for (int k = 0; k < 3; ++k) {
+          body.linear[k] += h * gravity_[k] + soft.carriedLinear[k];
+          body.angular[k] += soft.carriedAngular[k];
+        }
+      }
+      return;
+    case SoftPhase::SmallIslands: {
+      double largest = 0.0;
+      for (int i = begin; i < end; ++i) largest = std::max(largest, sweepIsland(smallIslands_[i]));
+      raiseTo(sweepLargest_[step.sweep], largest);
+      return;
+    }
+    case SoftPhase::ColourGroup:
+      raiseTo(sweepLargest_[step.sweep], sweepGroup(step.group, begin, end));
+      return;
+    case SoftPhase::Move:
+      if (begin == 0) softSweep_ = SoftSweep::Relax;
+      for (int i = begin; i < end; ++i) {
+        if (!moves_[i]) continue;
+        const SolverBody& body = solverBodies_[i];
+        SoftBody& soft = softBodies_[i];
+        for (int k = 0; k < 3; ++k) {
+          soft.movedLinear[k] += h * body.linear[k];
+          soft.movedAngular[k] += h * body.angular[k];
+        }
+      }
+      return;
+    case SoftPhase::Finish:
+      // The gap the step leaves (for the bounce), and the step's impulses for the next one;
+      // the rows are rigid again for the bounce.
+      for (int i = begin; i < end; ++i) {
+        Row& row = rows_[i];
+        row.endGap = setSoftTarget(i);
+        row.compliance = 0.0;
+        for (double& impulse : row.impulse) impulse *= options_.softSubsteps;
+        contacts_[row.contact].impulse = {row.impulse[0], row.impulse[1], row.impulse[2]};
+      }
+      return;
+  }
 }
 
 }  // namespace hb

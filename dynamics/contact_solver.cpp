@@ -23,13 +23,21 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
     solverBodies_[i].inverseMass = b.isActive() ? b.inverseMass : 0.0;
     inverseInertia_[i] = b.isActive() ? b.inverseInertiaWorld() : Eigen::Matrix3d::Zero();
   }
-  rows_.clear();
-  rows_.reserve(contacts.size());
-  for (size_t i = 0; i < contacts.size(); ++i) {
-    Row row;
-    // Neither body moves (or the block is singular): no impulse can act, the contact is inert.
-    if (rowOf(bodies, static_cast<int>(i), row)) rows_.push_back(row);
+  // Each contact's row on the workers; a contact no impulse can act on (neither body moves, or
+  // its block is singular) is inert and gets none.
+  rows_.resize(contacts.size());
+  rowKept_.resize(contacts.size());
+  parallelFor_(contacts.size(), [&](std::size_t i) {
+    rows_[i] = Row{};
+    rowKept_[i] = rowOf(bodies, static_cast<int>(i), rows_[i]);
+  });
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < contacts.size(); ++i) {
+    if (!rowKept_[i]) continue;
+    if (kept != i) rows_[kept] = rows_[i];
+    ++kept;
   }
+  rows_.resize(kept);
   buildManifolds();
   buildIslands();
   colourIslands();

@@ -60,6 +60,7 @@
 #include "dynamics/contact_solver_options.hpp"
 #include "dynamics/normal_block.hpp"
 #include "dynamics/rigid_body.hpp"
+#include "dynamics/team_phases.hpp"
 #include "dynamics/union_find.hpp"
 
 namespace hb {
@@ -275,6 +276,28 @@ class ContactSolver {
   ContactSolverStats sweepColoured(int island, int sweeps, double tolerance);
   /// What each worker of sweepColoured runs.
   void sweepColouredTogether(int island, int sweeps, double tolerance);
+  /// Zeroes the counters of `phases` team phases and the largest changes of `sweeps` sweeps.
+  void readyTeam(std::size_t phases, std::size_t sweeps);
+  /// The visits [begin, end) of colourGroups_[group]; returns their largest change.
+  double sweepGroup(int group, int begin, int end);
+  /// Visits a worker claims at once from colourGroups_[group].
+  int visitsPerClaim(int group) const;
+  /// A phase of the soft step (softPlan_): its items are bodies (Carry: a substep's gravity and
+  /// warm start; Move: the bodies moved by the substep's velocities), small islands swept whole,
+  /// a colour group's visits, or rows (Finish: the step's impulses handed back).
+  enum class SoftPhase { Carry, SmallIslands, ColourGroup, Move, Finish };
+  struct SoftPlanStep {
+    SoftPhase kind = SoftPhase::Carry;
+    int sweep = 0;  // the sweep whose largest change its visits raise
+    int group = 0;  // ColourGroup: index into colourGroups_
+    int count = 0, claim = 1;
+  };
+  /// softPlan_: the soft step's phases in order, for `substeps` substeps.
+  void planSoftStep(int substeps);
+  /// What each worker of the soft step runs: every phase of softPlan_ in turn.
+  void softStepTogether();
+  /// The items [begin, end) of a soft step's phase.
+  void softStepItems(const SoftPlanStep& step, int begin, int end);
   /// One visit of a manifold, with at most `passes` passes. Returns the largest impulse change
   /// of its first pass (as a velocity change, m/s).
   double solveManifold(int k, int passes);
@@ -341,13 +364,9 @@ class ContactSolver {
   std::vector<std::uint64_t> bodyColours_;  // per body: colours its manifolds took (colouring)
   std::vector<int> manifoldColour_;         // scratch: per island manifold, its colour
   std::vector<int> byColour_;               // scratch: an island's manifolds in colour order
-  /// Per colour group of each sweep of sweepColoured: visits handed out and visits done.
-  struct PhaseCounter {
-    // Apart, so that the workers waiting on `done` do not slow the claims.
-    alignas(64) std::atomic<int> claimed{0};
-    alignas(64) std::atomic<int> done{0};
-  };
-  std::unique_ptr<PhaseCounter[]> phases_;
+  /// Per phase of a team's work (a colour group of each sweep of sweepColoured, or a phase of
+  /// softPlan_): items handed out and items done.
+  std::unique_ptr<TeamPhaseCounter[]> phases_;
   std::size_t phaseCapacity_ = 0;
   /// Per sweep of sweepColoured: the largest change of its visits, as the bits of a double >= 0
   /// (which order as the numbers do).
@@ -358,6 +377,8 @@ class ContactSolver {
   std::vector<ContactSolverStats> islandResults_;  // per island, of the last solve
   std::vector<Manifold> sortedManifolds_;          // scratch for layOutInSweepOrder
   std::vector<Row> sortedRows_;
+  std::vector<int> sortedFrom_;  // scratch: where each sorted manifold's rows were
+  std::vector<char> rowKept_;    // scratch for prepare: per contact, whether it has a row
   ParallelFor parallelFor_ = inOrder;
   // Scratch for buildIslands, per body.
   UnionFind islandSets_;
@@ -387,6 +408,8 @@ class ContactSolver {
   std::vector<int> shockRuns_;          // where each upper body's visits start in shockOrder_
   std::vector<int> restitutionRows_;    // rows taking part in the bounce
   std::vector<SoftBody> softBodies_;    // per body, in the soft step
+  std::vector<SoftPlanStep> softPlan_;
+  std::vector<int> smallIslands_;  // the islands no colour group sweeps (soft step)
   Softness softMoving_, softFixed_;
   SoftSweep softSweep_ = SoftSweep::None;
   double softSubstep_ = 0.0;  // s: the soft step's substep

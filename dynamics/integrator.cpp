@@ -10,28 +10,33 @@ IntegratorStats RigidBodyIntegrator::integrateVelocities(std::span<RigidBody> bo
                                                          const Eigen::Vector3d& gravity, double dt,
                                                          std::span<const char> limited,
                                                          double turnLimit) {
-  IntegratorStats stats;
   rotation_.resize(bodies.size());
+  outcome_.assign(bodies.size(), 0);
   const double maxSpeed = turnLimit / dt;
-  for (size_t i = 0; i < bodies.size(); ++i) {
+  parallelFor_(bodies.size(), [&](std::size_t i) {
     RigidBody& b = bodies[i];
-    if (!b.isActive()) continue;
+    if (!b.isActive()) return;
     b.linearVelocity += dt * gravity;
     if (i < limited.size() && limited[i]) {
       const double speed = b.angularVelocity.norm();
       if (speed > maxSpeed) {
         b.angularVelocity *= maxSpeed / speed;
-        ++stats.limitedBodies;
+        outcome_[i] |= kLimited;
       }
     }
     const FreeRotationStep step = freeRotationStep(
         b.inertiaBody, b.inverseInertiaBody, b.orientation, b.angularVelocity, dt, freeRotation_);
-    if (!step.converged) ++stats.unconvergedRotations;
+    if (!step.converged) outcome_[i] |= kUnconverged;
     const Eigen::Matrix3d r = b.orientation.toRotationMatrix();
     RotationStep& rotation = rotation_[i];
     rotation.inertiaWorld = r * b.inertiaBody * r.transpose();
     b.angularVelocity = step.stepAngularVelocity;
     rotation.momentumOffset = step.angularMomentum - rotation.inertiaWorld * b.angularVelocity;
+  });
+  IntegratorStats stats;
+  for (const char outcome : outcome_) {
+    if (outcome & kLimited) ++stats.limitedBodies;
+    if (outcome & kUnconverged) ++stats.unconvergedRotations;
   }
   return stats;
 }
@@ -39,9 +44,9 @@ IntegratorStats RigidBodyIntegrator::integrateVelocities(std::span<RigidBody> bo
 void RigidBodyIntegrator::integratePositions(std::span<RigidBody> bodies,
                                              const PseudoVelocities& pseudo, double dt) {
   const bool hasPseudo = pseudo.linear.size() == bodies.size();
-  for (size_t i = 0; i < bodies.size(); ++i) {
+  parallelFor_(bodies.size(), [&](std::size_t i) {
     RigidBody& b = bodies[i];
-    if (!b.isActive()) continue;
+    if (!b.isActive()) return;
     Eigen::Vector3d v = b.linearVelocity;
     if (hasPseudo) v += pseudo.linear[i];
     b.position += dt * v;
@@ -67,7 +72,7 @@ void RigidBodyIntegrator::integratePositions(std::span<RigidBody> bodies,
       b.orientation = (turn * b.orientation).normalized();
       b.angularVelocity = turn * b.angularVelocity;
     }
-  }
+  });
 }
 
 }  // namespace hb

@@ -46,6 +46,9 @@ class RigidBodyIntegrator {
   void integratePositions(std::span<RigidBody> bodies, const PseudoVelocities& pseudo, double dt);
 
   FreeRotationOptions& freeRotationOptions() { return freeRotation_; }
+  /// How the stages share out their bodies (each body's update touches no other); by default
+  /// one after the other.
+  void setParallelFor(ParallelFor parallelFor) { parallelFor_ = std::move(parallelFor); }
 
   /// rad: the default turn limit of a body with contacts in one (sub)step, a quarter turn
   /// (Box2D's b2_maxRotation per substep). Spinning faster, the contacts' impulses, applied to the
@@ -61,7 +64,11 @@ class RigidBodyIntegrator {
     Eigen::Vector3d momentumOffset = Eigen::Vector3d::Zero();
   };
   std::vector<RotationStep> rotation_;
+  /// Per body, what stage 1 did to it (kLimited, kUnconverged), counted once its bodies are done.
+  static constexpr char kLimited = 1, kUnconverged = 2;
+  std::vector<char> outcome_;
   FreeRotationOptions freeRotation_;
+  ParallelFor parallelFor_ = ContactSolver::inOrder;
 };
 
 }  // namespace hb

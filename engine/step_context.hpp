@@ -80,6 +80,8 @@ struct StepContext {
   std::vector<NarrowPhaseRecord> earlierNarrowPhase;
   // build contacts
   std::vector<PairContacts> pairContacts;  ///< per narrow-phase record, as its worker built them
+  std::vector<PairCacheEntry*>
+      cacheEntries;  ///< per narrow-phase record: its pair's cache entry (updatePairCache)
   std::vector<ContactConstraint> contacts;
   std::vector<std::uint8_t> keepContact;  ///< per contact, after its region's reduction
   int reusedManifolds = 0;

@@ -358,9 +358,12 @@ void World::setThreads(int threads) {
 }
 
 void World::connectWorkers() {
-  solver_.setParallelFor([this](std::size_t count, const std::function<void(std::size_t)>& item) {
+  const auto forEach = [this](std::size_t count, const std::function<void(std::size_t)>& item) {
     workers_.forEach(count, item);
-  });
+  };
+  solver_.setParallelFor(forEach);
+  broadPhase_.setForEach(forEach);
+  integrator_.setParallelFor(forEach);
   solver_.setTeam(
       [this](std::size_t count, const std::function<void(std::size_t)>& task) {
         workers_.runTasks(count, task);

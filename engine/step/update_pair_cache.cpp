@@ -12,9 +12,15 @@ namespace hb {
 
 void World::updatePairCache() {
   StepContext& c = context_;
+  // The entries, made here for new pairs (one after the other: the map grows), then filled on
+  // the workers (each pair writes its own entry; the map's nodes stay where they are).
+  c.cacheEntries.resize(c.narrowPhase.size());
   for (size_t i = 0; i < c.narrowPhase.size(); ++i) {
+    c.cacheEntries[i] = &pairCache_.entry(c.narrowPhase[i].proxyA, c.narrowPhase[i].proxyB);
+  }
+  workers_.forEach(c.narrowPhase.size(), [&](size_t i) {
     const NarrowPhaseRecord& record = c.narrowPhase[i];
-    PairCacheEntry& entry = pairCache_.entry(record.proxyA, record.proxyB);
+    PairCacheEntry& entry = *c.cacheEntries[i];
     const CollisionResult& r = record.result;
     entry.hints = r.hints;
     entry.lastRound = collisionRound_;
@@ -30,7 +36,7 @@ void World::updatePairCache() {
                                                       record.contactCount);
     PairCache::storeContacts(entry, contacts, bodyPose(pieces_.proxy[record.proxyA].body),
                              substepLength());
-  }
+  });
   // Pairs the broad phase dropped lose their cache; sleeping pairs keep theirs.
   pairCache_.evictStale(collisionRound_, [&](int i, int j) {
     return !bodies_.state[pieces_.proxy[i].body].isActive() &&

@@ -2,7 +2,7 @@
 // exactly the pairs of the brute-force reference, through the temporal-coherence path as well,
 // after renumbering and sweep-axis changes, on boxes at the edge of contact, and on degenerate
 // scenes; among statics of every size (a 100 m ground, panels, tiny chips) that change between
-// calls or that moving boxes cross.
+// calls or that moving boxes cross; with its column slices swept on threads.
 
 #include "collision/broad_phase.hpp"
 
@@ -15,6 +15,7 @@
 #include <numbers>
 #include <numeric>
 #include <random>
+#include <thread>
 #include <vector>
 
 #include "random_geometry.hpp"
@@ -569,6 +570,45 @@ TEST(BroadPhase, LargeSceneSweptInColumns) {
     EXPECT_GT(broadPhase.stats().columns, 1);
     // Each pair is examined in one column only.
     EXPECT_LE(broadPhase.stats().aabbOverlaps, static_cast<long>(n) * (n - 1) / 2);
+    jiggle(rng, s, 0.01);
+  }
+}
+
+TEST(BroadPhase, SlicesSweptOnThreadsGiveTheSamePairsAndCounts) {
+  // The columns' slices run at once on threads of their own, or one after the other from the
+  // last: the pairs are the brute force's and every count is the same as in order.
+  std::mt19937 rng(47);
+  const int n = 2000;
+  Scene s;
+  const double side = std::cbrt(n / 10.0);
+  for (int i = 0; i < n; ++i) {
+    Obb box;
+    box.center = test::randomVector(rng, 0.0, side);
+    box.axes = test::randomRotation(rng).toRotationMatrix();
+    box.halfExtents = test::randomVector(rng, 0.05, 0.25);
+    s.boxes.push_back(box);
+  }
+  BroadPhase inOrder, onThreads, lastFirst;
+  int slices = 0;
+  onThreads.setForEach([&](std::size_t count, const std::function<void(std::size_t)>& item) {
+    slices = static_cast<int>(count);
+    std::vector<std::thread> threads;
+    for (std::size_t k = 0; k < count; ++k) threads.emplace_back([&, k] { item(k); });
+    for (std::thread& thread : threads) thread.join();
+  });
+  lastFirst.setForEach([](std::size_t count, const std::function<void(std::size_t)>& item) {
+    for (std::size_t k = count; k-- > 0;) item(k);
+  });
+  for (int frame = 0; frame < 3; ++frame) {
+    const std::vector<ProxyPair> expected = bruteForcePairs(s.input());
+    ASSERT_EQ(inOrder.update(s.input()), expected) << "frame " << frame;
+    for (BroadPhase* other : {&onThreads, &lastFirst}) {
+      ASSERT_EQ(other->update(s.input()), expected) << "frame " << frame;
+      EXPECT_EQ(other->stats().aabbOverlaps, inOrder.stats().aabbOverlaps);
+      EXPECT_EQ(other->stats().sweepOverlaps, inOrder.stats().sweepOverlaps);
+    }
+    EXPECT_GT(inOrder.stats().columns, 1);
+    EXPECT_GT(slices, 1);
     jiggle(rng, s, 0.01);
   }
 }

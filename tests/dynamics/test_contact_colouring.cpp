@@ -1,6 +1,7 @@
 // Large islands swept colour by colour (dynamics/contact_colouring.cpp): every manifold is still
 // visited, the solution carries the weight, and any way of running a colour's visits at once
-// gives the same bits as running them one after the other.
+// gives the same bits as running them one after the other; the soft step's substeps, run as one
+// team, too.
 
 #include <gtest/gtest.h>
 
@@ -76,6 +77,36 @@ ContactSolverStats solve(Row& row, const ParallelFor& runTasks = {}, int workers
   return solver.solveVelocities(row.bodies);
 }
 
+/// Adds `count` cubes apart from the others on the ground, each an island of its own (too
+/// small to colour).
+void addLoneCubes(Row& row, int count) {
+  const Vector3d h(kHalf, kHalf, kHalf);
+  for (int i = 0; i < count; ++i) {
+    RigidBody cube = RigidBody::dynamic(boxMassProperties(h, 1000.0));
+    cube.position = {-10.0 - 3.0 * i, 0.0, kHalf};
+    row.bodies.push_back(cube);
+    const int body = static_cast<int>(row.bodies.size()) - 1;
+    for (int k = 0; k < 4; ++k) {
+      const Vector3d offset((k & 1 ? 1 : -1) * kHalf, (k & 2 ? 1 : -1) * kHalf, -kHalf);
+      row.contacts.push_back(corner(0, body, cube.position + offset, Vector3d::UnitZ()));
+    }
+  }
+}
+
+/// One step of the soft step (4 substeps) with `workers` tasks, run by `runTasks`; the motion
+/// it leaves for the integrator goes to `motion`.
+ContactSolverStats solveSoft(Row& row, PseudoVelocities& motion, const ParallelFor& runTasks = {},
+                             int workers = 1) {
+  RigidBodyIntegrator integrator;
+  integrator.integrateVelocities(row.bodies, Vector3d::Zero(), kDt);
+  ContactSolver solver;
+  if (runTasks) solver.setTeam(runTasks, workers);
+  ContactSolverOptions options;
+  options.softSubsteps = 4;
+  solver.prepare(row.bodies, row.contacts, kDt, options, kGravity);
+  return solver.solveSoftStep(row.bodies, motion);
+}
+
 /// Runs each task on a thread of its own, all at once.
 void threadPerTask(std::size_t count, const std::function<void(std::size_t)>& task) {
   std::vector<std::thread> threads;
@@ -129,6 +160,50 @@ void expectSameBits(const Row& inOrder, const Row& atOnce, const ContactSolverSt
                           3 * sizeof(double)),
               0)
         << "contact " << k;
+  }
+}
+
+TEST(ContactColouring, TheSoftStepAsOneTeamGivesTheSameBits) {
+  for (const int workers : {4, 3}) {
+    SCOPED_TRACE(workers);
+    Row inOrder = rowOfCubes(kCubes);
+    addLoneCubes(inOrder, 20);
+    // Sinking a little, so that the soft rows push.
+    for (std::size_t i = 1; i < inOrder.bodies.size(); ++i) {
+      inOrder.bodies[i].linearVelocity = {0.01 * (i % 7), 0.02 * (i % 3) - 0.02, -0.05};
+    }
+    for (ContactConstraint& c : inOrder.contacts) c.depth = 0.002;
+    Row atOnce = inOrder;
+    PseudoVelocities motionInOrder, motionAtOnce;
+    const ContactSolverStats a = solveSoft(inOrder, motionInOrder);
+    int tasks = 0;
+    const ContactSolverStats b = solveSoft(
+        atOnce, motionAtOnce,
+        [&](std::size_t count, const std::function<void(std::size_t)>& task) {
+          tasks += static_cast<int>(count);
+          if (workers == 4) {
+            threadPerTask(count, task);
+          } else {
+            oneAfterTheOther(count, task);
+          }
+        },
+        workers);
+    EXPECT_EQ(tasks, workers);  // the whole step, one team
+    EXPECT_EQ(a.iterations, 8);
+    EXPECT_GT(a.residual, 0.0);
+    expectSameBits(inOrder, atOnce, a, b);
+    for (std::size_t i = 1; i < inOrder.bodies.size(); ++i) {
+      EXPECT_EQ(std::memcmp(motionInOrder.linear[i].data(), motionAtOnce.linear[i].data(),
+                            3 * sizeof(double)),
+                0)
+          << "body " << i;
+      EXPECT_EQ(std::memcmp(motionInOrder.angular[i].data(), motionAtOnce.angular[i].data(),
+                            3 * sizeof(double)),
+                0)
+          << "body " << i;
+    }
+    // The lone cubes moved up out of the ground, as the row did.
+    EXPECT_GT(motionInOrder.linear.back().z(), 0.0);
   }
 }
 
