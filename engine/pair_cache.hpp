@@ -43,6 +43,9 @@ class PairCache {
  public:
   /// The entry of proxies (i, j), i < j, created empty on first use.
   PairCacheEntry& entry(int i, int j) { return entries_[key(i, j)]; }
+  /// The entry find() returned, to write: the cache's writer (World::updatePairCache) takes
+  /// the entries the narrow phase looked up without looking them up again.
+  PairCacheEntry& entry(const PairCacheEntry& found) { return const_cast<PairCacheEntry&>(found); }
   /// The entry of (i, j) if there is one; threads may look up at once while none is added.
   const PairCacheEntry* find(int i, int j) const {
     const auto it = entries_.find(key(i, j));

@@ -12,11 +12,14 @@ namespace hb {
 
 void World::updatePairCache() {
   StepContext& c = context_;
-  // The entries, made here for new pairs (one after the other: the map grows), then filled on
-  // the workers (each pair writes its own entry; the map's nodes stay where they are).
+  // The entries: those the narrow phase found, and new ones made here for new pairs (one after
+  // the other: the map grows; its nodes stay where they are). Then filled on the workers, each
+  // pair its own entry.
   c.cacheEntries.resize(c.narrowPhase.size());
   for (size_t i = 0; i < c.narrowPhase.size(); ++i) {
-    c.cacheEntries[i] = &pairCache_.entry(c.narrowPhase[i].proxyA, c.narrowPhase[i].proxyB);
+    const NarrowPhaseRecord& record = c.narrowPhase[i];
+    c.cacheEntries[i] = record.cache ? &pairCache_.entry(*record.cache)
+                                     : &pairCache_.entry(record.proxyA, record.proxyB);
   }
   workers_.forEach(c.narrowPhase.size(), [&](size_t i) {
     const NarrowPhaseRecord& record = c.narrowPhase[i];
