@@ -8,9 +8,10 @@ constexpr double kEnergyGainLimit = 1.01;
 
 IntegratorStats RigidBodyIntegrator::integrateVelocities(std::span<RigidBody> bodies,
                                                          const Eigen::Vector3d& gravity, double dt,
+                                                         RotationSteps& rotations,
                                                          std::span<const char> limited,
                                                          double turnLimit) {
-  rotation_.resize(bodies.size());
+  rotations.resize(bodies.size());
   outcome_.assign(bodies.size(), 0);
   const double maxSpeed = turnLimit / dt;
   parallelFor_(bodies.size(), [&](std::size_t i) {
@@ -28,7 +29,7 @@ IntegratorStats RigidBodyIntegrator::integrateVelocities(std::span<RigidBody> bo
         b.inertiaBody, b.inverseInertiaBody, b.orientation, b.angularVelocity, dt, freeRotation_);
     if (!step.converged) outcome_[i] |= kUnconverged;
     const Eigen::Matrix3d r = b.orientation.toRotationMatrix();
-    RotationStep& rotation = rotation_[i];
+    RotationStep& rotation = rotations[i];
     rotation.inertiaWorld = r * b.inertiaBody * r.transpose();
     b.angularVelocity = step.stepAngularVelocity;
     rotation.momentumOffset = step.angularMomentum - rotation.inertiaWorld * b.angularVelocity;
@@ -42,6 +43,7 @@ IntegratorStats RigidBodyIntegrator::integrateVelocities(std::span<RigidBody> bo
 }
 
 void RigidBodyIntegrator::integratePositions(std::span<RigidBody> bodies,
+                                             const RotationSteps& rotations,
                                              const PseudoVelocities& pseudo, double dt) {
   const bool hasPseudo = pseudo.linear.size() == bodies.size();
   parallelFor_(bodies.size(), [&](std::size_t i) {
@@ -52,7 +54,7 @@ void RigidBodyIntegrator::integratePositions(std::span<RigidBody> bodies,
     b.position += dt * v;
     // The step's angular momentum, contact moments included, carried to the orientation the
     // body's own rotation reaches: the conserved quantity of torque-free motion.
-    const RotationStep& rotation = rotation_.at(i);
+    const RotationStep& rotation = rotations.at(i);
     const Eigen::Vector3d momentum =
         rotation.inertiaWorld * b.angularVelocity + rotation.momentumOffset;
     // Free rotation keeps its energy too. A step whose solved rotation strays far from the free

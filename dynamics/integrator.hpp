@@ -30,20 +30,32 @@ struct IntegratorStats {
   int limitedBodies = 0;
 };
 
+/// What stage 1 leaves for stage 2, per body: the world inertia at the step's start and the
+/// angular momentum the step velocity does not carry (L - I_w w_step), so that after the solve
+/// L' = I_w w + offset includes the contact impulses' moments exactly. The caller keeps it
+/// between the stages (the world in its step context).
+struct RotationStep {
+  Eigen::Matrix3d inertiaWorld = Eigen::Matrix3d::Zero();
+  Eigen::Vector3d momentumOffset = Eigen::Vector3d::Zero();
+};
+using RotationSteps = std::vector<RotationStep>;
+
 class RigidBodyIntegrator {
  public:
   /// Stage 1: gravity and the gyroscopic term, for every active body. Free bodies turn at any
   /// speed; a body whose `limited` flag is set (a body with contacts: its contacts are linear in
   /// the step, and faster than about a quarter turn a thin body's far end sweeps through what
   /// they do not see) turns at most `turnLimit` (rad) in the step, its angular velocity scaled
-  /// down to that. `limited` may be empty: no body is limited.
+  /// down to that. `limited` may be empty: no body is limited. Fills `rotations` for stage 2.
   IntegratorStats integrateVelocities(std::span<RigidBody> bodies, const Eigen::Vector3d& gravity,
-                                      double dt, std::span<const char> limited = {},
+                                      double dt, RotationSteps& rotations,
+                                      std::span<const char> limited = {},
                                       double turnLimit = kDefaultTurnLimit);
   /// Stage 2: positions and orientations from the solved velocities (plus the pseudo-velocities
   /// of the position correction, which `pseudo` may leave empty), and the end angular velocity.
-  /// Active bodies only; call after integrateVelocities on the same bodies.
-  void integratePositions(std::span<RigidBody> bodies, const PseudoVelocities& pseudo, double dt);
+  /// Active bodies only; `rotations` as stage 1 left them for the same bodies.
+  void integratePositions(std::span<RigidBody> bodies, const RotationSteps& rotations,
+                          const PseudoVelocities& pseudo, double dt);
 
   FreeRotationOptions& freeRotationOptions() { return freeRotation_; }
   /// How the stages share out their bodies (each body's update touches no other); by default
@@ -56,14 +68,6 @@ class RigidBodyIntegrator {
   static constexpr double kDefaultTurnLimit = 0.25 * std::numbers::pi;
 
  private:
-  /// What stage 1 leaves for stage 2, per body: the world inertia at the step's start and the
-  /// angular momentum the step velocity does not carry (L - I_w w_step), so that after the solve
-  /// L' = I_w w + offset includes the contact impulses' moments exactly.
-  struct RotationStep {
-    Eigen::Matrix3d inertiaWorld = Eigen::Matrix3d::Zero();
-    Eigen::Vector3d momentumOffset = Eigen::Vector3d::Zero();
-  };
-  std::vector<RotationStep> rotation_;
   /// Per body, what stage 1 did to it (kLimited, kUnconverged), counted once its bodies are done.
   static constexpr char kLimited = 1, kUnconverged = 2;
   std::vector<char> outcome_;

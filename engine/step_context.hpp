@@ -16,6 +16,7 @@
 #include "collision/time_of_impact.hpp"
 #include "dynamics/contact_constraint.hpp"
 #include "dynamics/contact_solver.hpp"
+#include "dynamics/integrator.hpp"
 #include "engine/pair_cache.hpp"
 
 namespace hb {
@@ -87,6 +88,7 @@ struct StepContext {
   int reusedManifolds = 0;
   // solve
   std::vector<char> inContact;  ///< per body: has a contact this substep (its turn is limited)
+  RotationSteps rotations;      ///< per body, from integrate velocities to integrate
   PseudoVelocities pseudo;
   // integrate, with continuous collision only
   std::vector<Pose> startPoses;        ///< per body, before the step's integration

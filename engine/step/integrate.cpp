@@ -13,7 +13,7 @@ void World::integrate() {
       c.startPoses[i] = {bodies_.state[i].orientation, bodies_.state[i].position};
     }
   }
-  integrator_.integratePositions(bodies_.state, c.pseudo, substepLength());
+  integrator_.integratePositions(bodies_.state, c.rotations, c.pseudo, substepLength());
 }
 
 }  // namespace hb

@@ -18,7 +18,7 @@ void World::integrateVelocities() {
   // The soft step takes gravity substep by substep, inside its solve.
   const bool soft = scene_.solver.softSubsteps > 0;
   const IntegratorStats integrated = integrator_.integrateVelocities(
-      bodies_.state, soft ? Eigen::Vector3d::Zero() : scene_.gravity, h, c.inContact,
+      bodies_.state, soft ? Eigen::Vector3d::Zero() : scene_.gravity, h, c.rotations, c.inContact,
       scene_.solver.maxContactTurn);
   stats_.unconvergedRotations += integrated.unconvergedRotations;
   stats_.limitedBodies += integrated.limitedBodies;

@@ -67,7 +67,8 @@ Row rowOfCubes(int count) {
 /// colours, run by `runTasks`; returns the solver's statistics.
 ContactSolverStats solve(Row& row, const ParallelFor& runTasks = {}, int workers = 1) {
   RigidBodyIntegrator integrator;
-  integrator.integrateVelocities(row.bodies, kGravity, kDt);
+  RotationSteps rotations;
+  integrator.integrateVelocities(row.bodies, kGravity, kDt, rotations);
   ContactSolver solver;
   if (runTasks) solver.setTeam(runTasks, workers);
   ContactSolverOptions options;
@@ -98,7 +99,8 @@ void addLoneCubes(Row& row, int count) {
 ContactSolverStats solveSoft(Row& row, PseudoVelocities& motion, const ParallelFor& runTasks = {},
                              int workers = 1) {
   RigidBodyIntegrator integrator;
-  integrator.integrateVelocities(row.bodies, Vector3d::Zero(), kDt);
+  RotationSteps rotations;
+  integrator.integrateVelocities(row.bodies, Vector3d::Zero(), kDt, rotations);
   ContactSolver solver;
   if (runTasks) solver.setTeam(runTasks, workers);
   ContactSolverOptions options;

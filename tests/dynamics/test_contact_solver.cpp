@@ -67,14 +67,15 @@ ContactConstraint groundContact(double depth, double restitution = 0.0) {
 ContactSolverStats step(std::vector<RigidBody>& bodies, std::vector<ContactConstraint>& contacts,
                         const ContactSolverOptions& options = {}) {
   RigidBodyIntegrator integrator;
-  integrator.integrateVelocities(bodies, kGravity, kDt);
+  RotationSteps rotations;
+  integrator.integrateVelocities(bodies, kGravity, kDt, rotations);
   ContactSolver solver;
   solver.prepare(bodies, contacts, kDt, options);
   solver.warmStart(bodies);
   const ContactSolverStats stats = solver.solveVelocities(bodies);
   PseudoVelocities pseudo;
   solver.solvePositions(bodies, pseudo);
-  integrator.integratePositions(bodies, pseudo, kDt);
+  integrator.integratePositions(bodies, rotations, pseudo, kDt);
   solver.applyRestitution(bodies);
   return stats;
 }
@@ -105,7 +106,8 @@ TEST(ContactSolver, OneSweepPushesARestingFaceEvenly) {
     auto bodies = groundAndBox(h);
     auto contacts = cornerContacts(bodies, h, 0.0, 0.5);
     RigidBodyIntegrator integrator;
-    integrator.integrateVelocities(bodies, kGravity, kDt);
+    RotationSteps rotations;
+    integrator.integrateVelocities(bodies, kGravity, kDt, rotations);
     ContactSolverOptions options;
     options.velocityIterations = 1;
     options.tolerance = 0;
@@ -165,7 +167,8 @@ TEST(ContactSolver, TheShockPassPushesABrickOnTwoSupportsEvenly) {
   bodies[3].angularVelocity = {0, 0.3, 0};
   bodies[1].angularVelocity = {0, -0.2, 0};
   RigidBodyIntegrator integrator;
-  integrator.integrateVelocities(bodies, kGravity, kDt);
+  RotationSteps rotations;
+  integrator.integrateVelocities(bodies, kGravity, kDt, rotations);
   ContactSolverOptions options;
   options.velocityIterations = 1;
   options.iterationsPerSupportLevel = 0;
@@ -255,7 +258,8 @@ TEST(ContactSolver, ABounceLeavesWithItsSpeedAtImpact) {
   std::vector<RigidBody> bodies = groundAndBall(3.0);
   std::vector<ContactConstraint> contacts = {groundContact(-gap, e)};
   RigidBodyIntegrator integrator;
-  integrator.integrateVelocities(bodies, kGravity, kDt);
+  RotationSteps rotations;
+  integrator.integrateVelocities(bodies, kGravity, kDt, rotations);
   ContactSolver solver;
   solver.prepare(bodies, contacts, kDt, {}, kGravity);
   solver.warmStart(bodies);

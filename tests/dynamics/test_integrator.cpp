@@ -29,9 +29,10 @@ RigidBody tumblingBox(const Vector3d& w) {
 
 void steps(std::vector<RigidBody>& bodies, RigidBodyIntegrator& integrator, int n) {
   const PseudoVelocities none;
+  RotationSteps rotations;
   for (int i = 0; i < n; ++i) {
-    integrator.integrateVelocities(bodies, Vector3d::Zero(), kDt);
-    integrator.integratePositions(bodies, none, kDt);
+    integrator.integrateVelocities(bodies, Vector3d::Zero(), kDt, rotations);
+    integrator.integratePositions(bodies, rotations, none, kDt);
   }
 }
 
@@ -52,11 +53,12 @@ TEST(Integrator, FreeFallAndSpin) {
   std::vector<RigidBody> bodies = {RigidBody::dynamic(sphereMassProperties(0.1, 1000))};
   bodies[0].angularVelocity = {0, 0, 2.0};
   RigidBodyIntegrator integrator;
+  RotationSteps rotations;
   const PseudoVelocities none;
   const int n = 120;
   for (int i = 0; i < n; ++i) {
-    integrator.integrateVelocities(bodies, kGravity, kDt);
-    integrator.integratePositions(bodies, none, kDt);
+    integrator.integrateVelocities(bodies, kGravity, kDt, rotations);
+    integrator.integratePositions(bodies, rotations, none, kDt);
   }
   // Semi-implicit Euler: z_n = -g dt^2 n (n + 1) / 2.
   EXPECT_NEAR(bodies[0].position.z(), -9.81 * kDt * kDt * n * (n + 1) / 2.0, 1e-12);
@@ -123,12 +125,13 @@ TEST(Integrator, ContactMomentsAddToTheMomentumExactly) {
   std::vector<RigidBody> bodies = {tumblingBox({3, 4, 5})};
   const Vector3d tau(0.002, -0.001, 0.003);
   RigidBodyIntegrator integrator;
+  RotationSteps rotations;
   const PseudoVelocities none;
   Vector3d momentum = bodies[0].angularMomentum();
   for (int i = 0; i < 240; ++i) {
-    integrator.integrateVelocities(bodies, Vector3d::Zero(), kDt);
+    integrator.integrateVelocities(bodies, Vector3d::Zero(), kDt, rotations);
     bodies[0].angularVelocity += bodies[0].inverseInertiaWorld() * tau;
-    integrator.integratePositions(bodies, none, kDt);
+    integrator.integratePositions(bodies, rotations, none, kDt);
     momentum += tau;
     EXPECT_NEAR((bodies[0].angularMomentum() - momentum).norm(), 0.0, 1e-12 * momentum.norm());
   }
@@ -143,15 +146,16 @@ TEST(Integrator, OnlyLimitedBodiesTurnAtMostTheLimit) {
   const double limit = 0.25 * M_PI;
   std::vector<RigidBody> before = bodies;
   RigidBodyIntegrator integrator;
+  RotationSteps rotations;
   const IntegratorStats stats =
-      integrator.integrateVelocities(bodies, Vector3d::Zero(), kDt, limited, limit);
+      integrator.integrateVelocities(bodies, Vector3d::Zero(), kDt, rotations, limited, limit);
   EXPECT_EQ(stats.limitedBodies, 1);
   // The step velocity of the torque-free turn at the limited speed: the speed is kept exactly
   // by the limit and nearly by the gyroscopic step.
   EXPECT_LT(bodies[0].angularVelocity.norm() * kDt, 1.01 * limit);
   EXPECT_GT(bodies[0].angularVelocity.norm() * kDt, 0.5 * limit);
   // The free ones keep their angular momentum and energy, however fast they spin.
-  integrator.integratePositions(bodies, {}, kDt);
+  integrator.integratePositions(bodies, rotations, {}, kDt);
   for (int i = 1; i < 4; ++i) {
     const double l0 = before[i].angularMomentum().norm();
     EXPECT_NEAR((bodies[i].angularMomentum() - before[i].angularMomentum()).norm(), 0.0,
@@ -167,13 +171,14 @@ TEST(Integrator, ThePositionCorrectionsTurnCarriesTheSpinAlong) {
   std::vector<RigidBody> plain = {tumblingBox({3, -20, 7})};
   std::vector<RigidBody> corrected = plain;
   RigidBodyIntegrator a, b;
+  RotationSteps rotations;
   PseudoVelocities pseudo;
   pseudo.linear = {Vector3d(0, 0, 0.5)};
   pseudo.angular = {Vector3d(40, 10, -25)};
-  a.integrateVelocities(plain, Vector3d::Zero(), kDt);
-  a.integratePositions(plain, {}, kDt);
-  b.integrateVelocities(corrected, Vector3d::Zero(), kDt);
-  b.integratePositions(corrected, pseudo, kDt);
+  a.integrateVelocities(plain, Vector3d::Zero(), kDt, rotations);
+  a.integratePositions(plain, rotations, {}, kDt);
+  b.integrateVelocities(corrected, Vector3d::Zero(), kDt, rotations);
+  b.integratePositions(corrected, rotations, pseudo, kDt);
   const auto bodyFrame = [](const RigidBody& r) {
     return Vector3d(r.orientation.conjugate() * r.angularVelocity);
   };
@@ -200,12 +205,13 @@ TEST(Integrator, AStrayStepRotationDoesNotSpinAThinBodyUp) {
     const Eigen::Matrix3d inertia = r * plate.inertiaBody * r.transpose();
     const Vector3d start = plate.angularMomentum();
     RigidBodyIntegrator integrator;
-    integrator.integrateVelocities(bodies, Vector3d::Zero(), kDt);
+    RotationSteps rotations;
+    integrator.integrateVelocities(bodies, Vector3d::Zero(), kDt, rotations);
     const Vector3d offset = start - inertia * bodies[0].angularVelocity;
     const Vector3d moment = start.norm() * Vector3d(n(rng), n(rng), n(rng));
     bodies[0].angularVelocity += inertia.inverse() * moment;
     const Vector3d momentum = inertia * bodies[0].angularVelocity + offset;
-    integrator.integratePositions(bodies, {}, kDt);
+    integrator.integratePositions(bodies, rotations, {}, kDt);
     const double allowed = 0.5 * momentum.dot(inertia.inverse() * momentum);
     EXPECT_LE(bodies[0].kineticEnergy(), 1.01 * allowed * (1 + 1e-12)) << trial;
     const Vector3d end = bodies[0].angularMomentum();
@@ -218,7 +224,8 @@ TEST(Integrator, AStrayStepRotationDoesNotSpinAThinBodyUp) {
 TEST(Integrator, NonFiniteSpinIsReportedNotPropagatedIntoOthers) {
   std::vector<RigidBody> bodies = {tumblingBox({NAN, 1, 1}), tumblingBox({1, 2, 3})};
   RigidBodyIntegrator integrator;
-  const IntegratorStats stats = integrator.integrateVelocities(bodies, kGravity, kDt);
+  RotationSteps rotations;
+  const IntegratorStats stats = integrator.integrateVelocities(bodies, kGravity, kDt, rotations);
   EXPECT_EQ(stats.unconvergedRotations, 1);
   EXPECT_TRUE(bodies[1].angularVelocity.allFinite());
 }
@@ -227,8 +234,9 @@ TEST(Integrator, SleepingAndStaticBodiesStayPut) {
   std::vector<RigidBody> bodies = {RigidBody::fixed(), tumblingBox({1, 2, 3})};
   bodies[1].sleeping = true;
   RigidBodyIntegrator integrator;
-  integrator.integrateVelocities(bodies, kGravity, kDt);
-  integrator.integratePositions(bodies, {}, kDt);
+  RotationSteps rotations;
+  integrator.integrateVelocities(bodies, kGravity, kDt, rotations);
+  integrator.integratePositions(bodies, rotations, {}, kDt);
   EXPECT_EQ(bodies[1].position, Vector3d::Zero());
   EXPECT_EQ(bodies[1].angularVelocity, Vector3d(1, 2, 3));
 }
