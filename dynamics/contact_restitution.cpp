@@ -36,14 +36,15 @@ ContactSolverStats ContactSolver::applyRestitution(std::span<RigidBody> bodies) 
   // impulse is up to rounding (one corner may take it all); point by point, one corner of a
   // flat cube bounced and the cube left spinning. With them, the rows that carry weight, so that
   // a bounce does not push through them (they only resist approach).
-  restitutionRows_.clear();
+  // Without restitution (a pile of hulls, a wall of cubes) nothing bounces, and the rows,
+  // tens of megabytes on a large wall, are not read.
+  if (!anyRestitution_) return stats;
   bool anyBounce = false;
   for (const Manifold& m : manifolds_) {
     bool stopped = false;
     for (int i = 0; i < m.count; ++i) stopped |= rows_[m.first + i].largestNormalImpulse > 0.0;
     for (int i = m.first; i < m.first + m.count; ++i) {
       Row& row = rows_[i];
-      row.restitutionImpulse = 0.0;
       // On the surface at the step's end: the solved velocity leaves it within the slop of it.
       // A face landing nearly flat lands at once (its corners' impacts, microseconds apart,
       // overlap in any real material).
@@ -52,11 +53,19 @@ ContactSolverStats ContactSolver::applyRestitution(std::span<RigidBody> bodies) 
                     row.approach < -options_.restitutionThreshold &&
                     (row.largestNormalImpulse > 0.0 || reached);
       if (row.bounces) row.bounceVelocity = bounceVelocity(row);
-      if (row.bounces || row.impulse[0] > 0.0) restitutionRows_.push_back(i);
       anyBounce |= row.bounces;
     }
   }
+  // Most steps of a pile have no bounce: the rows taking part are listed only when one has.
   if (!anyBounce) return stats;
+  restitutionRows_.clear();
+  for (const Manifold& m : manifolds_) {
+    for (int i = m.first; i < m.first + m.count; ++i) {
+      Row& row = rows_[i];
+      row.restitutionImpulse = 0.0;
+      if (row.bounces || row.impulse[0] > 0.0) restitutionRows_.push_back(i);
+    }
+  }
   stats.converged = false;
   loadVelocities(bodies);
   for (int iteration = 0; iteration < options_.velocityIterations; ++iteration) {

@@ -29,11 +29,15 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
   rowKept_.resize(contacts.size());
   parallelFor_(contacts.size(), [&](std::size_t i) {
     rows_[i] = Row{};
-    rowKept_[i] = rowOf(bodies, static_cast<int>(i), rows_[i]);
+    rowKept_[i] = !rowOf(bodies, static_cast<int>(i), rows_[i]) ? kNoRow
+                  : rows_[i].restitution > 0.0                  ? kBouncyRow
+                                                                : kRow;
   });
   std::size_t kept = 0;
+  anyRestitution_ = false;
   for (std::size_t i = 0; i < contacts.size(); ++i) {
-    if (!rowKept_[i]) continue;
+    if (rowKept_[i] == kNoRow) continue;
+    anyRestitution_ |= rowKept_[i] == kBouncyRow;
     if (kept != i) rows_[kept] = rows_[i];
     ++kept;
   }

@@ -378,7 +378,10 @@ class ContactSolver {
   std::vector<Manifold> sortedManifolds_;          // scratch for layOutInSweepOrder
   std::vector<Row> sortedRows_;
   std::vector<int> sortedFrom_;  // scratch: where each sorted manifold's rows were
-  std::vector<char> rowKept_;    // scratch for prepare: per contact, whether it has a row
+  /// Scratch for prepare: per contact, whether it has a row, and one with restitution.
+  static constexpr char kNoRow = 0, kRow = 1, kBouncyRow = 2;
+  std::vector<char> rowKept_;
+  bool anyRestitution_ = false;  // a row has restitution > 0 (else nothing can bounce)
   ParallelFor parallelFor_ = inOrder;
   // Scratch for buildIslands, per body.
   UnionFind islandSets_;
