@@ -551,10 +551,8 @@ TEST(BroadPhase, BoxesAtTheEdgeOfContact) {
   EXPECT_GT(separated, 1000);
 }
 
-TEST(BroadPhase, LargeSceneSweptInColumns) {
-  // Constant density, as in a pile: the sweep is split into columns.
-  std::mt19937 rng(31);
-  const int n = 3000;
+/// n random boxes, ten per cubic metre, as in a pile.
+Scene boxesAtPileDensity(std::mt19937& rng, int n) {
   Scene s;
   const double side = std::cbrt(n / 10.0);
   for (int i = 0; i < n; ++i) {
@@ -564,6 +562,14 @@ TEST(BroadPhase, LargeSceneSweptInColumns) {
     box.halfExtents = test::randomVector(rng, 0.05, 0.25);
     s.boxes.push_back(box);
   }
+  return s;
+}
+
+TEST(BroadPhase, LargeSceneSweptInColumns) {
+  // Constant density, as in a pile: the sweep is split into columns.
+  std::mt19937 rng(31);
+  const int n = 3000;
+  Scene s = boxesAtPileDensity(rng, n);
   BroadPhase broadPhase;
   for (int frame = 0; frame < 3; ++frame) {
     ASSERT_EQ(broadPhase.update(s.input()), bruteForcePairs(s.input())) << "frame " << frame;
@@ -578,16 +584,7 @@ TEST(BroadPhase, SlicesSweptOnThreadsGiveTheSamePairsAndCounts) {
   // The columns' slices run at once on threads of their own, or one after the other from the
   // last: the pairs are the brute force's and every count is the same as in order.
   std::mt19937 rng(47);
-  const int n = 2000;
-  Scene s;
-  const double side = std::cbrt(n / 10.0);
-  for (int i = 0; i < n; ++i) {
-    Obb box;
-    box.center = test::randomVector(rng, 0.0, side);
-    box.axes = test::randomRotation(rng).toRotationMatrix();
-    box.halfExtents = test::randomVector(rng, 0.05, 0.25);
-    s.boxes.push_back(box);
-  }
+  Scene s = boxesAtPileDensity(rng, 2000);
   BroadPhase inOrder, onThreads, lastFirst;
   int slices = 0;
   onThreads.setForEach([&](std::size_t count, const std::function<void(std::size_t)>& item) {

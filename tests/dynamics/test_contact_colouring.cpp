@@ -122,6 +122,19 @@ void oneAfterTheOther(std::size_t count, const std::function<void(std::size_t)>&
   for (std::size_t t = count; t-- > 0;) task(t);
 }
 
+/// Runs a team's tasks, counting them in `tasks`: four on threads of their own, any other
+/// number one after the other.
+ParallelFor countedTeam(int workers, int& tasks) {
+  return [workers, &tasks](std::size_t count, const std::function<void(std::size_t)>& task) {
+    tasks += static_cast<int>(count);
+    if (workers == 4) {
+      threadPerTask(count, task);
+    } else {
+      oneAfterTheOther(count, task);
+    }
+  };
+}
+
 constexpr int kCubes = 150;  // 299 manifolds: above ContactSolver::kColouredIsland
 static_assert(2 * kCubes - 1 >= ContactSolver::kColouredIsland);
 
@@ -179,17 +192,8 @@ TEST(ContactColouring, TheSoftStepAsOneTeamGivesTheSameBits) {
     PseudoVelocities motionInOrder, motionAtOnce;
     const ContactSolverStats a = solveSoft(inOrder, motionInOrder);
     int tasks = 0;
-    const ContactSolverStats b = solveSoft(
-        atOnce, motionAtOnce,
-        [&](std::size_t count, const std::function<void(std::size_t)>& task) {
-          tasks += static_cast<int>(count);
-          if (workers == 4) {
-            threadPerTask(count, task);
-          } else {
-            oneAfterTheOther(count, task);
-          }
-        },
-        workers);
+    const ContactSolverStats b =
+        solveSoft(atOnce, motionAtOnce, countedTeam(workers, tasks), workers);
     EXPECT_EQ(tasks, workers);  // the whole step, one team
     EXPECT_EQ(a.iterations, 8);
     EXPECT_GT(a.residual, 0.0);
@@ -221,17 +225,7 @@ TEST(ContactColouring, RunningAColourAtOnceGivesTheSameBits) {
     }
     const ContactSolverStats a = solve(inOrder);
     int tasks = 0;
-    const ContactSolverStats b = solve(
-        atOnce,
-        [&](std::size_t count, const std::function<void(std::size_t)>& task) {
-          tasks += static_cast<int>(count);
-          if (workers == 4) {
-            threadPerTask(count, task);
-          } else {
-            oneAfterTheOther(count, task);
-          }
-        },
-        workers);
+    const ContactSolverStats b = solve(atOnce, countedTeam(workers, tasks), workers);
     EXPECT_EQ(tasks, workers);  // one island, one team
     EXPECT_GT(a.iterations, 1);
     expectSameBits(inOrder, atOnce, a, b);
