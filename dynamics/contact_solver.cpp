@@ -468,23 +468,6 @@ ContactSolverStats ContactSolver::solveIsland(int index) {
   return stats;
 }
 
-double ContactSolver::sweepAll() {
-  islandResults_.resize(islands_.size());
-  const auto sweep = [&](std::size_t i) {
-    if (islands_[i].groups == 0) islandResults_[i].residual = sweepIsland(static_cast<int>(i));
-  };
-  parallelFor_(islands_.size(), sweep);
-  double largest = 0.0;
-  for (std::size_t i = 0; i < islands_.size(); ++i) {
-    if (islands_[i].groups > 0) {
-      islandResults_[i].residual =
-          sweepColoured(static_cast<int>(i), 1, -std::numeric_limits<double>::infinity()).residual;
-    }
-    largest = std::max(largest, islandResults_[i].residual);
-  }
-  return largest;
-}
-
 ContactSolverStats ContactSolver::solveVelocities(std::span<RigidBody> bodies) {
   loadVelocities(bodies);
   ContactSolverStats stats;

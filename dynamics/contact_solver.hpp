@@ -250,8 +250,6 @@ class ContactSolver {
   void layOutInSweepOrder();
   /// An island's sweeps, until it converges or reaches its cap.
   ContactSolverStats solveIsland(int island);
-  /// One sweep over every island, small ones whole on the workers; returns the largest change.
-  double sweepAll();
   /// A soft row's spring over a substep h (contact_soft_step.cpp): with omega = 2 pi f and
   /// a1 = 2 zeta + h omega, it pushes out biasRate = omega / a1 of its depth per second, and its
   /// compliance is W_nn / a2 with a2 = h omega a1.
