@@ -35,7 +35,7 @@ struct PairCacheEntry {
   std::array<CachedContact, 4> contacts;
   int contactCount = 0;
   std::optional<PersistentManifold> manifold;
-  /// The narrow-phase round (one per substep, World::collide) that last saw the pair.
+  /// The narrow-phase round (one per substep, collide) that last saw the pair.
   long lastRound = -1;
 };
 
@@ -43,7 +43,7 @@ class PairCache {
  public:
   /// The entry of proxies (i, j), i < j, created empty on first use.
   PairCacheEntry& entry(int i, int j) { return entries_[key(i, j)]; }
-  /// The entry find() returned, to write: the cache's writer (World::updatePairCache) takes
+  /// The entry find() returned, to write: the cache's writer (updatePairCache) takes
   /// the entries the narrow phase looked up without looking them up again.
   PairCacheEntry& entry(const PairCacheEntry& found) { return const_cast<PairCacheEntry&>(found); }
   /// The entry of (i, j) if there is one; threads may look up at once while none is added.

@@ -115,16 +115,16 @@ struct SolverDescription {
   bool sleeping = true;
   /// Continuous collision: fast bodies are swept against what does not move this step and put
   /// back before they pass through it or sink in by more than 3 mm (1% of the thinner piece for
-  /// large bodies; World::sweepFastBodies; docs/physics.md says what it gains and costs).
+  /// large bodies; sweepFastBodies; docs/physics.md says what it gains and costs).
   bool continuousCollision = true;
   /// A step whose contacts involve a body turning fast is split into up to this many substeps,
-  /// each with its own narrow phase, solve and integration (World::substepCount): contacts are
+  /// each with its own narrow phase, solve and integration (substepCount): contacts are
   /// linear in their (sub)step, and a body turning 40 degrees in one sinks into its neighbours.
   /// 1: every step is one.
   int maxSubsteps = 4;
   /// rad: the most a body with contacts turns in one substep; a faster spin is slowed to it and
   /// counted (StepStatistics::limitedBodies). Free bodies turn at any speed. Steps are split
-  /// further so that it binds only past kMaxSubsteps substeps (World::substepCount), or with
+  /// further so that it binds only past kMaxSubsteps substeps (substepCount), or with
   /// maxSubsteps 1 past one turn of it per step.
   double maxContactTurn = RigidBodyIntegrator::kDefaultTurnLimit;
   /// A step stops with an error (World::PairLimitError) when the broad phase finds more

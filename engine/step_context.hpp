@@ -26,7 +26,7 @@ namespace hb {
 struct NarrowPhaseRecord {
   int proxyA = -1, proxyB = -1;
   Pose poseA, poseB;   ///< world poses of the two pieces, as queried (the substep's start)
-  int substep = 0;     ///< of the step (World::substepCount)
+  int substep = 0;     ///< of the step (substepCount)
   SupportHints hints;  ///< the support hints handed to collide()
   CollisionResult result;
   Eigen::Vector3d initialGuess = Eigen::Vector3d::Zero();
@@ -44,14 +44,14 @@ struct NarrowPhaseRecord {
   int contactCount = 0;
   /// What the pair cache remembered of the pair before this substep (engine-internal; valid
   /// during the substep; null for a pair it has not seen). Read only: the pair cache stage
-  /// (World::updatePairCache) is the one that writes it.
+  /// (updatePairCache) is the one that writes it.
   const PairCacheEntry* cache = nullptr;
 };
 
-/// Where a pair's manifold came from (World::pairManifold).
+/// Where a pair's manifold came from (pairManifold).
 enum class ManifoldSource { None, Built, Reposed, Impact };
 
-/// One pair's contact constraints, as a worker builds them (World::pairContacts), and the
+/// One pair's contact constraints, as a worker builds them (pairContacts), and the
 /// manifold the pair keeps for the next substep.
 struct PairContacts {
   std::array<ContactConstraint, defaults::kMaxManifoldPoints> contacts;
@@ -62,16 +62,35 @@ struct PairContacts {
   std::optional<PersistentManifold> keptManifold;
 };
 
+/// The broad phase's entries, one row each: a piece (proxy >= 0), or a compound body as one box
+/// (proxy = -1 - body). The first three columns are the broad phase's input.
+struct BroadPhaseEntries {
+  std::vector<Obb> boxes;
+  std::vector<int> owners;  ///< body
+  std::vector<std::uint8_t> isStatic;
+  std::vector<int> proxy;
+
+  void clear() {
+    boxes.clear();
+    owners.clear();
+    isStatic.clear();
+    proxy.clear();
+  }
+  void add(const Obb& box, int owner, bool staticEntry, int entryProxy) {
+    boxes.push_back(box);
+    owners.push_back(owner);
+    isStatic.push_back(staticEntry ? 1 : 0);
+    proxy.push_back(entryProxy);
+  }
+};
+
+/// What one World::step hands from stage to stage (engine/step/stages.hpp), by the stage that
+/// writes it.
 struct StepContext {
   // find pairs
   std::vector<Obb> sweptObbs;  ///< grown by half the margin and the body's sweep
   std::vector<double> sweep;   ///< per body: how far any of its points can move (m)
-  /// The broad phase's entries: a proxy (entryProxy >= 0), or a compound body as one box
-  /// (entryProxy = -1 - body).
-  std::vector<Obb> entryBoxes;
-  std::vector<int> entryOwners;
-  std::vector<std::uint8_t> entryStatic;
-  std::vector<int> entryProxy;
+  BroadPhaseEntries entries;
   std::vector<int> piecesA, piecesB;  ///< a compound pair's pieces that meet the other side
   std::vector<ProxyPair> pairs;       ///< overlapping proxy pairs, sorted
   // collide (and wake)

@@ -46,7 +46,7 @@ struct StepStatistics {
   int stalledSweeps = 0;
   /// Pairs apart at a substep's start whose contacts were built where they meet later in it.
   int impactPairs = 0;
-  /// The step's substeps (World::substepCount). Narrow-phase counts and iterations, rotations
+  /// The step's substeps (substepCount). Narrow-phase counts and iterations, rotations
   /// and stage times add up over them; the solver's iterations and residual are the largest of
   /// any substep; the contacts are the last substep's and the penetration the deepest of any.
   int substeps = 1;

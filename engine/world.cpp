@@ -235,8 +235,7 @@ int World::addBody(const BodyDescription& d) {
 }
 
 Pose World::piecePose(int body, const Pose& inBody) const {
-  const RigidBody& r = bodies_.state[body];
-  return Pose{r.orientation, r.position} * inBody;
+  return hb::bodyPose(bodies_, body) * inBody;
 }
 
 void World::spawnDue() {
@@ -297,11 +296,18 @@ void World::spawnDue() {
 }
 
 Pose World::bodyPose(int i) const {
-  return {bodies_.state[i].orientation, bodies_.state[i].position};
+  return hb::bodyPose(bodies_, i);
 }
 
 Pose World::proxyPose(int p) const {
-  return piecePose(pieces_.proxy[p].body, pieces_.proxy[p].inBody);
+  return hb::piecePose(bodies_, pieces_.proxy[p]);
+}
+
+template <class Run>
+void World::runStage(Stage stage, Run run) {
+  const Clock::time_point start = Clock::now();
+  run();
+  stats_.stageMs[static_cast<int>(stage)] += msSince(start);
 }
 
 void World::step() {
@@ -314,23 +320,54 @@ void World::step() {
   wakeForced();
   // The data path of docs/design.md, top to bottom; each stage hands on through context_.
   // Substeps, as many as the contacts' fastest turn asks for (substepCount): the first narrow
-  // phase decides how many, and each substep runs the data path down to the bounces.
+  // phase (its boxes grown for the whole step) decides how many, and each substep runs the
+  // data path down to the bounces.
+  const SolverDescription& settings = scene_.solver;
+  StepContext& c = context_;
+  const auto findAndCollide = [&] {
+    runStage(Stage::FindPairs, [&] {  // world boxes, broad phase
+      findPairs(settings, clock(), bodies_, pieces_, broadPhase_, c);
+    });
+    ++collisionRound_;
+    runStage(Stage::Collide, [&] {  // narrow phase, waking what it touches
+      collide(settings, clock(), bodies_, pieces_, pairCache_, workers_, c, stats_);
+    });
+  };
   substeps_ = 1;
+  substep_ = 0;
+  findAndCollide();
+  substeps_ = substepCount(settings, scene_.dt, bodies_, pieces_, c);
   for (substep_ = 0; substep_ < substeps_; ++substep_) {
-    runStage(Stage::FindPairs, &World::findPairs);  // world boxes, broad phase
-    runStage(Stage::Collide, &World::collide);      // narrow phase, waking what it touches
-    if (substep_ == 0) substeps_ = substepCount();
-    runStage(Stage::BuildContacts, &World::buildContacts);  // manifolds -> contact constraints
-    runStage(Stage::IntegrateVelocities, &World::integrateVelocities);  // forces, gyroscopic term
-    runStage(Stage::Solve, &World::solve);                              // contacts: PGS
-    runStage(Stage::UpdatePairCache, &World::updatePairCache);          // for the next (sub)step
-    runStage(Stage::Integrate, &World::integrate);                      // poses from the velocities
-    runStage(Stage::ContinuousCollision, &World::continuousCollision);  // fast bodies swept
-    runStage(Stage::Restitution, &World::restitution);  // bounces, for the next substep
+    if (substep_ > 0) findAndCollide();
+    runStage(Stage::BuildContacts, [&] {  // manifolds -> contact constraints
+      const StepClock now = clock();
+      buildContacts({now, scene_.gravity, manifoldReuse_, bodies_, pieces_}, workers_, c, stats_);
+    });
+    runStage(Stage::IntegrateVelocities, [&] {  // forces, gravity, gyroscopic term
+      integrateVelocities(settings, scene_.gravity, clock(), bodies_, integrator_,
+                          {energyIn_, energyScale_}, c, stats_);
+    });
+    runStage(Stage::Solve, [&] {  // contacts: PGS
+      solve(settings, scene_.gravity, clock(), bodies_, solver_, c, stats_);
+    });
+    runStage(Stage::UpdatePairCache, [&] {  // for the next (sub)step
+      updatePairCache(clock(), bodies_, pieces_, workers_, c, pairCache_);
+    });
+    runStage(Stage::Integrate, [&] {  // poses from the velocities
+      integrate(settings, clock(), bodies_, integrator_, c);
+    });
+    runStage(Stage::ContinuousCollision, [&] {  // fast bodies swept, then the world boxes
+      continuousCollision(settings, clock(), bodies_, pieces_, workers_, c, stats_);
+      // Current between steps for whoever places a drop (liftClearOfBodies) or draws them.
+      updateWorldObbs();
+    });
+    runStage(Stage::Restitution, [&] { restitution(bodies_, solver_); });  // bounces
   }
   stats_.substeps = substeps_;
   for (ExternalForces& f : bodies_.forces) f.nextForce = f.nextTorque = Eigen::Vector3d::Zero();
-  runStage(Stage::Sleep, &World::sleep);  // islands at rest fall asleep
+  runStage(Stage::Sleep, [&] {  // islands at rest fall asleep
+    if (!sleep(settings, scene_.dt, bodies_, sleepIslands_, c, stats_)) nonFinite_ = true;
+  });
   ++stepCount_;
   stats_.bodies = static_cast<int>(bodies_.info.size()) - 1;
   // Both energies in one pass over the bodies.
@@ -346,10 +383,12 @@ void World::step() {
   for (const auto& observer : observers_) observer(*this);
 }
 
-void World::runStage(Stage stage, void (World::*run)()) {
-  const Clock::time_point start = Clock::now();
-  (this->*run)();
-  stats_.stageMs[static_cast<int>(stage)] += msSince(start);
+StepClock World::clock() const {
+  return {substepLength(), substep_, collisionRound_, stepCount_};
+}
+
+void World::raiseDynamicTop(const Obb& box) {
+  highestDynamicTop_ = std::max(highestDynamicTop_, box.center.z() + box.aabbHalfExtents().z());
 }
 
 void World::setThreads(int threads) {

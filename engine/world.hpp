@@ -1,8 +1,9 @@
 #pragma once
 // The world and its 120 Hz step (docs/design.md). World::step is the list of its stages, each a
-// member function named for what it does, handing its results to the next through one
-// StepContext (engine/step_context.hpp): find pairs, collide (and wake what is touched), build
-// contacts, solve, integrate, continuous collision, restitution, sleep. Deterministic: the same
+// function over the state it reads and writes (engine/step/stages.hpp), handing its results to
+// the next through one StepContext (engine/step_context.hpp): find pairs, collide (and wake what
+// is touched), build contacts, integrate velocities, solve, update the pair cache, integrate,
+// continuous collision, restitution, sleep. Deterministic: the same
 // scene and seed give bit-identical states.
 
 #include <functional>
@@ -30,6 +31,7 @@
 #include "engine/byte_archive.hpp"
 #include "engine/pair_cache.hpp"
 #include "engine/scene.hpp"
+#include "engine/step/stages.hpp"
 #include "engine/step_context.hpp"
 #include "engine/step_statistics.hpp"
 #include "engine/worker_pool.hpp"
@@ -47,13 +49,6 @@ struct BodyStateUpdate {
   std::optional<Eigen::Quaterniond> orientation;   ///< body -> world, unit within 1e-6
   std::optional<Eigen::Vector3d> linearVelocity;   ///< m/s
   std::optional<Eigen::Vector3d> angularVelocity;  ///< rad/s, world frame
-};
-
-/// A step found more candidate pairs than solver.max_pairs_per_piece allows (SolverDescription);
-/// thrown before the step's narrow phase, which would have allocated for each of them.
-class PairLimitError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
 };
 
 class World {
@@ -210,74 +205,22 @@ class World {
   void forgetPairs(int body);
   /// Wakes the bodies under a force and keeps them awake (World::step, before the substeps).
   void wakeForced();
-  /// The external forces' impulse over h on every active body (World::integrateVelocities).
-  void applyExternalForces(double h);
   int addProxy(int body, const Shape& shape, const Pose& inBody, const Obb* localObb = nullptr);
   Pose piecePose(int body, const Pose& inBody) const;
   void spawnDue();
   /// Wakes a sleeping body and every body that fell asleep in the same island.
   /// Returns how many bodies woke.
-  int wakeIsland(int body);
+  int wakeIsland(int body) { return hb::wakeIsland(bodies_, body); }
 
-  // The stages of step(), in order; each reads and writes context_.
-  void findPairs();
-  /// False when pieces a and b cannot come within their pair's margin this step (their bounding
-  /// spheres stay apart).
-  bool piecesMayMeet(int a, int b) const;
-  /// Throws PairLimitError when the pairs found exceed solver.max_pairs_per_piece.
-  void checkPairLimit() const;
-  void collide();
-  void buildContacts();
-  /// Contacts of one body pair through several pieces, reduced per contact region.
-  void reduceContacts();
-  /// With the stages after them down to restitution(), collide() and buildContacts() run once
-  /// per substep (substepCount(), SolverDescription::maxSubsteps).
-  void integrateVelocities();
-  void solve();
-  void integrate();
-  /// Continuous collision (SolverDescription::continuousCollision), then the world boxes.
-  void continuousCollision();
-  /// How many substeps this step takes, from its first narrow phase.
-  int substepCount() const;
-  double substepLength() const;
-  /// Fast bodies swept against what does not move and put back before they pass into it.
-  void sweepFastBodies();
-  /// When pair k's fast body first comes too close to what does not move, on a worker
-  /// (StepContext::pairImpactTime: the substep's length when it does not or the pair is not
-  /// swept; pairSweepStalled).
-  void sweepPair(size_t pair);
-  /// A body's motion over the step just integrated, from context_.startPoses.
-  RigidMotion stepMotion(int body) const;
-  void restitution();
-  void sleep();
-  void runStage(Stage stage, void (World::*run)());
-  // Parts of the stages.
-  void updateWorldObbs();
+  /// Runs one stage of step() and adds its time to the step's statistics.
+  template <class Run>
+  void runStage(Stage stage, Run run);
+  /// Where the step is, for its stages (engine/step/stages.hpp).
+  StepClock clock() const;
+  double substepLength() const { return scene_.dt / substeps_; }
+  void updateWorldObbs() { highestDynamicTop_ = updateWorldBoxes(bodies_, pieces_); }
   void raiseDynamicTop(const Obb& dynamicBox);
   double bodyEnergy(const RigidBody& dynamicBody) const;
-  /// A pair's narrow phase (on a worker: it writes only the record), then
-  /// what the step counts and wakes from it; the latter returns whether it woke an island.
-  void runNarrowPhase(NarrowPhaseRecord& record) const;
-  bool tallyNarrowPhase(const NarrowPhaseRecord& record);
-  /// A touching pair's contact constraints (on a worker).
-  void pairContacts(const NarrowPhaseRecord& record, PairContacts& made) const;
-  bool isCompound(int body) const;
-  /// The pieces of a broad-phase entry (a proxy, or -1 - body for a compound) whose swept boxes
-  /// overlap `other`.
-  void piecesMeeting(int entry, const Obb& other, std::vector<int>& pieces) const;
-  /// The pair cache's one writer, at the end of each (sub)step's solve: every pair the narrow
-  /// phase saw remembers its solution, hints, kept manifold and contact forces; pairs it did not
-  /// see are dropped unless both bodies sleep (engine/step/update_pair_cache.cpp).
-  void updatePairCache();
-  /// The manifold of a touching pair (engine/step/pair_manifold.cpp); `shift` is A's motion
-  /// relative to B until they meet when it is built at their time of impact, else zero.
-  ContactManifold pairManifold(const NarrowPhaseRecord& record, Eigen::Vector3d& shift,
-                               PairContacts& made) const;
-  /// The velocity of a body's material point at `point` over this substep: after gravity, before
-  /// the contacts (zero for bodies that do not move).
-  Eigen::Vector3d substepVelocity(int body, const Eigen::Vector3d& point) const;
-  /// How fast a piece's turn moves its surface at most (m/s): its body's spin times its reach.
-  double surfaceTurnSpeed(int proxy) const;
 
   SceneDescription scene_;
   std::unique_ptr<AssetLibrary> assets_;

@@ -198,21 +198,6 @@ void World::wakeForced() {
   }
 }
 
-void World::applyExternalForces(double h) {
-  for (size_t i = 0; i < bodies_.state.size(); ++i) {
-    RigidBody& r = bodies_.state[i];
-    const ExternalForces& f = bodies_.forces[i];
-    if (!r.isActive() || !f.any()) continue;
-    const double before = r.kineticEnergy();
-    r.linearVelocity += (h * r.inverseMass) * (f.heldForce + f.nextForce);
-    r.angularVelocity += r.inverseInertiaWorld() * (h * (f.heldTorque + f.nextTorque));
-    // The forces' work, counted as energy brought in (energyGain stays what contacts did).
-    const double added = r.kineticEnergy() - before;
-    energyIn_ += added;
-    energyScale_ += std::max(0.0, added);
-  }
-}
-
 void World::setGravity(const Eigen::Vector3d& gravity) {
   requireFinite(gravity, "setGravity", "gravity");
   // Potential energy is measured along -gravity: keep the gain it reports.

@@ -25,7 +25,7 @@ struct Proxy {
   Shape shape;
   Pose inBody;   ///< piece frame -> body (centre-of-mass) frame
   Obb localObb;  ///< in the piece frame
-  /// m: no point of the piece lies further from its box's centre (World::piecesMayMeet).
+  /// m: no point of the piece lies further from its box's centre (piecesMayMeet).
   double boundingRadius = 0.0;
 };
 
@@ -128,5 +128,16 @@ struct PieceTable {
     f(worldObb);
   }
 };
+
+/// A body's pose: its centre-of-mass frame -> world.
+inline Pose bodyPose(const BodyTable& bodies, int body) {
+  const RigidBody& r = bodies.state[body];
+  return {r.orientation, r.position};
+}
+
+/// A piece's pose: its frame -> world.
+inline Pose piecePose(const BodyTable& bodies, const Proxy& piece) {
+  return bodyPose(bodies, piece.body) * piece.inBody;
+}
 
 }  // namespace hb

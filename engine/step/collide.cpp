@@ -2,16 +2,73 @@
 // body goes through collide() on the world's workers, warm-started from the pair cache; what
 // they touch wakes, in pair order, and the woken islands' pairs take a further round.
 
-#include <cmath>
+#include "collision/collide.hpp"
 
-#include "engine/world.hpp"
+#include "collision/warm_start.hpp"
+#include "engine/step/stages.hpp"
 
 namespace hb {
 
-void World::collide() {
-  StepContext& c = context_;
-  ++collisionRound_;
-  if (substep_ == 0) {
+namespace {
+
+/// A pair's narrow phase (on a worker: it writes only the record).
+void runNarrowPhase(const SolverDescription& settings, const StepClock& clock,
+                    const BodyTable& bodies, const PieceTable& pieces, const StepContext& c,
+                    NarrowPhaseRecord& record) {
+  // The input: poses, margin and warm start from the pair cache.
+  const Proxy& pa = pieces.proxy[record.proxyA];
+  const Proxy& pb = pieces.proxy[record.proxyB];
+  const PairCacheEntry* cache = record.cache;
+  record.poseA = piecePose(bodies, pa);
+  record.poseB = piecePose(bodies, pb);
+  if (cache) record.hints = cache->hints;
+  record.margin = settings.speculativeMargin + c.sweep[pa.body] + c.sweep[pb.body];
+  if (cache && cache->previous && cache->lastRound == clock.round - 1) {
+    record.previous = cache->previous;
+  }
+  record.obbCenterA = pieces.worldObb[record.proxyA].center;
+  record.obbCenterB = pieces.worldObb[record.proxyB].center;
+  record.initialGuess =
+      initialGuess(settings.warmStart, pieces.worldObb[record.proxyA],
+                   pieces.worldObb[record.proxyB], record.poseA, record.poseB, record.previous);
+  // The queries.
+  CollisionOptions options;
+  options.gjk.variant = settings.gjkVariant;
+  options.gjk.schedule = settings.momentumSchedule;
+  options.gjk.tolerance = settings.gjkTolerance;
+  options.gjk.maxIterations = settings.gjkMaxIterations;
+  record.result = hb::collide(pa.shape, record.poseA, pb.shape, record.poseB, record.initialGuess,
+                              options, record.hints);
+}
+
+/// What the step counts of a pair's narrow phase, and what it wakes; returns whether it woke an
+/// island.
+bool tallyNarrowPhase(BodyTable& bodies, const PieceTable& pieces, const NarrowPhaseRecord& record,
+                      StepStatistics& stats) {
+  const CollisionResult& r = record.result;
+  ++stats.gjkCalls;
+  stats.gjkIterations += r.gjkIterations;
+  if (r.epaStatus) ++stats.epaCalls;
+  if (r.rtrStatus) ++stats.rtrCalls;
+  const bool touches = r.gjkStatus != GjkStatus::InvalidInput && r.distance < record.margin;
+  // A contact with an awake body wakes a sleeping one, so that it takes part in this step.
+  bool woke = false;
+  for (const int proxy : {record.proxyA, record.proxyB}) {
+    const int body = pieces.proxy[proxy].body;
+    if (touches && bodies.state[body].sleeping) {
+      stats.wokenBodies += wakeIsland(bodies, body);
+      woke = true;
+    }
+  }
+  return woke;
+}
+
+}  // namespace
+
+void collide(const SolverDescription& settings, const StepClock& clock, BodyTable& bodies,
+             const PieceTable& pieces, const PairCache& pairCache, WorkerPool& workers,
+             StepContext& c, StepStatistics& stats) {
+  if (clock.substep == 0) {
     c.earlierNarrowPhase.clear();
   } else {
     for (NarrowPhaseRecord& record : c.narrowPhase) {
@@ -30,78 +87,29 @@ void World::collide() {
     const size_t first = c.narrowPhase.size();
     for (size_t k = 0; k < c.pairs.size(); ++k) {
       if (c.collided[k]) continue;
-      const RigidBody& a = bodies_.state[pieces_.proxy[c.pairs[k].first].body];
-      const RigidBody& b = bodies_.state[pieces_.proxy[c.pairs[k].second].body];
+      const RigidBody& a = bodies.state[pieces.proxy[c.pairs[k].first].body];
+      const RigidBody& b = bodies.state[pieces.proxy[c.pairs[k].second].body];
       if (!a.isActive() && !b.isActive()) continue;
       c.collided[k] = 1;
       NarrowPhaseRecord& record = c.narrowPhase.emplace_back();
       record.proxyA = c.pairs[k].first;
       record.proxyB = c.pairs[k].second;
-      record.substep = substep_;
+      record.substep = clock.substep;
     }
     const size_t count = c.narrowPhase.size() - first;
     // Each pair reads what the cache remembers of it (nothing writes the cache until the
     // substep's pair cache stage).
-    workers_.forEach(count, [&](size_t i) {
+    workers.forEach(count, [&](size_t i) {
       NarrowPhaseRecord& record = c.narrowPhase[first + i];
-      record.cache = pairCache_.find(record.proxyA, record.proxyB);
-      runNarrowPhase(record);
+      record.cache = pairCache.find(record.proxyA, record.proxyB);
+      runNarrowPhase(settings, clock, bodies, pieces, c, record);
     });
     woke = false;
     for (size_t i = first; i < c.narrowPhase.size(); ++i) {
-      woke |= tallyNarrowPhase(c.narrowPhase[i]);
+      woke |= tallyNarrowPhase(bodies, pieces, c.narrowPhase[i], stats);
     }
   }
-  stats_.candidatePairs = static_cast<int>(c.narrowPhase.size());
-}
-
-void World::runNarrowPhase(NarrowPhaseRecord& record) const {
-  // The input: poses, margin and warm start from the pair cache.
-  const StepContext& c = context_;
-  const int proxyA = record.proxyA, proxyB = record.proxyB;
-  const PairCacheEntry* cache = record.cache;
-  record.poseA = proxyPose(proxyA);
-  record.poseB = proxyPose(proxyB);
-  if (cache) record.hints = cache->hints;
-  record.margin = scene_.solver.speculativeMargin + c.sweep[pieces_.proxy[proxyA].body] +
-                  c.sweep[pieces_.proxy[proxyB].body];
-  if (cache && cache->previous && cache->lastRound == collisionRound_ - 1) {
-    record.previous = cache->previous;
-  }
-  record.obbCenterA = pieces_.worldObb[proxyA].center;
-  record.obbCenterB = pieces_.worldObb[proxyB].center;
-  record.initialGuess =
-      initialGuess(scene_.solver.warmStart, pieces_.worldObb[proxyA], pieces_.worldObb[proxyB],
-                   record.poseA, record.poseB, record.previous);
-  // The queries.
-  const SolverDescription& solver = scene_.solver;
-  CollisionOptions options;
-  options.gjk.variant = solver.gjkVariant;
-  options.gjk.schedule = solver.momentumSchedule;
-  options.gjk.tolerance = solver.gjkTolerance;
-  options.gjk.maxIterations = solver.gjkMaxIterations;
-  record.result = hb::collide(pieces_.proxy[record.proxyA].shape, record.poseA,
-                              pieces_.proxy[record.proxyB].shape, record.poseB, record.initialGuess,
-                              options, record.hints);
-}
-
-bool World::tallyNarrowPhase(const NarrowPhaseRecord& record) {
-  const CollisionResult& r = record.result;
-  ++stats_.gjkCalls;
-  stats_.gjkIterations += r.gjkIterations;
-  if (r.epaStatus) ++stats_.epaCalls;
-  if (r.rtrStatus) ++stats_.rtrCalls;
-  const bool touches = r.gjkStatus != GjkStatus::InvalidInput && r.distance < record.margin;
-  // A contact with an awake body wakes a sleeping one, so that it takes part in this step.
-  bool woke = false;
-  for (const int proxy : {record.proxyA, record.proxyB}) {
-    const int body = pieces_.proxy[proxy].body;
-    if (touches && bodies_.state[body].sleeping) {
-      stats_.wokenBodies += wakeIsland(body);
-      woke = true;
-    }
-  }
-  return woke;
+  stats.candidatePairs = static_cast<int>(c.narrowPhase.size());
 }
 
 }  // namespace hb

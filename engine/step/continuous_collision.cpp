@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "collision/portable_math.hpp"
-#include "engine/world.hpp"
+#include "engine/step/stages.hpp"
 
 namespace hb {
 namespace {
@@ -27,45 +27,67 @@ constexpr double kSweptFraction = 0.01;
 /// enough not to hold such bodies back step after step, too shallow to pass through anything.
 constexpr double kStalledOverlapFraction = 0.25;
 
-}  // namespace
-
-void World::continuousCollision() {
-  if (scene_.solver.continuousCollision) sweepFastBodies();
-  // The world boxes follow the final poses at once, so that between steps they are current for
-  // whoever places a drop (liftClearOfBodies) or draws them.
-  updateWorldObbs();
-}
-
-RigidMotion World::stepMotion(int body) const {
+/// A body's motion over the (sub)step just integrated, from c.startPoses.
+RigidMotion stepMotion(const StepClock& clock, const BodyTable& bodies, const StepContext& c,
+                       int body) {
   // The integrator's path over the step: a straight line and a rotation about one axis.
-  const Pose& start = context_.startPoses[body];
+  const Pose& start = c.startPoses[body];
   RigidMotion m;
   m.start = start;
-  m.reach = bodies_.reach[body];
-  if (!bodies_.state[body].isActive()) return m;
-  m.linear = (bodies_.state[body].position - start.p) / substepLength();
-  m.angular = portable::rotationVector(bodies_.state[body].orientation * start.q.conjugate()) /
-              substepLength();
+  m.reach = bodies.reach[body];
+  if (!bodies.state[body].isActive()) return m;
+  m.linear = (bodies.state[body].position - start.p) / clock.h;
+  m.angular =
+      portable::rotationVector(bodies.state[body].orientation * start.q.conjugate()) / clock.h;
   return m;
 }
 
-void World::sweepFastBodies() {
+/// When pair k's fast body first comes too close to what does not move, on a worker
+/// (c.pairImpactTime: the substep's length when it does not or the pair is not swept;
+/// c.pairSweepStalled).
+void sweepPair(const StepClock& clock, const BodyTable& bodies, const PieceTable& pieces,
+               StepContext& c, size_t k) {
+  const double dt = clock.h;
+  const Proxy& pa = pieces.proxy[c.pairs[k].first];
+  const Proxy& pb = pieces.proxy[c.pairs[k].second];
+  // Against what does not move this step (statics, sleeping bodies): walls, panels and the
+  // ground are what a fast body tunnels through. Between moving bodies the speculative
+  // contacts are left alone: sweeping those pairs too gave no less overlap (docs/physics.md).
+  const bool stillA = !bodies.state[pa.body].isActive(), stillB = !bodies.state[pb.body].isActive();
+  if (!(c.fast[pa.body] && stillB) && !(c.fast[pb.body] && stillA)) return;
+  ToiOptions toiOptions;
+  const double thinnerPiece =
+      2.0 * std::min(pa.localObb.halfExtents.minCoeff(), pb.localObb.halfExtents.minCoeff());
+  toiOptions.allowedOverlap =
+      std::min(std::max(kSweptOverlap, kSweptFraction * thinnerPiece), 0.25 * thinnerPiece);
+  toiOptions.stalledOverlap =
+      kStalledOverlapFraction * std::min(bodies.thickness[pa.body], bodies.thickness[pb.body]);
+  const ToiResult toi = timeOfImpact(pa.shape, pa.inBody, c.motions[pa.body], pb.shape, pb.inBody,
+                                     c.motions[pb.body], dt, toiOptions);
+  c.pairSweepStalled[k] = toi.relaxed;
+  if (toi.status == ToiStatus::Hit || toi.status == ToiStatus::MaxIterations) {
+    c.pairImpactTime[k] = toi.time;
+  }
+}
+
+/// Fast bodies swept against what does not move and put back before they pass into it.
+void sweepFastBodies(const StepClock& clock, BodyTable& bodies, const PieceTable& pieces,
+                     WorkerPool& workers, StepContext& c, StepStatistics& stats) {
   // A body that moved far this step (kSweptMotion) may have passed into or through something its
   // speculative contacts, linear in the step, did not see: a spinning plate's far corner, a
   // thin panel. It is swept against what the broad phase found near it and put back where it
   // first came within the target distance of anything, or, for a pair already touching at the
   // start, where their overlap first exceeded kSweptOverlap; it keeps its velocity, and the next
   // step's contacts stop it.
-  StepContext& c = context_;
-  const double dt = substepLength();
-  c.motions.resize(bodies_.state.size());
-  c.fast.assign(bodies_.state.size(), 0);
+  const double dt = clock.h;
+  c.motions.resize(bodies.state.size());
+  c.fast.assign(bodies.state.size(), 0);
   bool any = false;
-  for (size_t i = 0; i < bodies_.state.size(); ++i) {
-    const RigidMotion& m = c.motions[i] = stepMotion(static_cast<int>(i));
-    if (!bodies_.state[i].isActive()) continue;
+  for (size_t i = 0; i < bodies.state.size(); ++i) {
+    const RigidMotion& m = c.motions[i] = stepMotion(clock, bodies, c, static_cast<int>(i));
+    if (!bodies.state[i].isActive()) continue;
     const double moved = dt * (m.linear.norm() + m.angular.norm() * m.reach);
-    const double thickness = bodies_.thickness[i];
+    const double thickness = bodies.thickness[i];
     if (moved > std::min(0.5 * thickness, std::max(kSweptMotion, kSweptFraction * thickness))) {
       c.fast[i] = 1;
       any = true;
@@ -75,49 +97,31 @@ void World::sweepFastBodies() {
   // Each pair's time of impact on the workers, then each fast body's earliest, in pair order.
   c.pairImpactTime.assign(c.pairs.size(), dt);
   c.pairSweepStalled.assign(c.pairs.size(), 0);
-  workers_.forEach(c.pairs.size(), [&](size_t k) { sweepPair(k); });
-  c.impactTime.assign(bodies_.state.size(), dt);
+  workers.forEach(c.pairs.size(), [&](size_t k) { sweepPair(clock, bodies, pieces, c, k); });
+  c.impactTime.assign(bodies.state.size(), dt);
   for (size_t k = 0; k < c.pairs.size(); ++k) {
-    stats_.stalledSweeps += c.pairSweepStalled[k];
+    stats.stalledSweeps += c.pairSweepStalled[k];
     if (!(c.pairImpactTime[k] < dt)) continue;
     for (const int proxy : {c.pairs[k].first, c.pairs[k].second}) {
-      const int body = pieces_.proxy[proxy].body;
+      const int body = pieces.proxy[proxy].body;
       if (c.fast[body]) c.impactTime[body] = std::min(c.impactTime[body], c.pairImpactTime[k]);
     }
   }
-  for (size_t i = 0; i < bodies_.state.size(); ++i) {
+  for (size_t i = 0; i < bodies.state.size(); ++i) {
     if (!c.fast[i] || !(c.impactTime[i] < dt)) continue;
     const Pose pose = c.motions[i].at(c.impactTime[i]);
-    bodies_.state[i].position = pose.p;
-    bodies_.state[i].orientation = pose.q;
-    ++stats_.sweptBack;
+    bodies.state[i].position = pose.p;
+    bodies.state[i].orientation = pose.q;
+    ++stats.sweptBack;
   }
 }
 
-void World::sweepPair(size_t k) {
-  StepContext& c = context_;
-  const double dt = substepLength();
-  const Proxy& pa = pieces_.proxy[c.pairs[k].first];
-  const Proxy& pb = pieces_.proxy[c.pairs[k].second];
-  // Against what does not move this step (statics, sleeping bodies): walls, panels and the
-  // ground are what a fast body tunnels through. Between moving bodies the speculative
-  // contacts are left alone: sweeping those pairs too gave no less overlap (docs/physics.md).
-  const bool stillA = !bodies_.state[pa.body].isActive(),
-             stillB = !bodies_.state[pb.body].isActive();
-  if (!(c.fast[pa.body] && stillB) && !(c.fast[pb.body] && stillA)) return;
-  ToiOptions toiOptions;
-  const double thinnerPiece =
-      2.0 * std::min(pa.localObb.halfExtents.minCoeff(), pb.localObb.halfExtents.minCoeff());
-  toiOptions.allowedOverlap =
-      std::min(std::max(kSweptOverlap, kSweptFraction * thinnerPiece), 0.25 * thinnerPiece);
-  toiOptions.stalledOverlap =
-      kStalledOverlapFraction * std::min(bodies_.thickness[pa.body], bodies_.thickness[pb.body]);
-  const ToiResult toi = timeOfImpact(pa.shape, pa.inBody, c.motions[pa.body], pb.shape, pb.inBody,
-                                     c.motions[pb.body], dt, toiOptions);
-  c.pairSweepStalled[k] = toi.relaxed;
-  if (toi.status == ToiStatus::Hit || toi.status == ToiStatus::MaxIterations) {
-    c.pairImpactTime[k] = toi.time;
-  }
+}  // namespace
+
+void continuousCollision(const SolverDescription& settings, const StepClock& clock,
+                         BodyTable& bodies, const PieceTable& pieces, WorkerPool& workers,
+                         StepContext& c, StepStatistics& stats) {
+  if (settings.continuousCollision) sweepFastBodies(clock, bodies, pieces, workers, c, stats);
 }
 
 }  // namespace hb

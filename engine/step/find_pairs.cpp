@@ -4,133 +4,133 @@
 // step (solver.max_pairs_per_piece).
 
 #include <algorithm>
+#include <limits>
 #include <sstream>
 
-#include "engine/world.hpp"
+#include "engine/step/stages.hpp"
 
 namespace hb {
 
-void World::updateWorldObbs() {
-  pieces_.worldObb.resize(pieces_.proxy.size());
-  highestDynamicTop_ = -std::numeric_limits<double>::infinity();
-  for (size_t p = 0; p < pieces_.proxy.size(); ++p) {
-    Obb& box = pieces_.worldObb[p];
-    box = pieces_.proxy[p].localObb.transformed(proxyPose(static_cast<int>(p)));
-    if (!pieces_.isStatic[p]) raiseDynamicTop(box);
+namespace {
+
+bool isCompound(const BodyTable& bodies, int body) {
+  return !bodies.state[body].isStatic && bodies.info[body].proxies.size() > 1;
+}
+
+/// False when pieces a and b cannot come within their pair's margin this step (their bounding
+/// spheres stay apart).
+bool piecesMayMeet(const SolverDescription& settings, const PieceTable& pieces,
+                   const StepContext& c, int a, int b) {
+  // Boxes are loose around round pieces: two hulls of 2 m radius whose boxes overlap at the
+  // corners may be 2.9 m apart. Pieces whose bounding spheres, grown as their boxes were, stay
+  // apart cannot come within the pair's margin this step, and skip the narrow phase.
+  const double reach = pieces.proxy[a].boundingRadius + pieces.proxy[b].boundingRadius +
+                       settings.speculativeMargin + c.sweep[pieces.proxy[a].body] +
+                       c.sweep[pieces.proxy[b].body];
+  return (pieces.worldObb[a].center - pieces.worldObb[b].center).squaredNorm() <= reach * reach;
+}
+
+/// The pieces of a broad-phase entry (a proxy, or -1 - body for a compound) whose swept boxes
+/// overlap `other`.
+void piecesMeeting(const BodyTable& bodies, const StepContext& c, int entry, const Obb& other,
+                   std::vector<int>& pieces) {
+  pieces.clear();
+  if (entry >= 0) {
+    pieces.push_back(entry);
+    return;
+  }
+  for (const int p : bodies.info[-1 - entry].proxies) {
+    if (obbOverlap(c.sweptObbs[p], other)) pieces.push_back(p);
   }
 }
 
-void World::raiseDynamicTop(const Obb& box) {
-  highestDynamicTop_ = std::max(highestDynamicTop_, box.center.z() + box.aabbHalfExtents().z());
+void checkPairLimit(const SolverDescription& settings, const StepClock& clock,
+                    const PieceTable& pieces, const StepContext& c) {
+  const std::size_t count = pieces.proxy.size();
+  const std::size_t limit = static_cast<std::size_t>(settings.maxPairsPerPiece) * count;
+  if (c.pairs.size() <= limit) return;
+  std::ostringstream what;
+  what << "step " << clock.step << ": the broad phase found " << c.pairs.size()
+       << " candidate pairs among " << count
+       << " collision pieces, more than solver.max_pairs_per_piece (" << settings.maxPairsPerPiece
+       << ") x " << count << " = " << limit
+       << "; bodies placed inside one another? Move them apart, or raise the setting "
+       << "(each pair costs the step up to about 10 kB)";
+  throw PairLimitError(what.str());
 }
 
-void World::findPairs() {
-  StepContext& c = context_;
-  // pieces_.worldObb are current: set by addBody and after each integration.
+}  // namespace
+
+double updateWorldBoxes(const BodyTable& bodies, PieceTable& pieces) {
+  pieces.worldObb.resize(pieces.proxy.size());
+  double top = -std::numeric_limits<double>::infinity();
+  for (size_t p = 0; p < pieces.proxy.size(); ++p) {
+    Obb& box = pieces.worldObb[p];
+    box = pieces.proxy[p].localObb.transformed(piecePose(bodies, pieces.proxy[p]));
+    if (!pieces.isStatic[p]) top = std::max(top, box.center.z() + box.aabbHalfExtents().z());
+  }
+  return top;
+}
+
+void findPairs(const SolverDescription& settings, const StepClock& clock, const BodyTable& bodies,
+               const PieceTable& pieces, BroadPhase& broadPhase, StepContext& c) {
+  // pieces.worldObb are current: set by addBody and after each integration.
   // How far any point of each body can travel this step: |v| dt + |w| dt * (its reach).
-  c.sweep.assign(bodies_.state.size(), 0.0);
-  for (size_t i = 0; i < bodies_.state.size(); ++i) {
-    const RigidBody& r = bodies_.state[i];
+  c.sweep.assign(bodies.state.size(), 0.0);
+  for (size_t i = 0; i < bodies.state.size(); ++i) {
+    const RigidBody& r = bodies.state[i];
     if (!r.isActive()) continue;
-    c.sweep[i] =
-        substepLength() * (r.linearVelocity.norm() + r.angularVelocity.norm() * bodies_.reach[i]);
+    c.sweep[i] = clock.h * (r.linearVelocity.norm() + r.angularVelocity.norm() * bodies.reach[i]);
   }
   // Each box grows by half the speculative margin plus its body's sweep, so that the pairs that
   // could close their gap this step overlap (the narrow phase gives them the pair's margin).
-  c.sweptObbs.resize(pieces_.worldObb.size());
-  for (size_t p = 0; p < pieces_.worldObb.size(); ++p) {
-    c.sweptObbs[p] = pieces_.worldObb[p];
+  c.sweptObbs.resize(pieces.worldObb.size());
+  for (size_t p = 0; p < pieces.worldObb.size(); ++p) {
+    c.sweptObbs[p] = pieces.worldObb[p];
     c.sweptObbs[p].halfExtents.array() +=
-        0.5 * scene_.solver.speculativeMargin + c.sweep[pieces_.proxy[p].body];
+        0.5 * settings.speculativeMargin + c.sweep[pieces.proxy[p].body];
   }
   // The broad phase sees each compound (a body of several pieces) as one box, its hull's; the
   // pieces of a pair it reports are then culled against the other side's box.
-  c.entryBoxes.clear();
-  c.entryOwners.clear();
-  c.entryStatic.clear();
-  c.entryProxy.clear();
-  for (size_t p = 0; p < pieces_.proxy.size(); ++p) {
-    const int body = pieces_.proxy[p].body;
-    if (!isCompound(body)) {
-      c.entryBoxes.push_back(c.sweptObbs[p]);
-      c.entryProxy.push_back(static_cast<int>(p));
-    } else if (bodies_.info[body].proxies.front() == static_cast<int>(p)) {
-      Obb box = bodies_.compoundBox[body].transformed(bodyPose(body));
-      box.halfExtents.array() += 0.5 * scene_.solver.speculativeMargin + c.sweep[body];
-      c.entryBoxes.push_back(box);
-      c.entryProxy.push_back(-1 - body);
-    } else {
-      continue;
+  BroadPhaseEntries& entries = c.entries;
+  entries.clear();
+  for (size_t p = 0; p < pieces.proxy.size(); ++p) {
+    const int body = pieces.proxy[p].body;
+    if (!isCompound(bodies, body)) {
+      entries.add(c.sweptObbs[p], body, pieces.isStatic[p], static_cast<int>(p));
+    } else if (bodies.info[body].proxies.front() == static_cast<int>(p)) {
+      Obb box = bodies.compoundBox[body].transformed(bodyPose(bodies, body));
+      box.halfExtents.array() += 0.5 * settings.speculativeMargin + c.sweep[body];
+      entries.add(box, body, pieces.isStatic[p], -1 - body);
     }
-    c.entryOwners.push_back(body);
-    c.entryStatic.push_back(pieces_.isStatic[p]);
   }
   BroadPhaseInput input;
-  input.boxes = c.entryBoxes;
-  input.owners = c.entryOwners;
-  input.isStatic = c.entryStatic;
-  const std::vector<ProxyPair>& entryPairs = broadPhase_.update(input);
+  input.boxes = entries.boxes;
+  input.owners = entries.owners;
+  input.isStatic = entries.isStatic;
+  const std::vector<ProxyPair>& entryPairs = broadPhase.update(input);
   c.pairs.clear();
   for (const auto& [e1, e2] : entryPairs) {
-    const int p1 = c.entryProxy[e1], p2 = c.entryProxy[e2];
+    const int p1 = entries.proxy[e1], p2 = entries.proxy[e2];
     if (p1 >= 0 && p2 >= 0) {
-      if (piecesMayMeet(p1, p2)) c.pairs.emplace_back(p1, p2);
+      if (piecesMayMeet(settings, pieces, c, p1, p2)) c.pairs.emplace_back(p1, p2);
       continue;
     }
-    piecesMeeting(p1, c.entryBoxes[e2], c.piecesA);
-    piecesMeeting(p2, c.entryBoxes[e1], c.piecesB);
+    piecesMeeting(bodies, c, p1, entries.boxes[e2], c.piecesA);
+    piecesMeeting(bodies, c, p2, entries.boxes[e1], c.piecesB);
     // Against a single piece, piecesMeeting already tested each piece against its box.
     const bool tested = p1 >= 0 || p2 >= 0;
     for (const int a : c.piecesA) {
       for (const int b : c.piecesB) {
-        if ((tested || obbOverlap(c.sweptObbs[a], c.sweptObbs[b])) && piecesMayMeet(a, b)) {
+        if ((tested || obbOverlap(c.sweptObbs[a], c.sweptObbs[b])) &&
+            piecesMayMeet(settings, pieces, c, a, b)) {
           c.pairs.emplace_back(std::min(a, b), std::max(a, b));
         }
       }
     }
   }
   std::sort(c.pairs.begin(), c.pairs.end());
-  checkPairLimit();
-}
-
-bool World::piecesMayMeet(int a, int b) const {
-  // Boxes are loose around round pieces: two hulls of 2 m radius whose boxes overlap at the
-  // corners may be 2.9 m apart. Pieces whose bounding spheres, grown as their boxes were, stay
-  // apart cannot come within the pair's margin this step, and skip the narrow phase.
-  const StepContext& c = context_;
-  const double reach = pieces_.proxy[a].boundingRadius + pieces_.proxy[b].boundingRadius +
-                       scene_.solver.speculativeMargin + c.sweep[pieces_.proxy[a].body] +
-                       c.sweep[pieces_.proxy[b].body];
-  return (pieces_.worldObb[a].center - pieces_.worldObb[b].center).squaredNorm() <= reach * reach;
-}
-
-void World::checkPairLimit() const {
-  const std::size_t pieces = pieces_.proxy.size();
-  const std::size_t limit = static_cast<std::size_t>(scene_.solver.maxPairsPerPiece) * pieces;
-  if (context_.pairs.size() <= limit) return;
-  std::ostringstream what;
-  what << "step " << stepCount_ << ": the broad phase found " << context_.pairs.size()
-       << " candidate pairs among " << pieces
-       << " collision pieces, more than solver.max_pairs_per_piece ("
-       << scene_.solver.maxPairsPerPiece << ") x " << pieces << " = " << limit
-       << "; bodies placed inside one another? Move them apart, or raise the setting "
-       << "(each pair costs the step up to about 10 kB)";
-  throw PairLimitError(what.str());
-}
-
-bool World::isCompound(int body) const {
-  return !bodies_.state[body].isStatic && bodies_.info[body].proxies.size() > 1;
-}
-
-void World::piecesMeeting(int entry, const Obb& other, std::vector<int>& pieces) const {
-  pieces.clear();
-  if (entry >= 0) {
-    pieces.push_back(entry);
-    return;
-  }
-  for (const int p : bodies_.info[-1 - entry].proxies) {
-    if (obbOverlap(context_.sweptObbs[p], other)) pieces.push_back(p);
-  }
+  checkPairLimit(settings, clock, pieces, c);
 }
 
 }  // namespace hb

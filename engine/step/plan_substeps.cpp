@@ -1,25 +1,21 @@
-// How many substeps a step takes (World::substepCount, after the first narrow phase) and how long
-// each is.
+// How many substeps a step takes (substepCount, after the first narrow phase).
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 
-#include "engine/world.hpp"
+#include "engine/step/stages.hpp"
 
 namespace hb {
 namespace {
 
-/// rad: the most a body with a contact turns in one substep (World::substepCount).
+/// rad: the most a body with a contact turns in one substep (substepCount).
 constexpr double kSubstepTurn = std::numbers::pi / 16;
 
 }  // namespace
 
-double World::substepLength() const {
-  return scene_.dt / substeps_;
-}
-
-int World::substepCount() const {
+int substepCount(const SolverDescription& settings, double dt, const BodyTable& bodies,
+                 const PieceTable& pieces, const StepContext& c) {
   // Contacts are linear in their (sub)step: the gap a speculative contact measures closes at
   // the bodies' relative speed along its normal, which bounds the true approach of two convex
   // bodies that only translate, but not of one that turns. A step is split so that no body with
@@ -27,17 +23,17 @@ int World::substepCount() const {
   // without one stay whole. Beyond that, so that the turn limit of bodies with contacts
   // (solver.max_contact_turn) binds only past kMaxSubsteps substeps, as many as it needs; but
   // max_substeps 1 keeps every step whole.
-  const int most = scene_.solver.maxSubsteps;
+  const int most = settings.maxSubsteps;
   if (most <= 1) return 1;
   double turn = 0.0;
-  for (const NarrowPhaseRecord& record : context_.narrowPhase) {
+  for (const NarrowPhaseRecord& record : c.narrowPhase) {
     if (!(record.result.distance < record.margin)) continue;  // no contact
     for (const int proxy : {record.proxyA, record.proxyB}) {
-      const RigidBody& r = bodies_.state[pieces_.proxy[proxy].body];
-      if (r.isActive()) turn = std::max(turn, r.angularVelocity.norm() * scene_.dt);
+      const RigidBody& r = bodies.state[pieces.proxy[proxy].body];
+      if (r.isActive()) turn = std::max(turn, r.angularVelocity.norm() * dt);
     }
   }
-  const double limit = scene_.solver.maxContactTurn;
+  const double limit = settings.maxContactTurn;
   if (!(turn < kMaxSubsteps * limit)) return kMaxSubsteps;  // also a spin too large to count
   const int forLimit = static_cast<int>(std::ceil(turn / limit));
   const int forContacts =

@@ -1,12 +1,12 @@
 // The restitution stage of World::step: the bounces of the (sub)step's contacts, in a stage of
 // their own after the sweeps (ContactSolver::applyRestitution).
 
-#include "engine/world.hpp"
+#include "engine/step/stages.hpp"
 
 namespace hb {
 
-void World::restitution() {
-  solver_.applyRestitution(bodies_.state);
+void restitution(BodyTable& bodies, ContactSolver& solver) {
+  solver.applyRestitution(bodies.state);
 }
 
 }  // namespace hb

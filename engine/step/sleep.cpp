@@ -1,55 +1,58 @@
 // The sleep stage of World::step: islands of touching bodies at rest fall asleep together and
-// keep their membership, so that a contact wakes the whole island (World::wakeIsland).
+// keep their membership, so that a contact wakes the whole island (wakeIsland).
 
 #include <algorithm>
 
-#include "engine/world.hpp"
+#include "dynamics/islands.hpp"
+#include "engine/step/stages.hpp"
 
 namespace hb {
 
-void World::sleep() {
-  StepContext& c = context_;
-  c.wasAwake.resize(bodies_.state.size());
-  for (size_t i = 0; i < bodies_.state.size(); ++i)
-    c.wasAwake[i] = bodies_.state[i].isActive() ? 1 : 0;
+bool sleep(const SolverDescription& settings, double dt, BodyTable& bodies, long& sleepIslands,
+           StepContext& c, StepStatistics& stats) {
+  c.wasAwake.resize(bodies.state.size());
+  for (size_t i = 0; i < bodies.state.size(); ++i)
+    c.wasAwake[i] = bodies.state[i].isActive() ? 1 : 0;
   // With sleeping off nothing falls asleep, and the islands are not needed (on a wall of 5050
   // cubes they were a millisecond a step).
-  if (scene_.solver.sleeping) {
+  if (settings.sleeping) {
     c.touching.clear();
     for (const ContactConstraint& contact : c.contacts) {
       c.touching.emplace_back(contact.bodyA, contact.bodyB);
     }
-    c.islands = findIslands(bodies_.state, c.touching);
+    c.islands = findIslands(bodies.state, c.touching);
     SleepOptions options;
-    updateSleep(bodies_.state, c.islands, scene_.dt, options);
+    updateSleep(bodies.state, c.islands, dt, options);
   }
   // An island that falls asleep keeps its membership, to wake whole.
   int islandCount = 0;
+  bool finite = true;
   int awake = 0;
-  for (size_t i = 0; i < bodies_.state.size(); ++i) {
-    const RigidBody& r = bodies_.state[i];
+  for (size_t i = 0; i < bodies.state.size(); ++i) {
+    const RigidBody& r = bodies.state[i];
     if (c.wasAwake[i] && r.sleeping) {
-      bodies_.sleepIsland[i] = sleepIslands_ + c.islands[i];
+      bodies.sleepIsland[i] = sleepIslands + c.islands[i];
       islandCount = std::max(islandCount, c.islands[i] + 1);
     }
-    if (!r.isValid()) nonFinite_ = true;
+    finite &= r.isValid();
     if (r.isActive()) ++awake;
   }
-  sleepIslands_ += islandCount;
-  stats_.awakeBodies = awake;
+  sleepIslands += islandCount;
+  stats.awakeBodies = awake;
+  return finite;
 }
 
-int World::wakeIsland(int body) {
-  if (!bodies_.state[body].sleeping) return 0;
-  const long island = bodies_.sleepIsland[body];
+int wakeIsland(BodyTable& bodies, int body) {
+  if (!bodies.state[body].sleeping) return 0;
+  const long island = bodies.sleepIsland[body];
   int woken = 0;
-  for (size_t i = 0; i < bodies_.state.size(); ++i) {
+  for (size_t i = 0; i < bodies.state.size(); ++i) {
     const bool member =
-        static_cast<int>(i) == body || (island >= 0 && bodies_.sleepIsland[i] == island);
+        static_cast<int>(i) == body || (island >= 0 && bodies.sleepIsland[i] == island);
     if (!member) continue;
-    bodies_.state[i].sleeping = false;
-    bodies_.state[i].restingTime = 0.0;
-    bodies_.sleepIsland[i] = -1;
+    bodies.state[i].sleeping = false;
+    bodies.state[i].restingTime = 0.0;
+    bodies.sleepIsland[i] = -1;
     ++woken;
   }
   return woken;

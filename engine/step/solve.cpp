@@ -4,34 +4,34 @@
 
 #include <algorithm>
 
-#include "engine/world.hpp"
+#include "engine/step/stages.hpp"
 
 namespace hb {
 
-void World::solve() {
-  StepContext& c = context_;
-  const SolverDescription& s = scene_.solver;
+void solve(const SolverDescription& settings, const Eigen::Vector3d& gravity,
+           const StepClock& clock, BodyTable& bodies, ContactSolver& solver, StepContext& c,
+           StepStatistics& stats) {
   ContactSolverOptions options;
-  options.velocityIterations = s.velocityIterations;
-  options.manifoldIterations = s.manifoldIterations;
-  options.shockIterations = s.shockIterations;
-  options.positionIterations = s.positionIterations;
-  options.tolerance = s.solverTolerance;
-  options.restitutionThreshold = s.restitutionThreshold;
-  options.softSubsteps = s.softSubsteps;
-  options.contactHertz = s.contactHertz;
-  options.contactDampingRatio = s.contactDampingRatio;
-  solver_.prepare(bodies_.state, c.contacts, substepLength(), options, scene_.gravity);
-  ContactSolverStats stats;
-  if (s.softSubsteps > 0) {
-    stats = solver_.solveSoftStep(bodies_.state, c.pseudo);
+  options.velocityIterations = settings.velocityIterations;
+  options.manifoldIterations = settings.manifoldIterations;
+  options.shockIterations = settings.shockIterations;
+  options.positionIterations = settings.positionIterations;
+  options.tolerance = settings.solverTolerance;
+  options.restitutionThreshold = settings.restitutionThreshold;
+  options.softSubsteps = settings.softSubsteps;
+  options.contactHertz = settings.contactHertz;
+  options.contactDampingRatio = settings.contactDampingRatio;
+  solver.prepare(bodies.state, c.contacts, clock.h, options, gravity);
+  ContactSolverStats solved;
+  if (settings.softSubsteps > 0) {
+    solved = solver.solveSoftStep(bodies.state, c.pseudo);
   } else {
-    solver_.warmStart(bodies_.state);
-    stats = solver_.solveVelocities(bodies_.state);
-    solver_.solvePositions(bodies_.state, c.pseudo);
+    solver.warmStart(bodies.state);
+    solved = solver.solveVelocities(bodies.state);
+    solver.solvePositions(bodies.state, c.pseudo);
   }
-  stats_.solverIterations = std::max(stats_.solverIterations, stats.iterations);
-  stats_.solverResidual = std::max(stats_.solverResidual, stats.residual);
+  stats.solverIterations = std::max(stats.solverIterations, solved.iterations);
+  stats.solverResidual = std::max(stats.solverResidual, solved.residual);
 }
 
 }  // namespace hb

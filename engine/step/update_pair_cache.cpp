@@ -6,27 +6,27 @@
 #include <cmath>
 #include <span>
 
-#include "engine/world.hpp"
+#include "engine/step/stages.hpp"
 
 namespace hb {
 
-void World::updatePairCache() {
-  StepContext& c = context_;
+void updatePairCache(const StepClock& clock, const BodyTable& bodies, const PieceTable& pieces,
+                     WorkerPool& workers, StepContext& c, PairCache& pairCache) {
   // The entries: those the narrow phase found, and new ones made here for new pairs (one after
   // the other: the map grows; its nodes stay where they are). Then filled on the workers, each
   // pair its own entry.
   c.cacheEntries.resize(c.narrowPhase.size());
   for (size_t i = 0; i < c.narrowPhase.size(); ++i) {
     const NarrowPhaseRecord& record = c.narrowPhase[i];
-    c.cacheEntries[i] = record.cache ? &pairCache_.entry(*record.cache)
-                                     : &pairCache_.entry(record.proxyA, record.proxyB);
+    c.cacheEntries[i] = record.cache ? &pairCache.entry(*record.cache)
+                                     : &pairCache.entry(record.proxyA, record.proxyB);
   }
-  workers_.forEach(c.narrowPhase.size(), [&](size_t i) {
+  workers.forEach(c.narrowPhase.size(), [&](size_t i) {
     const NarrowPhaseRecord& record = c.narrowPhase[i];
     PairCacheEntry& entry = *c.cacheEntries[i];
     const CollisionResult& r = record.result;
     entry.hints = r.hints;
-    entry.lastRound = collisionRound_;
+    entry.lastRound = clock.round;
     if (r.gjkStatus != GjkStatus::InvalidInput && std::isfinite(r.distance)) {
       entry.previous = makePreviousSolution(record.poseA, record.poseB, r.witnessA, r.witnessB,
                                             r.normal, r.distance);
@@ -37,13 +37,13 @@ void World::updatePairCache() {
     // Exactly this substep's contacts, for the next one's warm start.
     const std::span<const ContactConstraint> contacts(c.contacts.data() + record.firstContact,
                                                       record.contactCount);
-    PairCache::storeContacts(entry, contacts, bodyPose(pieces_.proxy[record.proxyA].body),
-                             substepLength());
+    PairCache::storeContacts(entry, contacts, bodyPose(bodies, pieces.proxy[record.proxyA].body),
+                             clock.h);
   });
   // Pairs the broad phase dropped lose their cache; sleeping pairs keep theirs.
-  pairCache_.evictStale(collisionRound_, [&](int i, int j) {
-    return !bodies_.state[pieces_.proxy[i].body].isActive() &&
-           !bodies_.state[pieces_.proxy[j].body].isActive();
+  pairCache.evictStale(clock.round, [&](int i, int j) {
+    return !bodies.state[pieces.proxy[i].body].isActive() &&
+           !bodies.state[pieces.proxy[j].body].isActive();
   });
 }
 
