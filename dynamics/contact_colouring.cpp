@@ -19,7 +19,8 @@ void ContactSolver::colourIslands() {
   for (Island& island : islands_) {
     island.firstGroup = static_cast<int>(colourGroups_.size());
     island.groups = 0;
-    if (island.count < kColouredIsland) continue;
+    // An island with joints is swept in order (its joints first).
+    if (island.count < kColouredIsland || island.joints > 0) continue;
     // Greedy, in the island's order: each manifold takes the lowest colour neither of its moving
     // bodies has yet (bodies that do not move take no impulse and join no colour).
     manifoldColour_.resize(island.count);
@@ -87,6 +88,7 @@ void ContactSolver::layOutInSweepOrder() {
 double ContactSolver::sweepIsland(int index) {
   const Island& island = islands_[index];
   double largest = 0.0;
+  if (island.joints > 0) largest = solveIslandJoints(island, 0.0);
   for (int q = island.first; q < island.first + island.count; ++q) {
     largest = std::max(largest, solveManifold(islandManifolds_[q], options_.manifoldIterations));
   }

@@ -9,8 +9,10 @@ namespace hb {
 
 void ContactSolver::prepare(std::span<const RigidBody> bodies,
                             std::span<ContactConstraint> contacts, double dt,
-                            const ContactSolverOptions& options, const Eigen::Vector3d& gravity) {
+                            const ContactSolverOptions& options, const Eigen::Vector3d& gravity,
+                            std::span<Joint> joints) {
   contacts_ = contacts;
+  joints_ = joints;
   options_ = options;
   dt_ = dt;
   gravity_ = gravity;
@@ -42,6 +44,19 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
     ++kept;
   }
   rows_.resize(kept);
+  // The joints that can act, with their rows at these poses.
+  jointRows_.clear();
+  jointOf_.clear();
+  for (std::size_t j = 0; j < joints.size(); ++j) {
+    const Joint& joint = joints[j];
+    const int a = joint.bodyA, b = joint.bodyB;
+    JointRows rows;
+    if (rows.prepare(joint, bodies[a], bodies[b], solverBodies_[a].inverseMass, inverseInertia_[a],
+                     solverBodies_[b].inverseMass, inverseInertia_[b], dt)) {
+      jointRows_.push_back(rows);
+      jointOf_.push_back(static_cast<int>(j));
+    }
+  }
   buildManifolds();
   buildIslands();
   colourIslands();
@@ -218,6 +233,9 @@ void ContactSolver::warmStart(std::span<RigidBody> bodies) {
     SolverBody& b = solverBodies_[row.bodyB];
     for (int k = 0; k < 3; ++k) apply(row, k, row.impulse[k], a, b);
     row.largestNormalImpulse = row.impulse[0];
+  }
+  for (const JointRows& joint : jointRows_) {
+    joint.warmStart(solverBodies_[joint.bodyA()], solverBodies_[joint.bodyB()]);
   }
   storeVelocities(bodies);
 }
@@ -412,42 +430,90 @@ void ContactSolver::computeSupportLevels() {
 }
 
 void ContactSolver::buildIslands() {
-  // Islands: the moving bodies joined by manifolds (union-find; bodies that do not move join
-  // nothing).
+  // Islands: the moving bodies joined by manifolds and joints (union-find; bodies that do not
+  // move join nothing).
   const int n = static_cast<int>(solverBodies_.size());
   islandSets_.reset(n);
-  for (const Manifold& m : manifolds_) {
-    const int a = rows_[m.first].bodyA, b = rows_[m.first].bodyB;
+  const auto join = [&](int a, int b) {
     if (moves_[a] && moves_[b]) islandSets_.join(a, b);
-  }
+  };
+  for (const Manifold& m : manifolds_) join(rows_[m.first].bodyA, rows_[m.first].bodyB);
+  for (const JointRows& joint : jointRows_) join(joint.bodyA(), joint.bodyB());
   computeSupportLevels();
-  // Manifolds grouped by island, in their order; each island's depth is its deepest level.
+  // Manifolds and joints grouped by island, in their order; an island's depth is its deepest
+  // level.
   islands_.clear();
-  islandManifolds_.clear();
   islandOf_.assign(n, -1);
-  for (size_t k = 0; k < manifolds_.size(); ++k) {
-    const int a = rows_[manifolds_[k].first].bodyA, b = rows_[manifolds_[k].first].bodyB;
+  const auto islandOfPair = [&](int a, int b) -> Island& {
     const int r = islandSets_.root(moves_[a] ? a : b);
     if (islandOf_[r] < 0) {
       islandOf_[r] = static_cast<int>(islands_.size());
       islands_.push_back({});
     }
-    Island& island = islands_[islandOf_[r]];
+    return islands_[islandOf_[r]];
+  };
+  for (const Manifold& m : manifolds_) {
+    const int a = rows_[m.first].bodyA, b = rows_[m.first].bodyB;
+    Island& island = islandOfPair(a, b);
     ++island.count;
     island.depth = std::max({island.depth, moves_[a] ? level_[a] : 0, moves_[b] ? level_[b] : 0});
   }
-  int start = 0;
+  for (const JointRows& joint : jointRows_) ++islandOfPair(joint.bodyA(), joint.bodyB()).joints;
+  int start = 0, startJoint = 0;
   for (Island& island : islands_) {
     island.first = start;
     start += island.count;
     island.count = 0;
+    island.firstJoint = startJoint;
+    startJoint += island.joints;
+    island.joints = 0;
   }
   islandManifolds_.resize(manifolds_.size());
   for (size_t k = 0; k < manifolds_.size(); ++k) {
-    const int a = rows_[manifolds_[k].first].bodyA, b = rows_[manifolds_[k].first].bodyB;
-    Island& island = islands_[islandOf_[islandSets_.root(moves_[a] ? a : b)]];
+    Island& island =
+        islandOfPair(rows_[manifolds_[k].first].bodyA, rows_[manifolds_[k].first].bodyB);
     islandManifolds_[island.first + island.count++] = static_cast<int>(k);
   }
+  islandJoints_.resize(jointRows_.size());
+  for (size_t j = 0; j < jointRows_.size(); ++j) {
+    Island& island = islandOfPair(jointRows_[j].bodyA(), jointRows_[j].bodyB());
+    islandJoints_[island.firstJoint + island.joints++] = static_cast<int>(j);
+  }
+  // Several joints of an island: their held rows as one system.
+  std::size_t blocks = 0;
+  for (Island& island : islands_) {
+    if (island.joints < 2) continue;
+    if (jointBlocks_.size() <= blocks) jointBlocks_.emplace_back();
+    const std::span<const int> members(islandJoints_.data() + island.firstJoint, island.joints);
+    if (jointBlocks_[blocks].build(jointRows_, members))
+      island.jointBlock = static_cast<int>(blocks++);
+  }
+}
+
+double ContactSolver::solveIslandJoints(const Island& island, double fraction) {
+  double largest = 0.0;
+  const bool position = fraction > 0.0;
+  if (island.jointBlock >= 0) {
+    largest = jointBlocks_[island.jointBlock].solve(jointRows_, solverBodies_, fraction);
+  }
+  for (int q = island.firstJoint; q < island.firstJoint + island.joints; ++q) {
+    JointRows& joint = jointRows_[islandJoints_[q]];
+    SolverBody& a = solverBodies_[joint.bodyA()];
+    SolverBody& b = solverBodies_[joint.bodyB()];
+    if (island.jointBlock < 0) {
+      if (position) {
+        joint.solveHeldPosition(a, b, fraction);
+      } else {
+        largest = std::max(largest, joint.solveHeld(a, b));
+      }
+    }
+    if (position) {
+      joint.solveAxisPosition(a, b, fraction);
+    } else {
+      largest = std::max(largest, joint.solveAxis(a, b));
+    }
+  }
+  return largest;
 }
 
 ContactSolverStats ContactSolver::solveIsland(int index) {
@@ -488,6 +554,7 @@ ContactSolverStats ContactSolver::solveVelocities(std::span<RigidBody> bodies) {
     stats.converged &= island.converged;
   }
   if (options_.shockPropagation) propagateShock();
+  for (std::size_t j = 0; j < jointRows_.size(); ++j) jointRows_[j].store(joints_[jointOf_[j]]);
   for (Row& row : rows_) {
     contacts_[row.contact].impulse = {row.impulse[0], row.impulse[1], row.impulse[2]};
     if (row.carriesSweptFriction) {
@@ -529,6 +596,9 @@ void ContactSolver::solvePositions(std::span<const RigidBody> bodies, PseudoVelo
   double normal[NormalBlock::kMaxPoints], target[NormalBlock::kMaxPoints];
   double impulse[NormalBlock::kMaxPoints], change[NormalBlock::kMaxPoints];
   for (int iteration = 0; iteration < options_.positionIterations; ++iteration) {
+    for (const Island& island : islands_) {
+      if (island.joints > 0) solveIslandJoints(island, options_.baumgarte);
+    }
     for (const int k : positionManifolds_) {
       const Manifold& m = manifolds_[k];
       SolverBody& a = solverBodies_[rows_[m.first].bodyA];

@@ -58,6 +58,8 @@
 
 #include "dynamics/contact_constraint.hpp"
 #include "dynamics/contact_solver_options.hpp"
+#include "dynamics/joint_block.hpp"
+#include "dynamics/joint_rows.hpp"
 #include "dynamics/normal_block.hpp"
 #include "dynamics/rigid_body.hpp"
 #include "dynamics/team_phases.hpp"
@@ -112,9 +114,13 @@ class ContactSolver {
   /// Stage 1: lever arms, Delassus blocks and targets from the pre-solve velocities.
   /// `gravity` (the acceleration of every moving body apart from the contacts) times the
   /// bounces within the step (applyRestitution).
+  /// `joints` (dynamics/joint.hpp) are solved in the same sweeps, island by island with the
+  /// contacts of the bodies they hold, and take their forces back at the end of stage 3 (the
+  /// rigid schedule only: the soft step does not take joints).
   void prepare(std::span<const RigidBody> bodies, std::span<ContactConstraint> contacts, double dt,
                const ContactSolverOptions& options,
-               const Eigen::Vector3d& gravity = Eigen::Vector3d::Zero());
+               const Eigen::Vector3d& gravity = Eigen::Vector3d::Zero(),
+               std::span<Joint> joints = {});
   /// Stage 2: apply the impulses the contacts carry in (from the pair cache).
   void warmStart(std::span<RigidBody> bodies);
   /// Stage 3: Gauss–Seidel sweeps on the velocities.
@@ -150,13 +156,6 @@ class ContactSolver {
   ContactSolverStats solveSoftStep(std::span<RigidBody> bodies, PseudoVelocities& motion);
 
  private:
-  /// The velocities of a body during the solve. Bodies that do not move have zero inverse mass
-  /// and their rows zero angular responses, so impulses leave them as they are, without a branch.
-  struct SolverBody {
-    double linear[3] = {0, 0, 0};
-    double angular[3] = {0, 0, 0};
-    double inverseMass = 0.0;
-  };
   /// What the soft step keeps per body besides its velocities: how far it moved (linear) and
   /// turned (angular, a rotation vector to first order) since the step began, and the velocity
   /// change the contacts' current impulses make (a substep's warm start). Apart from SolverBody,
@@ -349,7 +348,12 @@ class ContactSolver {
     int first = 0, count = 0;
     int depth = 0;
     int firstGroup = 0, groups = 0;  // no groups: swept in order
+    int firstJoint = 0, joints = 0;  // islandJoints_[firstJoint, firstJoint + joints)
+    int jointBlock = -1;             // jointBlocks_: its joints' held rows as one system
   };
+  /// One visit of an island's joints: their held rows (as one block where it has one), then each
+  /// joint's free axis; `fraction` > 0 for the position pass. Returns the largest change.
+  double solveIslandJoints(const Island& island, double fraction);
   /// Consecutive manifolds of an island (islandManifolds_[first, first + count)) that share no
   /// moving body, except the last group of an island whose manifolds found no free colour.
   struct ColourGroup {
@@ -358,6 +362,12 @@ class ContactSolver {
   };
   std::vector<Island> islands_;
   std::vector<int> islandManifolds_;
+  /// The joints that act (prepare), their rows, and each island's, visited before its manifolds.
+  std::span<Joint> joints_;
+  std::vector<JointRows> jointRows_;
+  std::vector<int> jointOf_;  // per joint row: its joint
+  std::vector<int> islandJoints_;
+  std::vector<JointBlock> jointBlocks_;
   std::vector<ColourGroup> colourGroups_;
   std::vector<std::uint64_t> bodyColours_;  // per body: colours its manifolds took (colouring)
   std::vector<int> manifoldColour_;         // scratch: per island manifold, its colour

@@ -152,6 +152,81 @@ void requireParts(const std::string& asset, const fs::path& assetDir, const std:
   if (!fs::exists(parts)) fail(where, "no " + parts.string());
 }
 
+/// One of a joint's "bodies": "world", or an index into the scene's "bodies" (as a World body
+/// index: the scene's bodies follow the world's body 0).
+int jointBody(const json& value, const std::string& where, std::size_t sceneBodies) {
+  if (value.is_string() && value.get<std::string>() == "world") return 0;
+  if (sceneBodies == 0) fail(where, "expected \"world\": the scene has no bodies");
+  return static_cast<int>(integer(value, where, 0, static_cast<long long>(sceneBodies) - 1)) + 1;
+}
+
+JointDescription parseJoint(const json& value, const std::string& where, std::size_t sceneBodies) {
+  requireObject(value, where);
+  rejectUnknownKeys(value, where, {"type", "bodies", "anchor", "axis", "limit", "motor"});
+  JointDescription joint;
+  const std::string typeKey = child(where, "type");
+  const json* type = find(value, "type");
+  if (!type) fail(typeKey, "missing (fixed, revolute, prismatic or spherical)");
+  const std::string name = stringValue(*type, typeKey);
+  if (name == "fixed") {
+    joint.type = JointType::Fixed;
+  } else if (name == "revolute") {
+    joint.type = JointType::Revolute;
+  } else if (name == "prismatic") {
+    joint.type = JointType::Prismatic;
+  } else if (name == "spherical") {
+    joint.type = JointType::Spherical;
+  } else {
+    fail(typeKey, "unknown joint type '" + name + "' (fixed, revolute, prismatic or spherical)");
+  }
+  const std::string bodiesKey = child(where, "bodies");
+  const json* bodies = find(value, "bodies");
+  if (!bodies || !bodies->is_array() || bodies->size() != 2) {
+    fail(bodiesKey, "expected two bodies: \"world\" or an index into the scene's bodies");
+  }
+  joint.bodyA = jointBody((*bodies)[0], indexed(bodiesKey, 0), sceneBodies);
+  joint.bodyB = jointBody((*bodies)[1], indexed(bodiesKey, 1), sceneBodies);
+  if (joint.bodyA == joint.bodyB) fail(bodiesKey, "a joint needs two different bodies");
+  const json* anchor = find(value, "anchor");
+  if (!anchor) fail(child(where, "anchor"), "missing (m, world)");
+  joint.anchor = finiteVector3(*anchor, child(where, "anchor"));
+  const bool hasAxis = joint.type == JointType::Revolute || joint.type == JointType::Prismatic;
+  if (const json* v = find(value, "axis")) {
+    const Eigen::Vector3d axis = finiteVector3(*v, child(where, "axis"));
+    if (!(axis.norm() > 1e-9)) fail(child(where, "axis"), "must not be zero");
+    joint.axis = axis.normalized();
+  }
+  for (const char* key : {"limit", "motor"}) {
+    if (find(value, key) && !hasAxis) {
+      fail(child(where, key), "only a revolute or prismatic joint has one");
+    }
+  }
+  if (const json* v = find(value, "limit")) {
+    const std::string at = child(where, "limit");
+    requireObject(*v, at);
+    rejectUnknownKeys(*v, at, {"lower", "upper"});
+    joint.limit.enabled = true;
+    for (const char* key : {"lower", "upper"}) {
+      if (!find(*v, key)) fail(child(at, key), "missing");
+    }
+    joint.limit.lower = finiteNumber(v->at("lower"), child(at, "lower"));
+    joint.limit.upper = finiteNumber(v->at("upper"), child(at, "upper"));
+    if (joint.limit.lower > joint.limit.upper) fail(at, "lower must not exceed upper");
+  }
+  if (const json* v = find(value, "motor")) {
+    const std::string at = child(where, "motor");
+    requireObject(*v, at);
+    rejectUnknownKeys(*v, at, {"velocity", "max_force"});
+    joint.motor.enabled = true;
+    for (const char* key : {"velocity", "max_force"}) {
+      if (!find(*v, key)) fail(child(at, key), "missing");
+    }
+    joint.motor.targetVelocity = finiteNumber(v->at("velocity"), child(at, "velocity"));
+    joint.motor.maxForce = nonNegativeNumber(v->at("max_force"), child(at, "max_force"));
+  }
+  return joint;
+}
+
 BodyDescription parseBody(const json& value, const std::string& where, MeshHullCache& meshes,
                           const fs::path& baseDir, const fs::path& assetDir) {
   requireObject(value, where);
@@ -342,7 +417,7 @@ SceneDescription parseScene(const std::string& jsonText, const fs::path& baseDir
   if (!root.is_object()) throw JsonError("expected a JSON object at the top level");
   rejectUnknownKeys(root, "",
                     {"name", "asset_dir", "gravity", "dt", "default_density", "hull_tolerance",
-                     "bounds", "statics", "bodies", "spawner", "solver"});
+                     "bounds", "statics", "bodies", "spawner", "solver", "joints"});
 
   const fs::path base = fs::absolute(baseDir);
   SceneDescription scene;
@@ -383,6 +458,15 @@ SceneDescription parseScene(const std::string& jsonText, const fs::path& baseDir
     scene.spawner = parseSpawner(*v, "spawner", scene.assetDir, meshes, base);
   }
   if (const json* v = find(root, "solver")) scene.solver = parseSolver(*v, "solver");
+  if (const json* v = find(root, "joints")) {
+    requireArray(*v, "joints");
+    if (!v->empty() && scene.solver.softSubsteps > 0) {
+      fail("joints", "joints take the rigid schedule: solver.soft_substeps must be 0");
+    }
+    for (size_t i = 0; i < v->size(); ++i) {
+      scene.joints.push_back(parseJoint((*v)[i], indexed("joints", i), scene.bodies.size()));
+    }
+  }
   return scene;
 }
 

@@ -15,6 +15,7 @@
 #include "collision/warm_start.hpp"
 #include "dynamics/contact_solver_options.hpp"
 #include "dynamics/integrator.hpp"
+#include "dynamics/joint.hpp"
 
 namespace hb {
 
@@ -155,6 +156,18 @@ inline constexpr double kMaxHullTolerance = 0.01;
 /// The largest iteration count of a solver key (gjk_max_iterations, velocity_iterations, ...).
 inline constexpr int kMaxIterationsSetting = 100'000;
 
+/// A joint of a scene file (docs/scenes.md, docs/joints.md), given in the world at the bodies'
+/// initial poses: the World places its frames in the two bodies.
+struct JointDescription {
+  JointType type = JointType::Spherical;
+  int bodyA = 0;  ///< World body index: 0 the world, k the scene's k-th body (from 1)
+  int bodyB = 0;
+  Eigen::Vector3d anchor = Eigen::Vector3d::Zero();  ///< m, world
+  Eigen::Vector3d axis = Eigen::Vector3d::UnitZ();   ///< unit, world (revolute, prismatic)
+  JointLimit limit;
+  JointMotor motor;
+};
+
 struct SceneDescription {
   std::string name;
   std::filesystem::path assetDir;  ///< absolute; where asset folders (<name>/textured.obj) are
@@ -171,6 +184,7 @@ struct SceneDescription {
   std::vector<BodyDescription> bodies;
   std::optional<SpawnerDescription> spawner;
   SolverDescription solver;
+  std::vector<JointDescription> joints;
 };
 
 /// Reads a scene file. Throws JsonError (engine/json_read.hpp) naming the file and the JSON path

@@ -77,6 +77,7 @@ World::World(const SceneDescription& scene) : scene_(scene), spawnRng_(1) {
   bodies_.add(std::move(world), RigidBody::fixed(), BodyDescription{});
   for (const StaticDescription& s : scene_.statics) addStatic(s);
   for (const BodyDescription& b : scene_.bodies) addBody(b);
+  for (const JointDescription& j : scene_.joints) addJoint(jointAtStart(j));
   if (scene_.spawner) {
     spawnRng_.seed(scene_.spawner->seed);
     const bool everyAsset = scene_.spawner->assets.empty() && scene_.spawner->shapes.empty();
@@ -326,7 +327,7 @@ void World::step() {
   StepContext& c = context_;
   const auto findAndCollide = [&] {
     runStage(Stage::FindPairs, [&] {  // world boxes, broad phase
-      findPairs(settings, clock(), bodies_, pieces_, broadPhase_, c);
+      findPairs(settings, clock(), bodies_, pieces_, jointedBodies_, broadPhase_, c);
     });
     ++collisionRound_;
     runStage(Stage::Collide, [&] {  // narrow phase, waking what it touches
@@ -348,7 +349,7 @@ void World::step() {
                           {energyIn_, energyScale_}, c, stats_);
     });
     runStage(Stage::Solve, [&] {  // contacts: PGS
-      solve(settings, scene_.gravity, clock(), bodies_, solver_, c, stats_);
+      solve(settings, scene_.gravity, clock(), bodies_, joints_, solver_, c, stats_);
     });
     runStage(Stage::UpdatePairCache, [&] {  // for the next (sub)step
       updatePairCache(clock(), bodies_, pieces_, workers_, c, pairCache_);
@@ -366,7 +367,9 @@ void World::step() {
   stats_.substeps = substeps_;
   for (ExternalForces& f : bodies_.forces) f.nextForce = f.nextTorque = Eigen::Vector3d::Zero();
   runStage(Stage::Sleep, [&] {  // islands at rest fall asleep
-    if (!sleep(settings, scene_.dt, bodies_, sleepIslands_, c, stats_)) nonFinite_ = true;
+    if (!sleep(settings, scene_.dt, bodies_, joints_, sleepIslands_, c, stats_)) {
+      nonFinite_ = true;
+    }
   });
   ++stepCount_;
   stats_.bodies = static_cast<int>(bodies_.info.size()) - 1;

@@ -26,6 +26,7 @@
 #include "dynamics/contact_solver.hpp"
 #include "dynamics/integrator.hpp"
 #include "dynamics/islands.hpp"
+#include "dynamics/joint.hpp"
 #include "dynamics/rigid_body.hpp"
 #include "engine/asset_library.hpp"
 #include "engine/byte_archive.hpp"
@@ -76,6 +77,23 @@ class World {
   /// step()). Throws std::out_of_range for no such body, std::invalid_argument for a static
   /// one, a non-finite or far point or impulse, or velocities it would make absurd.
   void applyImpulse(int body, const Eigen::Vector3d& worldPoint, const Eigen::Vector3d& impulse);
+
+  // --- Joints (engine/world_joints.cpp; dynamics/joint.hpp). Body 0 is the world: a joint to
+  // it holds a body to a fixed frame (frameA then in world coordinates). Two bodies a joint
+  // holds do not collide with each other. Joints take the rigid schedule: a scene with the soft
+  // step (solver.soft_substeps > 0) refuses them. Snapshots do not hold joints (nor their
+  // forces): a world restored from one keeps the joints it has.
+
+  /// Adds a joint; returns its index. Throws std::out_of_range for a body that does not exist,
+  /// std::invalid_argument for a joint of a body to itself or between two static ones,
+  /// non-finite or non-unit frames, a limit with lower > upper, a motor with a negative force,
+  /// or a scene on the soft step. Wakes both bodies.
+  int addJoint(const Joint& joint);
+  std::span<const Joint> joints() const { return joints_; }
+  /// Replaces a revolute or prismatic joint's motor or limits (checked as addJoint checks them),
+  /// and wakes its bodies.
+  void setJointMotor(int joint, const JointMotor& motor);
+  void setJointLimit(int joint, const JointLimit& limit);
 
   // --- Driving an experiment (engine/world_control.cpp). Body indices out of range throw
   // std::out_of_range; the static body 0 and bad values throw std::invalid_argument, naming the
@@ -250,6 +268,15 @@ class World {
   int spawned_ = 0;
   double spawnHeight_ = 0.0;
   std::vector<std::function<void(const World&)>> observers_;
+  std::vector<Joint> joints_;
+  /// The body pairs a joint holds, (smaller, larger) and sorted: their pieces do not collide.
+  std::vector<std::pair<int, int>> jointedBodies_;
+  void updateJointedBodies();
+  /// Joints of removed bodies go; those of the bodies after `body` follow them down one index.
+  void forgetJoints(int body);
+  Joint& jointAt(int joint, const char* what);
+  /// A scene's joint with its frames placed in its bodies at their current poses.
+  Joint jointAtStart(const JointDescription& description) const;
 };
 
 }  // namespace hb

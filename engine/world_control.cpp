@@ -127,6 +127,7 @@ void World::removeBody(int body) {
   const int count = static_cast<int>(pieces.size());  // a body's pieces are consecutive
   pieces_.erase(first, count);
   bodies_.erase(body);
+  forgetJoints(body);
   for (Proxy& p : pieces_.proxy) {
     if (p.body > body) --p.body;
   }

@@ -502,6 +502,8 @@ void World::truncateBodies(int count) {
       bodies_.info[count].proxies.empty() ? pieces_.size() : bodies_.info[count].proxies.front();
   bodies_.truncate(count);
   pieces_.truncate(firstPiece);
+  std::erase_if(joints_, [&](const Joint& j) { return j.bodyA >= count || j.bodyB >= count; });
+  updateJointedBodies();
   pairCache_.eraseIf([&](int i, int j) { return i >= firstPiece || j >= firstPiece; });
 }
 

@@ -73,7 +73,8 @@ double updateWorldBoxes(const BodyTable& bodies, PieceTable& pieces) {
 }
 
 void findPairs(const SolverDescription& settings, const StepClock& clock, const BodyTable& bodies,
-               const PieceTable& pieces, BroadPhase& broadPhase, StepContext& c) {
+               const PieceTable& pieces, std::span<const std::pair<int, int>> jointed,
+               BroadPhase& broadPhase, StepContext& c) {
   // pieces.worldObb are current: set by addBody and after each integration.
   // How far any point of each body can travel this step: |v| dt + |w| dt * (its reach).
   c.sweep.assign(bodies.state.size(), 0.0);
@@ -128,6 +129,13 @@ void findPairs(const SolverDescription& settings, const StepClock& clock, const 
         }
       }
     }
+  }
+  if (!jointed.empty()) {
+    std::erase_if(c.pairs, [&](const ProxyPair& pair) {
+      const int a = pieces.proxy[pair.first].body, b = pieces.proxy[pair.second].body;
+      return std::binary_search(jointed.begin(), jointed.end(),
+                                std::pair<int, int>(std::min(a, b), std::max(a, b)));
+    });
   }
   std::sort(c.pairs.begin(), c.pairs.end());
   checkPairLimit(settings, clock, pieces, c);

@@ -8,8 +8,9 @@
 
 namespace hb {
 
-bool sleep(const SolverDescription& settings, double dt, BodyTable& bodies, long& sleepIslands,
-           StepContext& c, StepStatistics& stats) {
+bool sleep(const SolverDescription& settings, double dt, BodyTable& bodies,
+           std::span<const Joint> joints, long& sleepIslands, StepContext& c,
+           StepStatistics& stats) {
   c.wasAwake.resize(bodies.state.size());
   for (size_t i = 0; i < bodies.state.size(); ++i)
     c.wasAwake[i] = bodies.state[i].isActive() ? 1 : 0;
@@ -20,6 +21,7 @@ bool sleep(const SolverDescription& settings, double dt, BodyTable& bodies, long
     for (const ContactConstraint& contact : c.contacts) {
       c.touching.emplace_back(contact.bodyA, contact.bodyB);
     }
+    for (const Joint& joint : joints) c.touching.emplace_back(joint.bodyA, joint.bodyB);
     c.islands = findIslands(bodies.state, c.touching);
     SleepOptions options;
     updateSleep(bodies.state, c.islands, dt, options);

@@ -9,8 +9,8 @@
 namespace hb {
 
 void solve(const SolverDescription& settings, const Eigen::Vector3d& gravity,
-           const StepClock& clock, BodyTable& bodies, ContactSolver& solver, StepContext& c,
-           StepStatistics& stats) {
+           const StepClock& clock, BodyTable& bodies, std::span<Joint> joints,
+           ContactSolver& solver, StepContext& c, StepStatistics& stats) {
   ContactSolverOptions options;
   options.velocityIterations = settings.velocityIterations;
   options.manifoldIterations = settings.manifoldIterations;
@@ -21,7 +21,7 @@ void solve(const SolverDescription& settings, const Eigen::Vector3d& gravity,
   options.softSubsteps = settings.softSubsteps;
   options.contactHertz = settings.contactHertz;
   options.contactDampingRatio = settings.contactDampingRatio;
-  solver.prepare(bodies.state, c.contacts, clock.h, options, gravity);
+  solver.prepare(bodies.state, c.contacts, clock.h, options, gravity, joints);
   ContactSolverStats solved;
   if (settings.softSubsteps > 0) {
     solved = solver.solveSoftStep(bodies.state, c.pseudo);

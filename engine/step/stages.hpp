@@ -7,13 +7,16 @@
 // them, and the workers run what they hand out.
 
 #include <Eigen/Core>
+#include <span>
 #include <stdexcept>
+#include <utility>
 
 #include "collision/broad_phase.hpp"
 #include "collision/contact_manifold.hpp"
 #include "collision/persistent_manifold.hpp"
 #include "dynamics/contact_solver.hpp"
 #include "dynamics/integrator.hpp"
+#include "dynamics/joint.hpp"
 #include "engine/pair_cache.hpp"
 #include "engine/scene.hpp"
 #include "engine/step_context.hpp"
@@ -43,10 +46,12 @@ struct StepClock {
 double updateWorldBoxes(const BodyTable& bodies, PieceTable& pieces);
 
 /// Find pairs (find_pairs.cpp): each piece's box grown by its body's sweep and half the margin,
-/// through the broad phase; writes c.sweep, c.sweptObbs, c.entries, c.pairs. Throws
+/// through the broad phase, but for the pieces of the body pairs a joint holds (`jointed`,
+/// (smaller, larger) and sorted); writes c.sweep, c.sweptObbs, c.entries, c.pairs. Throws
 /// PairLimitError beyond solver.max_pairs_per_piece.
 void findPairs(const SolverDescription& settings, const StepClock& clock, const BodyTable& bodies,
-               const PieceTable& pieces, BroadPhase& broadPhase, StepContext& c);
+               const PieceTable& pieces, std::span<const std::pair<int, int>> jointed,
+               BroadPhase& broadPhase, StepContext& c);
 
 /// Collide (collide.cpp): the narrow phase of every pair with an awake body, on the workers,
 /// warm-started from the pair cache (read only); what a contact touches wakes, and its island's
@@ -99,11 +104,11 @@ void integrateVelocities(const SolverDescription& settings, const Eigen::Vector3
                          const StepClock& clock, BodyTable& bodies, RigidBodyIntegrator& integrator,
                          const EnergyLedger& energy, StepContext& c, StepStatistics& stats);
 
-/// Solve (solve.cpp): the contacts' projected Gauss–Seidel, or the soft step's substeps, on the
-/// velocities; writes the contacts' impulses and c.pseudo.
+/// Solve (solve.cpp): the contacts' and joints' projected Gauss–Seidel, or the soft step's
+/// substeps, on the velocities; writes the contacts' impulses, the joints' forces and c.pseudo.
 void solve(const SolverDescription& settings, const Eigen::Vector3d& gravity,
-           const StepClock& clock, BodyTable& bodies, ContactSolver& solver, StepContext& c,
-           StepStatistics& stats);
+           const StepClock& clock, BodyTable& bodies, std::span<Joint> joints,
+           ContactSolver& solver, StepContext& c, StepStatistics& stats);
 
 /// Update the pair cache (update_pair_cache.cpp), its one writer: every pair the narrow phase
 /// saw remembers its solution, hints, kept manifold and contact forces; pairs it did not see are
@@ -130,10 +135,11 @@ void restitution(BodyTable& bodies, ContactSolver& solver);
 /// many woke.
 int wakeIsland(BodyTable& bodies, int body);
 
-/// Sleep (sleep.cpp): islands at rest fall asleep together and keep their membership (numbered
-/// from `sleepIslands`, which counts them). Writes c.wasAwake, c.touching, c.islands; returns
-/// false when a body's state is not finite.
-bool sleep(const SolverDescription& settings, double dt, BodyTable& bodies, long& sleepIslands,
-           StepContext& c, StepStatistics& stats);
+/// Sleep (sleep.cpp): islands of bodies touching or held by a joint fall asleep together when
+/// at rest and keep their membership (numbered from `sleepIslands`, which counts them). Writes
+/// c.wasAwake, c.touching, c.islands; returns false when a body's state is not finite.
+bool sleep(const SolverDescription& settings, double dt, BodyTable& bodies,
+           std::span<const Joint> joints, long& sleepIslands, StepContext& c,
+           StepStatistics& stats);
 
 }  // namespace hb

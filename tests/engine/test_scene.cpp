@@ -1,5 +1,6 @@
 #include "engine/input_file.hpp"
 #include "engine/scene.hpp"
+#include "engine/world.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -125,6 +126,56 @@ TEST(Scene, ShippedFunnelPileHasTheFunnelsStaticsAndAHundredBodies) {
     EXPECT_EQ(body.material.restitution, funnel.spawner->material.restitution);
     EXPECT_EQ(body.linearVelocity, Eigen::Vector3d::Zero());
   }
+}
+
+TEST(Scene, ShippedChainHangsFromTheWorldByItsJoints) {
+  const SceneDescription scene = loadScene(kScenesDir / "chain.json");
+  ASSERT_EQ(scene.joints.size(), 8u);
+  EXPECT_EQ(scene.joints[0].bodyA, 0);  // the world
+  EXPECT_EQ(scene.joints[0].bodyB, 1);
+  EXPECT_EQ(scene.joints[7].bodyA, 7);
+  World world(scene);
+  ASSERT_EQ(world.joints().size(), 8u);
+  for (const Joint& j : world.joints()) {
+    EXPECT_LT(jointError(j, world.rigidBodies()[j.bodyA], world.rigidBodies()[j.bodyB]), 1e-12);
+  }
+  for (int s = 0; s < 240; ++s) world.step();  // swung down into the stack
+  for (const Joint& j : world.joints()) {
+    EXPECT_LT(jointError(j, world.rigidBodies()[j.bodyA], world.rigidBodies()[j.bodyB]), 5e-3);
+  }
+  EXPECT_EQ(world.escapedBodies(), 0);
+}
+
+TEST(Scene, BadJointsNameTheirKey) {
+  const std::string body = R"({"shape": {"type": "sphere", "radius": 0.1}})";
+  const auto scene = [&](const std::string& joint, const std::string& solver = "{}") {
+    return R"({"bodies": [)" + body + "," + body + R"(], "solver": )" + solver +
+           R"(, "joints": [)" + joint + "]}";
+  };
+  EXPECT_SCENE_ERROR(scene(R"({"type": "hinge", "bodies": [0, 1], "anchor": [0, 0, 0]})"),
+                     "joints[0].type", "unknown joint type 'hinge'");
+  EXPECT_SCENE_ERROR(scene(R"({"type": "fixed", "bodies": [0, 2], "anchor": [0, 0, 0]})"),
+                     "joints[0].bodies[1]");
+  EXPECT_SCENE_ERROR(scene(R"({"type": "fixed", "bodies": [1, 1], "anchor": [0, 0, 0]})"),
+                     "two different bodies");
+  EXPECT_SCENE_ERROR(scene(R"({"type": "fixed", "bodies": ["world", 1]})"), "joints[0].anchor");
+  EXPECT_SCENE_ERROR(
+      scene(R"({"type": "spherical", "bodies": [0, 1], "anchor": [0, 0, 0], "motor": {}})"),
+      "joints[0].motor", "revolute or prismatic");
+  EXPECT_SCENE_ERROR(scene(R"({"type": "revolute", "bodies": [0, 1], "anchor": [0, 0, 0],
+                               "axis": [0, 0, 0]})"),
+                     "joints[0].axis", "zero");
+  EXPECT_SCENE_ERROR(scene(R"({"type": "revolute", "bodies": [0, 1], "anchor": [0, 0, 0],
+                               "limit": {"lower": 1, "upper": -1}})"),
+                     "joints[0].limit", "lower must not exceed upper");
+  EXPECT_SCENE_ERROR(scene(R"({"type": "revolute", "bodies": [0, 1], "anchor": [0, 0, 0],
+                               "motor": {"velocity": 1, "max_force": -2}})"),
+                     "joints[0].motor.max_force");
+  EXPECT_SCENE_ERROR(scene(R"({"type": "fixed", "bodies": [0, 1], "anchor": [0, 0, 0]})",
+                           R"({"soft_substeps": 4})"),
+                     "joints", "soft_substeps");
+  EXPECT_SCENE_ERROR(scene(R"({"type": "fixed", "bodies": [0, 1], "anchor": [0, 0, 0], "x": 1})"),
+                     "joints[0]", "x");
 }
 
 TEST(Scene, ShippedStackLoads) {

@@ -1,0 +1,77 @@
+#pragma once
+// A joint between two bodies (either may be one that does not move, such as the world's body 0):
+// what it holds, its limit and motor, and the impulses the solver leaves in it. The contact
+// solver solves its rows in the same projected Gauss–Seidel sweeps as the contacts
+// (dynamics/joint_rows.hpp), so that a joint and the contacts of the bodies it holds are solved
+// together.
+//
+// Each body carries a joint frame (frameA, frameB: poses in the body's centre-of-mass frame);
+// the joint holds the two frames' origins together, and, by type, their orientations:
+//   Fixed      origins and orientations: the bodies move as one
+//   Revolute   origins, and the frames' z axes (the hinge axis): free to turn about it
+//   Prismatic  orientations, and the origins on the line of A's z axis: free to slide along it
+//   Spherical  origins only (a ball joint): free to turn any way
+// The joint's position is the angle of B's frame about the hinge axis from A's (rad, in
+// (-pi, pi]) or B's origin's offset along the axis from A's (m); zero where the frames coincide.
+
+#include <Eigen/Core>
+
+#include "collision/pose.hpp"
+#include "dynamics/rigid_body.hpp"
+
+namespace hb {
+
+enum class JointType { Fixed, Revolute, Prismatic, Spherical };
+
+/// Limits of a revolute (rad) or prismatic (m) joint's position.
+struct JointLimit {
+  bool enabled = false;
+  double lower = 0.0;
+  double upper = 0.0;
+};
+
+/// A motor on a revolute or prismatic joint's free axis: it drives the joint's velocity to
+/// `targetVelocity` (rad/s or m/s) with at most `maxForce` (N m or N).
+struct JointMotor {
+  bool enabled = false;
+  double targetVelocity = 0.0;
+  double maxForce = 0.0;
+};
+
+struct Joint {
+  JointType type = JointType::Spherical;
+  int bodyA = 0;
+  int bodyB = 0;
+  Pose frameA;  ///< the joint frame in A's centre-of-mass frame
+  Pose frameB;  ///< the joint frame in B's centre-of-mass frame
+  JointLimit limit;
+  JointMotor motor;
+
+  /// The reaction the joint exerted on B over the last (sub)step (on A: the opposite), as the
+  /// solver left it, and its warm start for the next: the forces of its held rows (N along the
+  /// world axes, or across the axis for a prismatic joint, then N m about its frame's axes:
+  /// see joint_rows.hpp for their order), of its limits (>= 0, pushing away from the lower
+  /// and from the upper limit) and of its motor (N m or N).
+  double force[6] = {0, 0, 0, 0, 0, 0};
+  double lowerForce = 0.0;
+  double upperForce = 0.0;
+  double motorForce = 0.0;
+};
+
+/// The joint frames in the world.
+Pose jointFrameA(const Joint& joint, const RigidBody& a);
+Pose jointFrameB(const Joint& joint, const RigidBody& b);
+
+/// The joint's position (see above): rad for a revolute joint, m for a prismatic one, zero for
+/// the others.
+double jointPosition(const Joint& joint, const RigidBody& a, const RigidBody& b);
+
+/// The rate of jointPosition (rad/s or m/s).
+double jointVelocity(const Joint& joint, const RigidBody& a, const RigidBody& b);
+
+/// How far the joint is from holding (m for the origins, rad for the orientations): the largest
+/// of the origins' separation (across the axis for a prismatic joint) and the frames' misalignment
+/// (the hinge axes' for a revolute joint).
+double jointError(const Joint& joint, const RigidBody& a, const RigidBody& b);
+
+}  // namespace hb

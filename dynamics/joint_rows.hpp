@@ -1,0 +1,117 @@
+#pragma once
+// A joint as the contact solver's sweeps see it (dynamics/joint.hpp): its rows, fixed at the
+// step's start, each a velocity constraint J v = target between the two bodies,
+//   u_k = l_k . (v_B - v_A) + b_k . w_B - a_k . w_A,
+// with l the linear direction, a and b the angular ones (r x l for a linear row, whose arm r runs
+// from the body's centre of mass to the joint's origin; the axis itself for an angular row).
+//
+// The held rows, in order (their forces in Joint::force):
+//   Spherical  3 linear along the world axes (the origins together)
+//   Revolute   the same, and 2 angular across the hinge axis (its x and y in A's joint frame)
+//   Fixed      the same 3 linear, and 3 angular about A's joint frame's axes
+//   Prismatic  2 linear across the axis (x and y of A's joint frame), and 3 angular
+// are solved as one block per visit, K dlambda = target - u with K = J M^-1 J^T, exactly, so that
+// a joint holds as well after one visit as its block allows. The free axis of a revolute or
+// prismatic joint (A's joint frame's z) then takes its motor (bounded by the motor's force) and
+// its limits (one-sided, speculative: the joint may close the gap to a limit within the step, no
+// further). An impulse along the axis comes with the held rows' answer to it, -K^-1 g per unit
+// (g: what a unit axis impulse does to the held rows' velocities), so that the rows stay held,
+// and its effective mass is that of the axis with the rows held, 1 / (K_aa - g^T K^-1 g) (the
+// Schur complement): a motor turning a body about a hinge meets the body's inertia about the
+// hinge, not about its centre, and reaches its target in one visit.
+//
+// Position drift (the velocity rows hold only to first order) is removed as the contacts'
+// penetration is, by pseudo-velocities after the sweeps (solvePosition): a fraction of each
+// held row's error and of each limit's overshoot per step, not fed back into the velocities.
+
+#include <Eigen/Core>
+#include <algorithm>
+
+#include "dynamics/joint.hpp"
+#include "dynamics/solver_body.hpp"
+
+namespace hb {
+
+class JointRows {
+ public:
+  static constexpr int kMaxHeld = 6;
+
+  /// The rows of `joint` at the bodies' poses for a (sub)step of length h, warm-started from
+  /// its forces. massA, inertiaA (world, inverse) are zero for a body that does not move.
+  /// False when no impulse can act on it (neither body moves, or its block is singular).
+  bool prepare(const Joint& joint, const RigidBody& a, const RigidBody& b, double massA,
+               const Eigen::Matrix3d& inertiaA, double massB, const Eigen::Matrix3d& inertiaB,
+               double h);
+  int bodyA() const { return bodyA_; }
+  int bodyB() const { return bodyB_; }
+  /// Applies the impulses the joint carries in.
+  void warmStart(SolverBody& a, SolverBody& b) const;
+  /// One visit of the sweeps: the held rows, then the free axis; returns the largest change as
+  /// the velocity it makes along its own row (m/s or rad/s).
+  double solveVelocity(SolverBody& a, SolverBody& b) {
+    const double held = solveHeld(a, b);
+    return std::max(held, solveAxis(a, b));
+  }
+  double solveHeld(SolverBody& a, SolverBody& b);
+  double solveAxis(SolverBody& a, SolverBody& b);
+  /// One visit of the position pass, on pseudo-velocities: each held row's error and each
+  /// overshot limit reduced by `fraction` of it per step of length h.
+  void solvePosition(SolverBody& a, SolverBody& b, double fraction) {
+    solveHeldPosition(a, b, fraction);
+    solveAxisPosition(a, b, fraction);
+  }
+  void solveHeldPosition(SolverBody& a, SolverBody& b, double fraction);
+  void solveAxisPosition(SolverBody& a, SolverBody& b, double fraction);
+
+  // The held rows one by one, for a block of several joints' rows (dynamics/joint_block.hpp).
+  int held() const { return held_; }
+  /// Row i's velocity minus its target (velocity pass), or plus `fraction` of its error per
+  /// step (position pass, fraction > 0).
+  double heldResidual(int i, const SolverBody& a, const SolverBody& b, double fraction) const;
+  /// Row i takes an impulse change (accumulated in the velocity pass only).
+  void applyHeld(int i, double change, SolverBody& a, SolverBody& b, bool accumulate);
+  /// J_i M^-1 J_j^T between this joint's row i and `other`'s row j, through the bodies they
+  /// share.
+  double heldCoupling(int i, const JointRows& other, int j) const;
+  /// The impulses of the step as forces, back into the joint (its warm start and reaction).
+  void store(Joint& joint) const;
+
+ private:
+  struct Row {
+    double linear[3] = {0, 0, 0};
+    double angularA[3] = {0, 0, 0}, angularB[3] = {0, 0, 0};
+    double turnA[3] = {0, 0, 0}, turnB[3] = {0, 0, 0};  // I^-1 times the angular directions
+    double impulse = 0.0;
+    double target = 0.0;  // the velocity the sweeps drive u to
+    double error = 0.0;   // the row's position error (m or rad): C
+  };
+  double velocity(const Row& row, const SolverBody& a, const SolverBody& b) const;
+  /// An impulse along the free axis, with the held rows' answer to it.
+  void applyAlongAxis(double change, SolverBody& a, SolverBody& b, bool heldToo);
+  void apply(const Row& row, double change, SolverBody& a, SolverBody& b) const;
+  /// J_i M^-1 J_j^T of two rows.
+  double coupling(const Row& i, const Row& j) const;
+  void setLinear(Row& row, const Eigen::Vector3d& direction, const Eigen::Vector3d& armA,
+                 const Eigen::Vector3d& armB) const;
+  void setAngular(Row& row, const Eigen::Vector3d& direction) const;
+
+  int bodyA_ = 0, bodyB_ = 0;
+  double h_ = 0.0;
+  double massA_ = 0.0, massB_ = 0.0;
+  Eigen::Matrix3d inertiaA_ = Eigen::Matrix3d::Zero(), inertiaB_ = Eigen::Matrix3d::Zero();
+  int held_ = 0;
+  Row rows_[kMaxHeld];
+  double blockInverse_[kMaxHeld][kMaxHeld] = {};
+  // The free axis: its row (the limits and the motor share it), its effective mass and position.
+  bool hasAxis_ = false;
+  Row axis_;
+  double axisMass_ = 0.0;
+  double axisAnswer_[kMaxHeld] = {};  // K^-1 g: the held rows' impulses per unit axis impulse
+  double position_ = 0.0;
+  JointLimit limit_;
+  JointMotor motor_;
+  double lowerImpulse_ = 0.0, upperImpulse_ = 0.0, motorImpulse_ = 0.0;
+  double lowerPosition_ = 0.0, upperPosition_ = 0.0;  // the position pass's limit impulses
+};
+
+}  // namespace hb

@@ -1,0 +1,128 @@
+// The world's joints (World::addJoint and its setters): checked, kept beside the bodies, handed
+// to the solve stage, and the pairs they hold kept out of the narrow phase.
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "engine/world.hpp"
+
+namespace hb {
+
+namespace {
+
+void requireFiniteLimit(const JointLimit& limit, const std::string& what) {
+  if (!limit.enabled) return;
+  if (!std::isfinite(limit.lower) || !std::isfinite(limit.upper) || limit.lower > limit.upper) {
+    throw std::invalid_argument(what + ": a limit needs finite lower <= upper");
+  }
+}
+
+void requireMotor(const JointMotor& motor, const std::string& what) {
+  if (!motor.enabled) return;
+  if (!std::isfinite(motor.targetVelocity) || !std::isfinite(motor.maxForce) ||
+      motor.maxForce < 0.0) {
+    throw std::invalid_argument(what + ": a motor needs a finite target and a finite force >= 0");
+  }
+}
+
+Pose checkedFrame(const Pose& frame, const std::string& what) {
+  if (!frame.p.allFinite() || !frame.q.coeffs().allFinite() ||
+      std::abs(frame.q.norm() - 1.0) > 1e-6) {
+    throw std::invalid_argument(what +
+                                ": a joint frame needs a finite position and a unit "
+                                "quaternion (norm within 1e-6 of 1)");
+  }
+  return {frame.q.normalized(), frame.p};
+}
+
+}  // namespace
+
+int World::addJoint(const Joint& joint) {
+  const std::string what = "addJoint";
+  for (const int body : {joint.bodyA, joint.bodyB}) checkBodyIndex(body, what.c_str());
+  if (joint.bodyA == joint.bodyB) throw std::invalid_argument(what + ": a joint needs two bodies");
+  if (bodies_.state[joint.bodyA].isStatic && bodies_.state[joint.bodyB].isStatic) {
+    throw std::invalid_argument(what + ": a joint between two static bodies holds nothing");
+  }
+  if (scene_.solver.softSubsteps > 0) {
+    throw std::invalid_argument(what +
+                                ": joints take the rigid schedule; this scene takes the "
+                                "soft step (solver.soft_substeps > 0)");
+  }
+  Joint added = joint;
+  added.frameA = checkedFrame(joint.frameA, what);
+  added.frameB = checkedFrame(joint.frameB, what);
+  requireFiniteLimit(joint.limit, what);
+  requireMotor(joint.motor, what);
+  std::fill(std::begin(added.force), std::end(added.force), 0.0);
+  added.lowerForce = added.upperForce = added.motorForce = 0.0;
+  joints_.push_back(added);
+  updateJointedBodies();
+  for (const int body : {joint.bodyA, joint.bodyB}) {
+    if (!bodies_.state[body].isStatic) {
+      wakeIsland(body);
+      bodies_.state[body].restingTime = 0.0;
+    }
+  }
+  return static_cast<int>(joints_.size()) - 1;
+}
+
+Joint& World::jointAt(int joint, const char* what) {
+  if (joint < 0 || joint >= static_cast<int>(joints_.size())) {
+    throw std::out_of_range(std::string(what) + ": no joint " + std::to_string(joint) + " (" +
+                            std::to_string(joints_.size()) + " joints)");
+  }
+  Joint& j = joints_[joint];
+  for (const int body : {j.bodyA, j.bodyB}) {
+    if (!bodies_.state[body].isStatic) {
+      wakeIsland(body);
+      bodies_.state[body].restingTime = 0.0;
+    }
+  }
+  return j;
+}
+
+void World::setJointMotor(int joint, const JointMotor& motor) {
+  requireMotor(motor, "setJointMotor");
+  jointAt(joint, "setJointMotor").motor = motor;
+}
+
+void World::setJointLimit(int joint, const JointLimit& limit) {
+  requireFiniteLimit(limit, "setJointLimit");
+  jointAt(joint, "setJointLimit").limit = limit;
+}
+
+Joint World::jointAtStart(const JointDescription& d) const {
+  Joint joint;
+  joint.type = d.type;
+  joint.bodyA = d.bodyA;
+  joint.bodyB = d.bodyB;
+  joint.limit = d.limit;
+  joint.motor = d.motor;
+  // The joint frame's z along the axis.
+  const Pose frame{Eigen::Quaterniond::FromTwoVectors(Eigen::Vector3d::UnitZ(), d.axis), d.anchor};
+  joint.frameA = bodyPose(d.bodyA).inverse() * frame;
+  joint.frameB = bodyPose(d.bodyB).inverse() * frame;
+  return joint;
+}
+
+void World::updateJointedBodies() {
+  jointedBodies_.clear();
+  for (const Joint& j : joints_) {
+    jointedBodies_.emplace_back(std::min(j.bodyA, j.bodyB), std::max(j.bodyA, j.bodyB));
+  }
+  std::sort(jointedBodies_.begin(), jointedBodies_.end());
+}
+
+void World::forgetJoints(int body) {
+  std::erase_if(joints_, [&](const Joint& j) { return j.bodyA == body || j.bodyB == body; });
+  for (Joint& j : joints_) {
+    if (j.bodyA > body) --j.bodyA;
+    if (j.bodyB > body) --j.bodyB;
+  }
+  updateJointedBodies();
+}
+
+}  // namespace hb
