@@ -58,9 +58,20 @@ bool JointRows::prepare(const Joint& joint, const RigidBody& a, const RigidBody&
   inertiaB_ = inertiaB;
   limit_ = joint.limit;
   motor_ = joint.motor;
+  buildHeldRows(joint, a, b);
+  if (!invertBlock()) return false;
+  for (int i = 0; i < held_; ++i) rows_[i].impulse = joint.force[i] * h;
+  prepareAxis(joint, a, b);
+  lowerImpulse_ = hasAxis_ && limit_.enabled ? joint.lowerForce * h : 0.0;
+  upperImpulse_ = hasAxis_ && limit_.enabled ? joint.upperForce * h : 0.0;
+  motorImpulse_ = hasAxis_ && motor_.enabled ? joint.motorForce * h : 0.0;
+  lowerPosition_ = upperPosition_ = 0.0;
+  return true;
+}
+
+void JointRows::buildHeldRows(const Joint& joint, const RigidBody& a, const RigidBody& b) {
   const Pose fa = jointFrameA(joint, a), fb = jointFrameB(joint, b);
   const Matrix3d frame = fa.q.toRotationMatrix();  // A's joint frame's axes, world
-  const Vector3d axis = frame.col(2);
   const Vector3d armA = fa.p - a.position, armB = fb.p - b.position;
   const Vector3d apart = fb.p - fa.p;
   held_ = 0;
@@ -77,7 +88,7 @@ bool JointRows::prepare(const Joint& joint, const RigidBody& a, const RigidBody&
     row = Row{};
     setLinear(row, direction, leverA, armB);
     row.error = direction.dot(apart);
-    row.target = -0.5 * h * direction.dot(bend(b, armB) - bend(a, leverA));
+    row.target = -0.5 * h_ * direction.dot(bend(b, armB) - bend(a, leverA));
   };
   const auto angularRow = [&](const Vector3d& direction, double error) {
     Row& row = rows_[held_++];
@@ -99,10 +110,13 @@ bool JointRows::prepare(const Joint& joint, const RigidBody& a, const RigidBody&
     const Vector3d turned = portable::rotationVector(fb.q * fa.q.conjugate());
     for (int k = 0; k < 3; ++k) angularRow(frame.col(k), frame.col(k).dot(turned));
   } else if (joint.type == JointType::Revolute) {
-    const Vector3d tilt = axis.cross(fb.q * Vector3d::UnitZ());
+    const Vector3d tilt = frame.col(2).cross(fb.q * Vector3d::UnitZ());
     for (int k = 0; k < 2; ++k) angularRow(frame.col(k), frame.col(k).dot(tilt));
   }
-  // The block's inverse, K^-1 with K = J M^-1 J^T; a singular one acts on nothing.
+}
+
+bool JointRows::invertBlock() {
+  // K^-1 with K = J M^-1 J^T; a singular one acts on nothing.
   using Block = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxHeld, kMaxHeld>;
   Block k(held_, held_);
   for (int i = 0; i < held_; ++i) {
@@ -117,33 +131,32 @@ bool JointRows::prepare(const Joint& joint, const RigidBody& a, const RigidBody&
   const Block inverse = lu.inverse();
   for (int i = 0; i < held_; ++i) {
     for (int j = 0; j < held_; ++j) blockInverse_[i][j] = inverse(i, j);
-    rows_[i].impulse = joint.force[i] * h;
   }
-  // The free axis.
-  hasAxis_ = joint.type == JointType::Revolute || joint.type == JointType::Prismatic;
-  if (hasAxis_) {
-    axis_ = Row{};
-    if (joint.type == JointType::Revolute) {
-      setAngular(axis_, axis);
-    } else {
-      setLinear(axis_, axis, armA + apart, armB);
-    }
-    double g[kMaxHeld];
-    for (int i = 0; i < held_; ++i) g[i] = coupling(rows_[i], axis_);
-    double schur = coupling(axis_, axis_);
-    for (int i = 0; i < held_; ++i) {
-      axisAnswer_[i] = 0.0;
-      for (int j = 0; j < held_; ++j) axisAnswer_[i] += blockInverse_[i][j] * g[j];
-      schur -= g[i] * axisAnswer_[i];
-    }
-    axisMass_ = schur > 1e-12 * coupling(axis_, axis_) ? 1.0 / schur : 0.0;
-    position_ = jointPosition(joint, a, b);
-  }
-  lowerImpulse_ = hasAxis_ && limit_.enabled ? joint.lowerForce * h : 0.0;
-  upperImpulse_ = hasAxis_ && limit_.enabled ? joint.upperForce * h : 0.0;
-  motorImpulse_ = hasAxis_ && motor_.enabled ? joint.motorForce * h : 0.0;
-  lowerPosition_ = upperPosition_ = 0.0;
   return true;
+}
+
+void JointRows::prepareAxis(const Joint& joint, const RigidBody& a, const RigidBody& b) {
+  hasAxis_ = joint.type == JointType::Revolute || joint.type == JointType::Prismatic;
+  if (!hasAxis_) return;
+  const Pose fa = jointFrameA(joint, a), fb = jointFrameB(joint, b);
+  const Vector3d axis = fa.q * Vector3d::UnitZ();
+  axis_ = Row{};
+  if (joint.type == JointType::Revolute) {
+    setAngular(axis_, axis);
+  } else {
+    setLinear(axis_, axis, fb.p - a.position, fb.p - b.position);
+  }
+  // The held rows' answer to a unit axis impulse, K^-1 g, and the axis's mass with them held.
+  double g[kMaxHeld];
+  for (int i = 0; i < held_; ++i) g[i] = coupling(rows_[i], axis_);
+  double schur = coupling(axis_, axis_);
+  for (int i = 0; i < held_; ++i) {
+    axisAnswer_[i] = 0.0;
+    for (int j = 0; j < held_; ++j) axisAnswer_[i] += blockInverse_[i][j] * g[j];
+    schur -= g[i] * axisAnswer_[i];
+  }
+  axisMass_ = schur > 1e-12 * coupling(axis_, axis_) ? 1.0 / schur : 0.0;
+  position_ = jointPosition(joint, a, b);
 }
 
 double JointRows::velocity(const Row& row, const SolverBody& a, const SolverBody& b) const {

@@ -85,6 +85,11 @@ class JointRows {
     double target = 0.0;  // the velocity the sweeps drive u to
     double error = 0.0;   // the row's position error (m or rad): C
   };
+  /// prepare()'s parts: the held rows and their errors, the block's inverse (false when
+  /// singular), the free axis's row and mass.
+  void buildHeldRows(const Joint& joint, const RigidBody& a, const RigidBody& b);
+  bool invertBlock();
+  void prepareAxis(const Joint& joint, const RigidBody& a, const RigidBody& b);
   double velocity(const Row& row, const SolverBody& a, const SolverBody& b) const;
   /// An impulse along the free axis, with the held rows' answer to it.
   void applyAlongAxis(double change, SolverBody& a, SolverBody& b, bool heldToo);
