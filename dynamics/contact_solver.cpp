@@ -52,7 +52,7 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
     const int a = joint.bodyA, b = joint.bodyB;
     JointRows rows;
     if (rows.prepare(joint, bodies[a], bodies[b], solverBodies_[a].inverseMass, inverseInertia_[a],
-                     solverBodies_[b].inverseMass, inverseInertia_[b], dt)) {
+                     solverBodies_[b].inverseMass, inverseInertia_[b], dt, gravity_)) {
       jointRows_.push_back(rows);
       jointOf_.push_back(static_cast<int>(j));
     }

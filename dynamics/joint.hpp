@@ -30,12 +30,29 @@ struct JointLimit {
   double upper = 0.0;
 };
 
-/// A motor on a revolute or prismatic joint's free axis: it drives the joint's velocity to
-/// `targetVelocity` (rad/s or m/s) with at most `maxForce` (N m or N).
+/// A motor on a revolute or prismatic joint's free axis. With stiffness and damping zero (the
+/// default) it is a velocity motor: it drives the joint's velocity to `targetVelocity` (rad/s or
+/// m/s) with at most `maxForce` (N m or N). With either set it is a position servo (PD): its force
+/// is stiffness (targetPosition - q) + damping (targetVelocity - v) (N m/rad and N m s/rad, or N/m
+/// and N s/m), solved implicitly over the step and bounded by `maxForce`.
 struct JointMotor {
   bool enabled = false;
   double targetVelocity = 0.0;
   double maxForce = 0.0;
+  double targetPosition = 0.0;
+  double stiffness = 0.0;
+  double damping = 0.0;
+  bool servo() const { return stiffness > 0.0 || damping > 0.0; }
+};
+
+/// A passive spring-damper on a revolute or prismatic joint's free axis: force
+/// stiffness (restPosition - q) - damping v, unbounded (units as the motor's). Off when both are
+/// zero.
+struct JointSpring {
+  double stiffness = 0.0;
+  double damping = 0.0;
+  double restPosition = 0.0;
+  bool active() const { return stiffness > 0.0 || damping > 0.0; }
 };
 
 struct Joint {
@@ -46,16 +63,22 @@ struct Joint {
   Pose frameB;  ///< the joint frame in B's centre-of-mass frame
   JointLimit limit;
   JointMotor motor;
+  JointSpring spring;
+  /// Dry friction on the free axis: the largest force (N m or N) it resists turning or sliding
+  /// with; 0: none.
+  double friction = 0.0;
 
   /// The reaction the joint exerted on B over the last (sub)step (on A: the opposite), as the
   /// solver left it, and its warm start for the next: the forces of its held rows (N along the
   /// world axes, or across the axis for a prismatic joint, then N m about its frame's axes:
   /// see joint_rows.hpp for their order), of its limits (>= 0, pushing away from the lower
-  /// and from the upper limit) and of its motor (N m or N).
+  /// and from the upper limit), of its motor, spring and friction (N m or N).
   double force[6] = {0, 0, 0, 0, 0, 0};
   double lowerForce = 0.0;
   double upperForce = 0.0;
   double motorForce = 0.0;
+  double springForce = 0.0;
+  double frictionForce = 0.0;
 };
 
 /// The joint frames in the world.

@@ -3,6 +3,8 @@
 #include <Eigen/LU>
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <numbers>
 
 #include "collision/portable_math.hpp"
 
@@ -47,8 +49,8 @@ double JointRows::coupling(const Row& i, const Row& j) const {
 }
 
 bool JointRows::prepare(const Joint& joint, const RigidBody& a, const RigidBody& b, double massA,
-                        const Matrix3d& inertiaA, double massB, const Matrix3d& inertiaB,
-                        double h) {
+                        const Matrix3d& inertiaA, double massB, const Matrix3d& inertiaB, double h,
+                        const Vector3d& gravity) {
   bodyA_ = joint.bodyA;
   bodyB_ = joint.bodyB;
   h_ = h;
@@ -57,14 +59,18 @@ bool JointRows::prepare(const Joint& joint, const RigidBody& a, const RigidBody&
   inertiaA_ = inertiaA;
   inertiaB_ = inertiaB;
   limit_ = joint.limit;
-  motor_ = joint.motor;
   buildHeldRows(joint, a, b);
   if (!invertBlock()) return false;
   for (int i = 0; i < held_; ++i) rows_[i].impulse = joint.force[i] * h;
-  prepareAxis(joint, a, b);
+  prepareAxis(joint, a, b, gravity);
   lowerImpulse_ = hasAxis_ && limit_.enabled ? joint.lowerForce * h : 0.0;
   upperImpulse_ = hasAxis_ && limit_.enabled ? joint.upperForce * h : 0.0;
-  motorImpulse_ = hasAxis_ && motor_.enabled ? joint.motorForce * h : 0.0;
+  const auto warm = [&](AxisRow& row, double force) {
+    row.impulse = row.active ? std::clamp(force * h, -row.most, row.most) : 0.0;
+  };
+  warm(spring_, joint.springForce);
+  warm(friction_, joint.frictionForce);
+  warm(motor_, joint.motorForce);
   lowerPosition_ = upperPosition_ = 0.0;
   return true;
 }
@@ -135,8 +141,10 @@ bool JointRows::invertBlock() {
   return true;
 }
 
-void JointRows::prepareAxis(const Joint& joint, const RigidBody& a, const RigidBody& b) {
+void JointRows::prepareAxis(const Joint& joint, const RigidBody& a, const RigidBody& b,
+                            const Vector3d& gravity) {
   hasAxis_ = joint.type == JointType::Revolute || joint.type == JointType::Prismatic;
+  spring_ = friction_ = motor_ = AxisRow{};
   if (!hasAxis_) return;
   const Pose fa = jointFrameA(joint, a), fb = jointFrameB(joint, b);
   const Vector3d axis = fa.q * Vector3d::UnitZ();
@@ -157,6 +165,50 @@ void JointRows::prepareAxis(const Joint& joint, const RigidBody& a, const RigidB
   }
   axisMass_ = schur > 1e-12 * coupling(axis_, axis_) ? 1.0 / schur : 0.0;
   position_ = jointPosition(joint, a, b);
+
+  // The axis's forces. Their errors are the position's offsets (a revolute joint's the nearest
+  // way round); u0 is the axis velocity without the step's gravity.
+  const bool turns = joint.type == JointType::Revolute;
+  const auto offset = [&](double from) {
+    return turns ? std::remainder(position_ - from, 2.0 * std::numbers::pi) : position_ - from;
+  };
+  const auto pulled = [](const RigidBody& r) { return r.isActive() ? 1.0 : 0.0; };
+  const double u = dot3(axis_.linear, b.linearVelocity.data()) -
+                   dot3(axis_.linear, a.linearVelocity.data()) +
+                   dot3(axis_.angularB, b.angularVelocity.data()) -
+                   dot3(axis_.angularA, a.angularVelocity.data());
+  const double u0 =
+      u - h_ * (pulled(b) - pulled(a)) * Eigen::Map<const Vector3d>(axis_.linear).dot(gravity);
+  const double unbounded = std::numeric_limits<double>::infinity();
+  const JointSpring& spring = joint.spring;
+  if (spring.active()) {
+    spring_ = softAxisRow(spring.stiffness, spring.damping, offset(spring.restPosition), 0.0, u0,
+                          unbounded);
+  }
+  if (joint.friction > 0.0) friction_ = {true, 0.0, 0.0, joint.friction * h_, 0.0};
+  const JointMotor& motor = joint.motor;
+  if (motor.enabled && motor.servo()) {
+    motor_ = softAxisRow(motor.stiffness, motor.damping, offset(motor.targetPosition),
+                         motor.targetVelocity, u0, motor.maxForce * h_);
+  } else if (motor.enabled) {
+    motor_ = {true, 0.0, motor.targetVelocity, motor.maxForce * h_, 0.0};
+  }
+}
+
+JointRows::AxisRow JointRows::softAxisRow(double stiffness, double damping, double error,
+                                          double targetVelocity, double startVelocity,
+                                          double most) const {
+  // lambda = h (-k (C + h/2 (u - u0)) - c (u - v*)), i.e. u - target + softness lambda = 0.
+  const double viscosity = damping + 0.5 * h_ * stiffness;
+  AxisRow row;
+  row.active = viscosity > 0.0;
+  if (!row.active) return row;
+  row.softness = 1.0 / (h_ * viscosity);
+  row.target =
+      (damping * targetVelocity + 0.5 * h_ * stiffness * startVelocity - stiffness * error) /
+      viscosity;
+  row.most = most;
+  return row;
 }
 
 double JointRows::velocity(const Row& row, const SolverBody& a, const SolverBody& b) const {
@@ -175,7 +227,10 @@ void JointRows::apply(const Row& row, double change, SolverBody& a, SolverBody& 
 
 void JointRows::warmStart(SolverBody& a, SolverBody& b) const {
   for (int i = 0; i < held_; ++i) apply(rows_[i], rows_[i].impulse, a, b);
-  if (hasAxis_) apply(axis_, motorImpulse_ + lowerImpulse_ - upperImpulse_, a, b);
+  if (hasAxis_) {
+    const double along = spring_.impulse + friction_.impulse + motor_.impulse;
+    apply(axis_, along + lowerImpulse_ - upperImpulse_, a, b);
+  }
 }
 
 void JointRows::applyAlongAxis(double change, SolverBody& a, SolverBody& b, bool heldToo) {
@@ -231,13 +286,8 @@ double JointRows::solveHeld(SolverBody& a, SolverBody& b) {
 double JointRows::solveAxis(SolverBody& a, SolverBody& b) {
   double largest = 0.0;
   if (!hasAxis_ || axisMass_ == 0.0) return largest;
-  if (motor_.enabled) {
-    const double most = motor_.maxForce * h_;
-    const double change = axisMass_ * (motor_.targetVelocity - velocity(axis_, a, b));
-    const double next = std::clamp(motorImpulse_ + change, -most, most);
-    applyAlongAxis(next - motorImpulse_, a, b, true);
-    largest = std::max(largest, std::abs(next - motorImpulse_) / axisMass_);
-    motorImpulse_ = next;
+  for (AxisRow* row : {&spring_, &friction_, &motor_}) {
+    if (row->active) largest = std::max(largest, solveAxisRow(*row, a, b));
   }
   if (limit_.enabled) {
     // Each limit pushes one way only; a gap still open may close within the step, no further.
@@ -253,6 +303,16 @@ double JointRows::solveAxis(SolverBody& a, SolverBody& b) {
     limitRow(limit_.upper - position_, -1.0, upperImpulse_);
   }
   return largest;
+}
+
+double JointRows::solveAxisRow(AxisRow& row, SolverBody& a, SolverBody& b) {
+  const double change = -(velocity(axis_, a, b) - row.target + row.softness * row.impulse) /
+                        (1.0 / axisMass_ + row.softness);
+  const double next = std::clamp(row.impulse + change, -row.most, row.most);
+  applyAlongAxis(next - row.impulse, a, b, true);
+  const double moved = std::abs(next - row.impulse) / axisMass_;
+  row.impulse = next;
+  return moved;
 }
 
 void JointRows::solveHeldPosition(SolverBody& a, SolverBody& b, double fraction) {
@@ -282,7 +342,9 @@ void JointRows::store(Joint& joint) const {
   for (int i = 0; i < kMaxHeld; ++i) joint.force[i] = i < held_ ? rows_[i].impulse / h_ : 0.0;
   joint.lowerForce = lowerImpulse_ / h_;
   joint.upperForce = upperImpulse_ / h_;
-  joint.motorForce = motorImpulse_ / h_;
+  joint.motorForce = motor_.impulse / h_;
+  joint.springForce = spring_.impulse / h_;
+  joint.frictionForce = friction_.impulse / h_;
 }
 
 }  // namespace hb

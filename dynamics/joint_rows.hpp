@@ -12,13 +12,19 @@
 //   Prismatic  2 linear across the axis (x and y of A's joint frame), and 3 angular
 // are solved as one block per visit, K dlambda = target - u with K = J M^-1 J^T, exactly, so that
 // a joint holds as well after one visit as its block allows. The free axis of a revolute or
-// prismatic joint (A's joint frame's z) then takes its motor (bounded by the motor's force) and
-// its limits (one-sided, speculative: the joint may close the gap to a limit within the step, no
-// further). An impulse along the axis comes with the held rows' answer to it, -K^-1 g per unit
-// (g: what a unit axis impulse does to the held rows' velocities), so that the rows stay held,
-// and its effective mass is that of the axis with the rows held, 1 / (K_aa - g^T K^-1 g) (the
-// Schur complement): a motor turning a body about a hinge meets the body's inertia about the
-// hinge, not about its centre, and reaches its target in one visit.
+// prismatic joint (A's joint frame's z) then takes its spring, friction and motor (each bounded
+// by its force) and its limits (one-sided, speculative: the joint may close the gap to a limit
+// within the step, no further). An impulse along the axis comes with the held rows' answer to it,
+// -K^-1 g per unit (g: what a unit axis impulse does to the held rows' velocities), so that the
+// rows stay held, and its effective mass is that of the axis with the rows held, 1 / (K_aa - g^T
+// K^-1 g) (the Schur complement): a motor turning a body about a hinge meets the body's inertia
+// about the hinge, not about its centre, and reaches its target in one visit.
+//
+// The spring and a servo motor are soft rows: u - target + softness * impulse = 0, the implicit
+// form of the force -k C - c (u - v*) over the step with C taken at the step's midpoint,
+// C + h/2 (u - u0) (u0: the axis velocity before the step's forces): with the midpoint an
+// undamped spring keeps its energy at any step (C at the step's end would take 15% of a 1 Hz
+// spring's amplitude per period at 120 Hz) and stays stable however stiff.
 //
 // Position drift (the velocity rows hold only to first order) is removed as the contacts'
 // penetration is, by pseudo-velocities after the sweeps (solvePosition): a fraction of each
@@ -36,12 +42,13 @@ class JointRows {
  public:
   static constexpr int kMaxHeld = 6;
 
-  /// The rows of `joint` at the bodies' poses for a (sub)step of length h, warm-started from
-  /// its forces. massA, inertiaA (world, inverse) are zero for a body that does not move.
-  /// False when no impulse can act on it (neither body moves, or its block is singular).
+  /// The rows of `joint` at the bodies' poses for a (sub)step of length h (whose gravity the
+  /// velocities already hold), warm-started from its forces. massA, inertiaA (world, inverse) are
+  /// zero for a body that does not move. False when no impulse can act on it (neither body moves,
+  /// or its block is singular).
   bool prepare(const Joint& joint, const RigidBody& a, const RigidBody& b, double massA,
                const Eigen::Matrix3d& inertiaA, double massB, const Eigen::Matrix3d& inertiaB,
-               double h);
+               double h, const Eigen::Vector3d& gravity);
   int bodyA() const { return bodyA_; }
   int bodyB() const { return bodyB_; }
   /// Applies the impulses the joint carries in.
@@ -89,7 +96,21 @@ class JointRows {
   /// singular), the free axis's row and mass.
   void buildHeldRows(const Joint& joint, const RigidBody& a, const RigidBody& b);
   bool invertBlock();
-  void prepareAxis(const Joint& joint, const RigidBody& a, const RigidBody& b);
+  void prepareAxis(const Joint& joint, const RigidBody& a, const RigidBody& b,
+                   const Eigen::Vector3d& gravity);
+  /// A row on the free axis solved as u - target + softness * impulse = 0 with |impulse| <=
+  /// most: the spring, the friction, the motor (rigid: softness 0).
+  struct AxisRow {
+    bool active = false;
+    double softness = 0.0;
+    double target = 0.0;
+    double most = 0.0;
+    double impulse = 0.0;
+  };
+  /// The soft row of a force -k C - c (u - v*) (see above).
+  AxisRow softAxisRow(double stiffness, double damping, double error, double targetVelocity,
+                      double startVelocity, double most) const;
+  double solveAxisRow(AxisRow& row, SolverBody& a, SolverBody& b);
   double velocity(const Row& row, const SolverBody& a, const SolverBody& b) const;
   /// An impulse along the free axis, with the held rows' answer to it.
   void applyAlongAxis(double change, SolverBody& a, SolverBody& b, bool heldToo);
@@ -114,8 +135,8 @@ class JointRows {
   double axisAnswer_[kMaxHeld] = {};  // K^-1 g: the held rows' impulses per unit axis impulse
   double position_ = 0.0;
   JointLimit limit_;
-  JointMotor motor_;
-  double lowerImpulse_ = 0.0, upperImpulse_ = 0.0, motorImpulse_ = 0.0;
+  AxisRow spring_, friction_, motor_;
+  double lowerImpulse_ = 0.0, upperImpulse_ = 0.0;
   double lowerPosition_ = 0.0, upperPosition_ = 0.0;  // the position pass's limit impulses
 };
 

@@ -160,9 +160,46 @@ int jointBody(const json& value, const std::string& where, std::size_t sceneBodi
   return static_cast<int>(integer(value, where, 0, static_cast<long long>(sceneBodies) - 1)) + 1;
 }
 
+/// A number under `key` of `value`, or `otherwise` when the key is absent.
+double optionalNumber(const json& value, const char* key, const std::string& where,
+                      double otherwise, bool nonNegative) {
+  const json* v = find(value, key);
+  if (!v) return otherwise;
+  return nonNegative ? nonNegativeNumber(*v, child(where, key))
+                     : finiteNumber(*v, child(where, key));
+}
+
+JointMotor parseJointMotor(const json& value, const std::string& where) {
+  requireObject(value, where);
+  rejectUnknownKeys(value, where, {"velocity", "max_force", "position", "stiffness", "damping"});
+  JointMotor motor;
+  motor.enabled = true;
+  if (!find(value, "max_force")) fail(child(where, "max_force"), "missing");
+  motor.maxForce = nonNegativeNumber(value.at("max_force"), child(where, "max_force"));
+  motor.targetVelocity = optionalNumber(value, "velocity", where, 0.0, false);
+  motor.targetPosition = optionalNumber(value, "position", where, 0.0, false);
+  motor.stiffness = optionalNumber(value, "stiffness", where, 0.0, true);
+  motor.damping = optionalNumber(value, "damping", where, 0.0, true);
+  if (find(value, "position") && !motor.servo()) {
+    fail(child(where, "position"), "a position target needs a stiffness > 0");
+  }
+  return motor;
+}
+
+JointSpring parseJointSpring(const json& value, const std::string& where) {
+  requireObject(value, where);
+  rejectUnknownKeys(value, where, {"stiffness", "damping", "rest"});
+  JointSpring spring;
+  spring.stiffness = optionalNumber(value, "stiffness", where, 0.0, true);
+  spring.damping = optionalNumber(value, "damping", where, 0.0, true);
+  spring.restPosition = optionalNumber(value, "rest", where, 0.0, false);
+  return spring;
+}
+
 JointDescription parseJoint(const json& value, const std::string& where, std::size_t sceneBodies) {
   requireObject(value, where);
-  rejectUnknownKeys(value, where, {"type", "bodies", "anchor", "axis", "limit", "motor"});
+  rejectUnknownKeys(value, where,
+                    {"type", "bodies", "anchor", "axis", "limit", "motor", "spring", "friction"});
   JointDescription joint;
   const std::string typeKey = child(where, "type");
   const json* type = find(value, "type");
@@ -196,7 +233,7 @@ JointDescription parseJoint(const json& value, const std::string& where, std::si
     if (!(axis.norm() > 1e-9)) fail(child(where, "axis"), "must not be zero");
     joint.axis = axis.normalized();
   }
-  for (const char* key : {"limit", "motor"}) {
+  for (const char* key : {"limit", "motor", "spring", "friction"}) {
     if (find(value, key) && !hasAxis) {
       fail(child(where, key), "only a revolute or prismatic joint has one");
     }
@@ -213,16 +250,13 @@ JointDescription parseJoint(const json& value, const std::string& where, std::si
     joint.limit.upper = finiteNumber(v->at("upper"), child(at, "upper"));
     if (joint.limit.lower > joint.limit.upper) fail(at, "lower must not exceed upper");
   }
-  if (const json* v = find(value, "motor")) {
-    const std::string at = child(where, "motor");
-    requireObject(*v, at);
-    rejectUnknownKeys(*v, at, {"velocity", "max_force"});
-    joint.motor.enabled = true;
-    for (const char* key : {"velocity", "max_force"}) {
-      if (!find(*v, key)) fail(child(at, key), "missing");
-    }
-    joint.motor.targetVelocity = finiteNumber(v->at("velocity"), child(at, "velocity"));
-    joint.motor.maxForce = nonNegativeNumber(v->at("max_force"), child(at, "max_force"));
+  if (const json* v = find(value, "motor"))
+    joint.motor = parseJointMotor(*v, child(where, "motor"));
+  if (const json* v = find(value, "spring")) {
+    joint.spring = parseJointSpring(*v, child(where, "spring"));
+  }
+  if (const json* v = find(value, "friction")) {
+    joint.friction = nonNegativeNumber(*v, child(where, "friction"));
   }
   return joint;
 }

@@ -166,6 +166,8 @@ struct JointDescription {
   Eigen::Vector3d axis = Eigen::Vector3d::UnitZ();   ///< unit, world (revolute, prismatic)
   JointLimit limit;
   JointMotor motor;
+  JointSpring spring;
+  double friction = 0.0;  ///< N m or N
 };
 
 struct SceneDescription {

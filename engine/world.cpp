@@ -77,7 +77,7 @@ World::World(const SceneDescription& scene) : scene_(scene), spawnRng_(1) {
   bodies_.add(std::move(world), RigidBody::fixed(), BodyDescription{});
   for (const StaticDescription& s : scene_.statics) addStatic(s);
   for (const BodyDescription& b : scene_.bodies) addBody(b);
-  for (const JointDescription& j : scene_.joints) addJoint(jointAtStart(j));
+  for (const JointDescription& j : scene_.joints) addJoint(j);
   if (scene_.spawner) {
     spawnRng_.seed(scene_.spawner->seed);
     const bool everyAsset = scene_.spawner->assets.empty() && scene_.spawner->shapes.empty();

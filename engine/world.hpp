@@ -86,14 +86,22 @@ class World {
 
   /// Adds a joint; returns its index. Throws std::out_of_range for a body that does not exist,
   /// std::invalid_argument for a joint of a body to itself or between two static ones,
-  /// non-finite or non-unit frames, a limit with lower > upper, a motor with a negative force,
-  /// or a scene on the soft step. Wakes both bodies.
+  /// non-finite or non-unit frames, a limit with lower > upper, a motor, spring or friction
+  /// with a negative or non-finite value, or a scene on the soft step. Wakes both bodies.
   int addJoint(const Joint& joint);
+  /// Adds a joint given in the world (anchor, axis: body indices as the world's, 0 the world) at
+  /// its bodies' current poses, as a scene file's joint is added; checked as above.
+  int addJoint(const JointDescription& description);
   std::span<const Joint> joints() const { return joints_; }
-  /// Replaces a revolute or prismatic joint's motor or limits (checked as addJoint checks them),
-  /// and wakes its bodies.
+  /// Replaces a revolute or prismatic joint's motor, limits, spring or friction (checked as
+  /// addJoint checks them), and wakes its bodies.
   void setJointMotor(int joint, const JointMotor& motor);
   void setJointLimit(int joint, const JointLimit& limit);
+  void setJointSpring(int joint, const JointSpring& spring);
+  void setJointFriction(int joint, double friction);
+  /// Sets the targets of a joint's motor (position: rad or m; velocity: rad/s or m/s), keeping
+  /// its gains and force limit, and enables it: what a controller calls every step.
+  void setJointTargets(int joint, double position, double velocity);
 
   // --- Driving an experiment (engine/world_control.cpp). Body indices out of range throw
   // std::out_of_range; the static body 0 and bad values throw std::invalid_argument, naming the
@@ -275,8 +283,6 @@ class World {
   /// Joints of removed bodies go; those of the bodies after `body` follow them down one index.
   void forgetJoints(int body);
   Joint& jointAt(int joint, const char* what);
-  /// A scene's joint with its frames placed in its bodies at their current poses.
-  Joint jointAtStart(const JointDescription& description) const;
 };
 
 }  // namespace hb

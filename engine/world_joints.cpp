@@ -19,11 +19,33 @@ void requireFiniteLimit(const JointLimit& limit, const std::string& what) {
   }
 }
 
+bool finiteNonNegative(double value) {
+  return std::isfinite(value) && value >= 0.0;
+}
+
 void requireMotor(const JointMotor& motor, const std::string& what) {
   if (!motor.enabled) return;
-  if (!std::isfinite(motor.targetVelocity) || !std::isfinite(motor.maxForce) ||
-      motor.maxForce < 0.0) {
-    throw std::invalid_argument(what + ": a motor needs a finite target and a finite force >= 0");
+  if (!std::isfinite(motor.targetVelocity) || !std::isfinite(motor.targetPosition) ||
+      !finiteNonNegative(motor.maxForce) || !finiteNonNegative(motor.stiffness) ||
+      !finiteNonNegative(motor.damping)) {
+    throw std::invalid_argument(what +
+                                ": a motor needs finite targets and a finite force, stiffness "
+                                "and damping >= 0");
+  }
+}
+
+void requireSpring(const JointSpring& spring, const std::string& what) {
+  if (!finiteNonNegative(spring.stiffness) || !finiteNonNegative(spring.damping) ||
+      !std::isfinite(spring.restPosition)) {
+    throw std::invalid_argument(what +
+                                ": a spring needs a finite stiffness and damping >= 0 and a "
+                                "finite rest position");
+  }
+}
+
+void requireFriction(double friction, const std::string& what) {
+  if (!finiteNonNegative(friction)) {
+    throw std::invalid_argument(what + ": joint friction needs a finite force >= 0");
   }
 }
 
@@ -56,8 +78,11 @@ int World::addJoint(const Joint& joint) {
   added.frameB = checkedFrame(joint.frameB, what);
   requireFiniteLimit(joint.limit, what);
   requireMotor(joint.motor, what);
+  requireSpring(joint.spring, what);
+  requireFriction(joint.friction, what);
   std::fill(std::begin(added.force), std::end(added.force), 0.0);
   added.lowerForce = added.upperForce = added.motorForce = 0.0;
+  added.springForce = added.frictionForce = 0.0;
   joints_.push_back(added);
   updateJointedBodies();
   for (const int body : {joint.bodyA, joint.bodyB}) {
@@ -94,18 +119,45 @@ void World::setJointLimit(int joint, const JointLimit& limit) {
   jointAt(joint, "setJointLimit").limit = limit;
 }
 
-Joint World::jointAtStart(const JointDescription& d) const {
+void World::setJointSpring(int joint, const JointSpring& spring) {
+  requireSpring(spring, "setJointSpring");
+  jointAt(joint, "setJointSpring").spring = spring;
+}
+
+void World::setJointFriction(int joint, double friction) {
+  requireFriction(friction, "setJointFriction");
+  jointAt(joint, "setJointFriction").friction = friction;
+}
+
+void World::setJointTargets(int joint, double position, double velocity) {
+  if (!std::isfinite(position) || !std::isfinite(velocity)) {
+    throw std::invalid_argument("setJointTargets: targets must be finite");
+  }
+  JointMotor& motor = jointAt(joint, "setJointTargets").motor;
+  motor.enabled = true;
+  motor.targetPosition = position;
+  motor.targetVelocity = velocity;
+}
+
+int World::addJoint(const JointDescription& d) {
+  for (const int body : {d.bodyA, d.bodyB}) checkBodyIndex(body, "addJoint");
+  if (!d.anchor.allFinite() || !d.axis.allFinite() || !(d.axis.norm() > 1e-9)) {
+    throw std::invalid_argument("addJoint: a joint needs a finite anchor and a non-zero axis");
+  }
   Joint joint;
   joint.type = d.type;
   joint.bodyA = d.bodyA;
   joint.bodyB = d.bodyB;
   joint.limit = d.limit;
   joint.motor = d.motor;
+  joint.spring = d.spring;
+  joint.friction = d.friction;
   // The joint frame's z along the axis.
-  const Pose frame{Eigen::Quaterniond::FromTwoVectors(Eigen::Vector3d::UnitZ(), d.axis), d.anchor};
+  const Pose frame{
+      Eigen::Quaterniond::FromTwoVectors(Eigen::Vector3d::UnitZ(), d.axis.normalized()), d.anchor};
   joint.frameA = bodyPose(d.bodyA).inverse() * frame;
   joint.frameB = bodyPose(d.bodyB).inverse() * frame;
-  return joint;
+  return addJoint(joint);
 }
 
 void World::updateJointedBodies() {

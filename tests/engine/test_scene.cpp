@@ -176,6 +176,47 @@ TEST(Scene, BadJointsNameTheirKey) {
                      "joints", "soft_substeps");
   EXPECT_SCENE_ERROR(scene(R"({"type": "fixed", "bodies": [0, 1], "anchor": [0, 0, 0], "x": 1})"),
                      "joints[0]", "x");
+  EXPECT_SCENE_ERROR(scene(R"({"type": "revolute", "bodies": [0, 1], "anchor": [0, 0, 0],
+                               "motor": {"max_force": 1, "position": 1}})"),
+                     "joints[0].motor.position", "stiffness");
+  EXPECT_SCENE_ERROR(scene(R"({"type": "revolute", "bodies": [0, 1], "anchor": [0, 0, 0],
+                               "motor": {"velocity": 1}})"),
+                     "joints[0].motor.max_force", "missing");
+  EXPECT_SCENE_ERROR(scene(R"({"type": "prismatic", "bodies": [0, 1], "anchor": [0, 0, 0],
+                               "spring": {"stiffness": -1}})"),
+                     "joints[0].spring.stiffness");
+  EXPECT_SCENE_ERROR(scene(R"({"type": "prismatic", "bodies": [0, 1], "anchor": [0, 0, 0],
+                               "spring": {"length": 1}})"),
+                     "joints[0].spring", "length");
+  EXPECT_SCENE_ERROR(scene(R"({"type": "revolute", "bodies": [0, 1], "anchor": [0, 0, 0],
+                               "friction": -1})"),
+                     "joints[0].friction");
+  EXPECT_SCENE_ERROR(
+      scene(R"({"type": "spherical", "bodies": [0, 1], "anchor": [0, 0, 0], "friction": 1})"),
+      "joints[0].friction", "revolute or prismatic");
+}
+
+TEST(Scene, JointDrivesAreRead) {
+  const std::string body = R"({"shape": {"type": "sphere", "radius": 0.1}})";
+  const SceneDescription scene = parseScene(R"({"bodies": [)" + body + R"(], "joints": [
+      {"type": "revolute", "bodies": ["world", 0], "anchor": [0, 0, 1],
+       "motor": {"max_force": 5, "position": 0.5, "velocity": 0.1, "stiffness": 40,
+                 "damping": 3},
+       "spring": {"stiffness": 2, "damping": 0.5, "rest": -0.25}, "friction": 0.2}]})",
+                                            kScenesDir);
+  ASSERT_EQ(scene.joints.size(), 1u);
+  const JointDescription& j = scene.joints[0];
+  EXPECT_TRUE(j.motor.enabled);
+  EXPECT_TRUE(j.motor.servo());
+  EXPECT_EQ(j.motor.maxForce, 5.0);
+  EXPECT_EQ(j.motor.targetPosition, 0.5);
+  EXPECT_EQ(j.motor.targetVelocity, 0.1);
+  EXPECT_EQ(j.motor.stiffness, 40.0);
+  EXPECT_EQ(j.motor.damping, 3.0);
+  EXPECT_EQ(j.spring.stiffness, 2.0);
+  EXPECT_EQ(j.spring.damping, 0.5);
+  EXPECT_EQ(j.spring.restPosition, -0.25);
+  EXPECT_EQ(j.friction, 0.2);
 }
 
 TEST(Scene, ShippedStackLoads) {

@@ -12,6 +12,7 @@
 
 #include "engine/scene.hpp"
 #include "engine/world.hpp"
+#include "tests/engine/joint_test_scenes.hpp"
 #include "tests/engine/world_test_scenes.hpp"
 
 namespace hb {
@@ -19,71 +20,7 @@ namespace {
 
 using Eigen::Vector3d;
 using test_scenes::stepN;
-
-constexpr double kG = 9.81;
-
-/// No ground within reach: the joints alone hold the bodies; sleeping off.
-SceneDescription emptyScene() {
-  SceneDescription scene;
-  scene.name = "joints";
-  scene.gravity = Vector3d(0, 0, -kG);
-  scene.solver.sleeping = false;
-  StaticDescription ground;
-  ground.groundHeight = -100.0;
-  scene.statics.push_back(ground);
-  scene.boundsMin = Vector3d(-200, -200, -200);
-  scene.boundsMax = Vector3d(200, 200, 200);
-  return scene;
-}
-
-BodyDescription ball(const Vector3d& position, double radius, double mass) {
-  BodyDescription b;
-  b.shape.shape = Shape::sphere(radius);
-  b.pose.p = position;
-  b.mass = mass;
-  return b;
-}
-
-/// A joint of body `b` (its centre at `centre`) to body `a` at the world point `anchor`, the
-/// joint frame's axes the world's rotated by `axes`.
-Joint jointAt(JointType type, const World& world, int a, int b, const Vector3d& anchor,
-              const Eigen::Quaterniond& axes = Eigen::Quaterniond::Identity()) {
-  Joint j;
-  j.type = type;
-  j.bodyA = a;
-  j.bodyB = b;
-  const Pose world_anchor{axes, anchor};
-  const auto inBody = [&](int body) {
-    const RigidBody& r = world.rigidBodies()[body];
-    return Pose{r.orientation, r.position}.inverse() * world_anchor;
-  };
-  j.frameA = inBody(a);
-  j.frameB = inBody(b);
-  return j;
-}
-
-/// K(k), the complete elliptic integral of the first kind, by the arithmetic-geometric mean.
-double ellipticK(double k) {
-  double a = 1.0, g = std::sqrt(1.0 - k * k);
-  for (int i = 0; i < 30; ++i) {
-    const double next = 0.5 * (a + g);
-    g = std::sqrt(a * g);
-    a = next;
-  }
-  return std::numbers::pi / (2.0 * a);
-}
-
-/// The mean period of x(t)'s oscillation about zero from its upward crossings.
-double meanPeriod(const std::vector<double>& x, double dt) {
-  std::vector<double> crossings;
-  for (std::size_t i = 1; i < x.size(); ++i) {
-    if (x[i - 1] < 0.0 && x[i] >= 0.0) {
-      crossings.push_back(dt * (static_cast<double>(i - 1) + x[i - 1] / (x[i - 1] - x[i])));
-    }
-  }
-  if (crossings.size() < 2) return 0.0;
-  return (crossings.back() - crossings.front()) / static_cast<double>(crossings.size() - 1);
-}
+using namespace joint_scenes;
 
 /// The period of a ball of radius r on a massless link of length l (its centre l from the
 /// pivot), released at `amplitude` (rad): T = 4 sqrt(I / (m g l)) K(sin(amplitude / 2)) with

@@ -1,0 +1,221 @@
+// A joint's forces on its free axis against mechanics: a spring's period and energy, a damped
+// spring's decay, a spring's rest under a load, a servo reaching its target and holding a load
+// with the proportional controller's offset, friction stopping a wheel in I w0 / tau and
+// holding a load below it; and what the setters refuse.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+#include <numbers>
+#include <stdexcept>
+#include <vector>
+
+#include "engine/scene.hpp"
+#include "engine/world.hpp"
+#include "tests/engine/joint_test_scenes.hpp"
+#include "tests/engine/world_test_scenes.hpp"
+
+namespace hb {
+namespace {
+
+using Eigen::Vector3d;
+using test_scenes::stepN;
+using namespace joint_scenes;
+
+constexpr double kPi = std::numbers::pi;
+
+double positionOf(const World& world, int joint) {
+  const Joint& j = world.joints()[joint];
+  return jointPosition(j, world.rigidBodies()[j.bodyA], world.rigidBodies()[j.bodyB]);
+}
+
+double velocityOf(const World& world, int joint) {
+  const Joint& j = world.joints()[joint];
+  return jointVelocity(j, world.rigidBodies()[j.bodyA], world.rigidBodies()[j.bodyB]);
+}
+
+/// A 1 kg ball on a slider to the world along `axis`, its spring's rest `rest` from where it
+/// starts.
+std::unique_ptr<World> ballOnSlider(const Vector3d& axis, const JointSpring& spring,
+                                    double hertz = 120.0) {
+  SceneDescription scene = emptyScene();
+  scene.dt = 1.0 / hertz;
+  scene.bodies.push_back(ball(Vector3d(0, 0, 2), 0.05, 1.0));
+  auto world = std::make_unique<World>(scene);
+  Joint slider = jointAt(JointType::Prismatic, *world, 0, 1, Vector3d(0, 0, 2),
+                         Eigen::Quaterniond::FromTwoVectors(Vector3d::UnitZ(), axis));
+  slider.spring = spring;
+  world->addJoint(slider);
+  return world;
+}
+
+/// The positions of joint 0 over `steps` steps, from the step's end.
+std::vector<double> positions(World& world, int steps) {
+  std::vector<double> x;
+  for (int s = 0; s < steps; ++s) {
+    world.step();
+    x.push_back(positionOf(world, 0));
+  }
+  return x;
+}
+
+TEST(WorldJointDrives, SpringSwingsAtItsPeriodAndKeepsItsEnergy) {
+  // k = 4 pi^2 N/m on 1 kg: a period of 1 s; released 0.1 m from its rest, 10 s.
+  const double k = 4.0 * kPi * kPi;
+  for (const double hertz : {60.0, 120.0}) {
+    const auto world = ballOnSlider(Vector3d::UnitX(), {k, 0.0, -0.1}, hertz);
+    std::vector<double> x = positions(*world, static_cast<int>(10.0 * hertz));
+    double last = 0.0;
+    for (double& xi : x) xi += 0.1;  // about the rest position
+    for (std::size_t i = x.size() - static_cast<std::size_t>(hertz); i < x.size(); ++i) {
+      last = std::max(last, std::abs(x[i]));
+    }
+    EXPECT_NEAR(meanPeriod(x, 1.0 / hertz), 1.0, 0.005) << hertz << " Hz";
+    // The amplitude (energy) after ten periods: the midpoint form keeps it.
+    EXPECT_NEAR(last, 0.1, 0.002) << hertz << " Hz";
+  }
+}
+
+TEST(WorldJointDrives, DampedSpringDecaysAtItsRate) {
+  // zeta = 0.1: each period takes exp(-2 pi zeta / sqrt(1 - zeta^2)) of the amplitude.
+  const double k = 4.0 * kPi * kPi, zeta = 0.1;
+  const auto world = ballOnSlider(Vector3d::UnitX(), {k, 2.0 * zeta * std::sqrt(k), -0.1});
+  std::vector<double> x = positions(*world, 480);
+  std::vector<double> peaks;
+  for (std::size_t i = 1; i + 1 < x.size(); ++i) {
+    const double xi = x[i] + 0.1;
+    if (xi > x[i - 1] + 0.1 && xi >= x[i + 1] + 0.1 && xi > 0.0) peaks.push_back(xi);
+  }
+  ASSERT_GE(peaks.size(), 3u);
+  const double expected = std::exp(-2.0 * kPi * zeta / std::sqrt(1.0 - zeta * zeta));
+  for (std::size_t i = 1; i < peaks.size(); ++i) {
+    EXPECT_NEAR(peaks[i] / peaks[i - 1], expected, 0.02 * expected) << i;
+  }
+}
+
+TEST(WorldJointDrives, HangingSpringRestsAtItsLoad) {
+  // A vertical slider (its axis up) with a critically damped 1000 N/m spring: it rests m g / k
+  // below its rest, the spring carrying the weight.
+  const double k = 1000.0;
+  const auto world = ballOnSlider(Vector3d::UnitZ(), {k, 2.0 * std::sqrt(k), 0.0});
+  stepN(*world, 360);
+  EXPECT_NEAR(positionOf(*world, 0), -kG / k, 1e-6);
+  EXPECT_NEAR(world->joints()[0].springForce, kG, 1e-4);
+}
+
+/// A 2 kg ball 0.5 m out on a light arm about a hinge at (0, 0, 2) along `axis`.
+std::unique_ptr<World> armOn(const Vector3d& axis, const Joint& drive) {
+  SceneDescription scene = emptyScene();
+  scene.bodies.push_back(ball(Vector3d(0.5, 0, 2), 0.05, 2.0));
+  auto world = std::make_unique<World>(scene);
+  Joint hinge = jointAt(JointType::Revolute, *world, 0, 1, Vector3d(0, 0, 2),
+                        Eigen::Quaterniond::FromTwoVectors(Vector3d::UnitZ(), axis));
+  hinge.motor = drive.motor;
+  hinge.spring = drive.spring;
+  hinge.friction = drive.friction;
+  world->addJoint(hinge);
+  return world;
+}
+
+constexpr double kArmInertia = 2.0 * 0.5 * 0.5 + 0.4 * 2.0 * 0.05 * 0.05;  // about the hinge
+
+TEST(WorldJointDrives, ServoReachesItsTarget) {
+  // About a vertical axis (no load), critically damped; then a new target set between steps.
+  Joint drive;
+  drive.motor.enabled = true;
+  drive.motor.maxForce = 100.0;
+  drive.motor.stiffness = 50.0;
+  drive.motor.damping = 2.0 * std::sqrt(50.0 * kArmInertia);
+  drive.motor.targetPosition = 1.0;
+  const auto world = armOn(Vector3d::UnitZ(), drive);
+  stepN(*world, 360);
+  EXPECT_NEAR(positionOf(*world, 0), 1.0, 1e-3);
+  EXPECT_NEAR(velocityOf(*world, 0), 0.0, 1e-3);
+  // The nearest way round: from 1 rad to -2.5 rad is 2.78 rad forward through pi.
+  world->setJointTargets(0, -2.5, 0.0);
+  double lowest = 10.0;
+  for (int s = 0; s < 480; ++s) {
+    world->step();
+    lowest = std::min(lowest, positionOf(*world, 0));
+  }
+  EXPECT_NEAR(positionOf(*world, 0), -2.5, 1e-3);
+  EXPECT_LT(lowest, -2.4);  // it never swept back through 0
+  EXPECT_TRUE(world->joints()[0].motor.enabled);
+}
+
+TEST(WorldJointDrives, ServoHoldsALoadWithTheProportionalOffset) {
+  // About a horizontal axis (world y), the arm held level against m g l = 9.81 N m: a PD
+  // controller rests m g l / k short of its target.
+  const double k = 2000.0, load = 2.0 * kG * 0.5;
+  Joint drive;
+  drive.motor = {true, 0.0, 100.0, 0.0, k, 2.0 * std::sqrt(k * kArmInertia)};
+  const auto world = armOn(Vector3d::UnitY(), drive);
+  stepN(*world, 360);
+  // Turning about +y takes +x down (-z): the load pushes the position positive.
+  EXPECT_NEAR(positionOf(*world, 0), load / k, 0.01 * load / k);
+  EXPECT_NEAR(world->joints()[0].motorForce, -load, 0.01 * load);
+  // With its force capped below the load it gives way, at its cap.
+  drive.motor.maxForce = 0.5 * load;
+  const auto weak = armOn(Vector3d::UnitY(), drive);
+  stepN(*weak, 30);
+  EXPECT_NEAR(weak->joints()[0].motorForce, -0.5 * load, 1e-9);
+  EXPECT_GT(positionOf(*weak, 0), 0.1);
+}
+
+TEST(WorldJointDrives, FrictionStopsAWheelInItsTime) {
+  // A ball spinning at 10 rad/s about a vertical hinge through its centre, friction 0.1 N m:
+  // it slows uniformly and stops at t = I w0 / tau, then stays.
+  SceneDescription scene = emptyScene();
+  BodyDescription wheel = ball(Vector3d(0, 0, 2), 0.1, 2.0);
+  wheel.angularVelocity = Vector3d(0, 0, 10.0);
+  scene.bodies.push_back(wheel);
+  World world(scene);
+  Joint hinge = jointAt(JointType::Revolute, world, 0, 1, Vector3d(0, 0, 2));
+  const double tau = 0.1, inertia = 0.4 * 2.0 * 0.1 * 0.1;
+  hinge.friction = tau;
+  world.addJoint(hinge);
+  const double stop = inertia * 10.0 / tau;  // 0.8 s
+  const int half = static_cast<int>(std::lround(0.5 * stop * 120.0));
+  stepN(world, half);
+  EXPECT_NEAR(velocityOf(world, 0), 5.0, 0.05);
+  EXPECT_NEAR(world.joints()[0].frictionForce, -tau, 1e-9);
+  stepN(world, half + 1);
+  EXPECT_NEAR(velocityOf(world, 0), 0.0, 1e-9);
+  stepN(world, 120);
+  EXPECT_NEAR(velocityOf(world, 0), 0.0, 1e-9);
+}
+
+TEST(WorldJointDrives, FrictionHoldsALoadBelowIt) {
+  // The level arm's load is 9.81 N m about a horizontal hinge.
+  const double load = 2.0 * kG * 0.5;
+  Joint drive;
+  drive.friction = 1.05 * load;
+  const auto held = armOn(Vector3d::UnitY(), drive);
+  stepN(*held, 240);
+  EXPECT_LT(std::abs(positionOf(*held, 0)), 1e-6);
+  drive.friction = 0.95 * load;
+  const auto slips = armOn(Vector3d::UnitY(), drive);
+  stepN(*slips, 60);
+  EXPECT_GT(positionOf(*slips, 0), 0.05);
+}
+
+TEST(WorldJointDrives, BadDrivesAreRefused) {
+  const auto world = armOn(Vector3d::UnitZ(), Joint{});
+  JointMotor motor{true, 0.0, 10.0, 0.0, -1.0, 0.0};
+  EXPECT_THROW(world->setJointMotor(0, motor), std::invalid_argument);
+  motor.stiffness = 1.0;
+  motor.targetPosition = std::nan("");
+  EXPECT_THROW(world->setJointMotor(0, motor), std::invalid_argument);
+  EXPECT_THROW(world->setJointSpring(0, {std::nan(""), 0.0, 0.0}), std::invalid_argument);
+  EXPECT_THROW(world->setJointSpring(0, {1.0, -1.0, 0.0}), std::invalid_argument);
+  EXPECT_THROW(world->setJointFriction(0, -0.1), std::invalid_argument);
+  EXPECT_THROW(world->setJointTargets(0, std::nan(""), 0.0), std::invalid_argument);
+  EXPECT_THROW(world->setJointTargets(1, 0.0, 0.0), std::out_of_range);
+  // Nothing changed.
+  EXPECT_FALSE(world->joints()[0].motor.enabled);
+  EXPECT_EQ(world->joints()[0].friction, 0.0);
+}
+
+}  // namespace
+}  // namespace hb
