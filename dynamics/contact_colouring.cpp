@@ -88,10 +88,13 @@ void ContactSolver::layOutInSweepOrder() {
 double ContactSolver::sweepIsland(int index) {
   const Island& island = islands_[index];
   double largest = 0.0;
-  if (island.joints > 0) largest = solveIslandJoints(island, 0.0);
   for (int q = island.first; q < island.first + island.count; ++q) {
     largest = std::max(largest, solveManifold(islandManifolds_[q], options_.manifoldIterations));
   }
+  // The joints last: a sweep ends with them held, and what the sweeps leave unresolved stays
+  // in the contacts (a heavy body on a joint ploughing into light ones pulls its joint open
+  // otherwise).
+  if (island.joints > 0) largest = std::max(largest, solveIslandJoints(island, 0.0));
   return largest;
 }
 

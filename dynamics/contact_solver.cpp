@@ -10,7 +10,7 @@ namespace hb {
 void ContactSolver::prepare(std::span<const RigidBody> bodies,
                             std::span<ContactConstraint> contacts, double dt,
                             const ContactSolverOptions& options, const Eigen::Vector3d& gravity,
-                            std::span<Joint> joints) {
+                            std::span<Joint> joints, std::span<const Eigen::Vector3d> startSpin) {
   contacts_ = contacts;
   joints_ = joints;
   options_ = options;
@@ -51,8 +51,12 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
     const Joint& joint = joints[j];
     const int a = joint.bodyA, b = joint.bodyB;
     JointRows rows;
+    const auto spin = [&](int body) {
+      return startSpin.empty() ? bodies[body].angularVelocity : startSpin[body];
+    };
     if (rows.prepare(joint, bodies[a], bodies[b], solverBodies_[a].inverseMass, inverseInertia_[a],
-                     solverBodies_[b].inverseMass, inverseInertia_[b], dt, gravity_)) {
+                     solverBodies_[b].inverseMass, inverseInertia_[b], dt, gravity_,
+                     {spin(a), spin(b)})) {
       jointRows_.push_back(rows);
       jointOf_.push_back(static_cast<int>(j));
     }
@@ -412,7 +416,14 @@ ContactSolverStats ContactSolver::solveVelocities(std::span<RigidBody> bodies) {
     stats.residual = std::max(stats.residual, island.residual);
     stats.converged &= island.converged;
   }
-  if (options_.shockPropagation) propagateShock();
+  if (options_.shockPropagation) {
+    propagateShock();
+    // The shock pass moves bodies by their contacts alone; the joints take them back onto
+    // their joints (a 50 kg pendulum ploughing into a pile opened its hinge by centimetres).
+    for (const Island& island : islands_) {
+      if (island.joints > 0) solveIslandJoints(island, 0.0);
+    }
+  }
   for (std::size_t j = 0; j < jointRows_.size(); ++j) jointRows_[j].store(joints_[jointOf_[j]]);
   for (Row& row : rows_) {
     contacts_[row.contact].impulse = {row.impulse[0], row.impulse[1], row.impulse[2]};
@@ -455,9 +466,6 @@ void ContactSolver::solvePositions(std::span<const RigidBody> bodies, PseudoVelo
   double normal[NormalBlock::kMaxPoints], target[NormalBlock::kMaxPoints];
   double impulse[NormalBlock::kMaxPoints], change[NormalBlock::kMaxPoints];
   for (int iteration = 0; iteration < options_.positionIterations; ++iteration) {
-    for (const Island& island : islands_) {
-      if (island.joints > 0) solveIslandJoints(island, options_.baumgarte);
-    }
     for (const int k : positionManifolds_) {
       const Manifold& m = manifolds_[k];
       SolverBody& a = solverBodies_[rows_[m.first].bodyA];
@@ -474,6 +482,10 @@ void ContactSolver::solvePositions(std::span<const RigidBody> bodies, PseudoVelo
         row.positionImpulse = std::max(0.0, row.positionImpulse + change[i]);
         apply(row, 0, change[i], a, b);
       }
+    }
+    // The joints last, as in the sweeps: a body pushed out of others stays on its joint.
+    for (const Island& island : islands_) {
+      if (island.joints > 0) solveIslandJoints(island, options_.baumgarte);
     }
   }
   pseudo.linear.resize(bodies.size());

@@ -116,11 +116,13 @@ class ContactSolver {
   /// bounces within the step (applyRestitution).
   /// `joints` (dynamics/joint.hpp) are solved in the same sweeps, island by island with the
   /// contacts of the bodies they hold, and take their forces back at the end of stage 3 (the
-  /// rigid schedule only: the soft step does not take joints).
+  /// rigid schedule only: the soft step does not take joints). `startSpin`, per body, is the
+  /// angular velocity before the step's external torques (empty: the bodies' own), from which
+  /// the joints predict their anchors' arcs.
   void prepare(std::span<const RigidBody> bodies, std::span<ContactConstraint> contacts, double dt,
                const ContactSolverOptions& options,
                const Eigen::Vector3d& gravity = Eigen::Vector3d::Zero(),
-               std::span<Joint> joints = {});
+               std::span<Joint> joints = {}, std::span<const Eigen::Vector3d> startSpin = {});
   /// Stage 2: apply the impulses the contacts carry in (from the pair cache).
   void warmStart(std::span<RigidBody> bodies);
   /// Stage 3: Gauss–Seidel sweeps on the velocities.

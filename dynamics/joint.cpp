@@ -27,6 +27,20 @@ double twistAbout(const Quaterniond& q, const Vector3d& axis) {
 
 }  // namespace
 
+const char* toString(JointType type) {
+  switch (type) {
+    case JointType::Fixed:
+      return "fixed";
+    case JointType::Revolute:
+      return "revolute";
+    case JointType::Prismatic:
+      return "prismatic";
+    case JointType::Spherical:
+      break;
+  }
+  return "spherical";
+}
+
 Pose jointFrameA(const Joint& joint, const RigidBody& a) {
   return bodyPose(a) * joint.frameA;
 }

@@ -15,6 +15,7 @@
 // (-pi, pi]) or B's origin's offset along the axis from A's (m); zero where the frames coincide.
 
 #include <Eigen/Core>
+#include <string>
 
 #include "collision/pose.hpp"
 #include "dynamics/rigid_body.hpp"
@@ -56,6 +57,7 @@ struct JointSpring {
 };
 
 struct Joint {
+  std::string name;  ///< optional, for finding it (World::findJoint)
   JointType type = JointType::Spherical;
   int bodyA = 0;
   int bodyB = 0;
@@ -80,6 +82,15 @@ struct Joint {
   double springForce = 0.0;
   double frictionForce = 0.0;
 };
+
+/// "fixed", "revolute", "prismatic", "spherical": the scene files' names.
+const char* toString(JointType type);
+
+/// Revolute and prismatic joints have a free axis (a position, and a motor, limits, a spring and
+/// friction on it).
+inline bool hasFreeAxis(JointType type) {
+  return type == JointType::Revolute || type == JointType::Prismatic;
+}
 
 /// The joint frames in the world.
 Pose jointFrameA(const Joint& joint, const RigidBody& a);

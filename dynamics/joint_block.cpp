@@ -28,11 +28,14 @@ bool JointBlock::build(std::span<const JointRows> joints, std::span<const int> m
     }
   }
   diagonal_ = k.diagonal();
-  factor_.compute(k);
+  if (!(diagonal_.minCoeff() > 0.0)) return false;
+  // Factored with unit diagonal (S K S, S = diag(K)^-1/2), so that a pivot is measured against
+  // its own row's scale: a light, thin link's rows are a million times another's and hold as
+  // well. A pivot near zero is a freedom held twice.
+  scale_ = diagonal_.cwiseSqrt().cwiseInverse();
+  factor_.compute(scale_.asDiagonal() * k * scale_.asDiagonal());
   if (factor_.info() != Eigen::Success || !factor_.isPositive()) return false;
-  // Pivots small against the diagonal's scale: a freedom held twice.
-  const double scale = diagonal_.maxCoeff();
-  return factor_.vectorD().minCoeff() > 1e-12 * scale;
+  return factor_.vectorD().minCoeff() > 1e-10;
 }
 
 double JointBlock::solve(std::span<JointRows> joints, std::span<SolverBody> bodies,
@@ -46,7 +49,7 @@ double JointBlock::solve(std::span<JointRows> joints, std::span<SolverBody> bodi
           joint.heldResidual(i, bodies[joint.bodyA()], bodies[joint.bodyB()], fraction);
     }
   }
-  change_ = factor_.solve(-residual_);
+  change_ = scale_.cwiseProduct(factor_.solve(-scale_.cwiseProduct(residual_)));
   double largest = 0.0;
   for (std::size_t m = 0; m < members_.size(); ++m) {
     JointRows& joint = joints[members_[m]];

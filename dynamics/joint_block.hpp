@@ -32,6 +32,7 @@ class JointBlock {
   std::vector<int> firstRow_;  // per member: its first row in the system
   Eigen::LDLT<Eigen::MatrixXd> factor_;
   Eigen::VectorXd diagonal_;  // K's, to measure a change as the velocity it makes
+  Eigen::VectorXd scale_;     // diag(K)^-1/2: the factor is of S K S
   Eigen::VectorXd residual_, change_;
 };
 

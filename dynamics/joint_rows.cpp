@@ -1,6 +1,6 @@
 #include "dynamics/joint_rows.hpp"
 
-#include <Eigen/LU>
+#include <Eigen/Cholesky>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -50,7 +50,7 @@ double JointRows::coupling(const Row& i, const Row& j) const {
 
 bool JointRows::prepare(const Joint& joint, const RigidBody& a, const RigidBody& b, double massA,
                         const Matrix3d& inertiaA, double massB, const Matrix3d& inertiaB, double h,
-                        const Vector3d& gravity) {
+                        const Vector3d& gravity, const std::array<Vector3d, 2>& startSpin) {
   bodyA_ = joint.bodyA;
   bodyB_ = joint.bodyB;
   h_ = h;
@@ -59,7 +59,7 @@ bool JointRows::prepare(const Joint& joint, const RigidBody& a, const RigidBody&
   inertiaA_ = inertiaA;
   inertiaB_ = inertiaB;
   limit_ = joint.limit;
-  buildHeldRows(joint, a, b);
+  buildHeldRows(joint, a, b, startSpin);
   if (!invertBlock()) return false;
   for (int i = 0; i < held_; ++i) rows_[i].impulse = joint.force[i] * h;
   prepareAxis(joint, a, b, gravity);
@@ -75,7 +75,8 @@ bool JointRows::prepare(const Joint& joint, const RigidBody& a, const RigidBody&
   return true;
 }
 
-void JointRows::buildHeldRows(const Joint& joint, const RigidBody& a, const RigidBody& b) {
+void JointRows::buildHeldRows(const Joint& joint, const RigidBody& a, const RigidBody& b,
+                              const std::array<Vector3d, 2>& startSpin) {
   const Pose fa = jointFrameA(joint, a), fb = jointFrameB(joint, b);
   const Matrix3d frame = fa.q.toRotationMatrix();  // A's joint frame's axes, world
   const Vector3d armA = fa.p - a.position, armB = fb.p - b.position;
@@ -86,15 +87,18 @@ void JointRows::buildHeldRows(const Joint& joint, const RigidBody& a, const Rigi
   // cancel it (their target), so that the anchors meet at the step's end to second order; with
   // the line alone, each step's solve took the velocity's turn out of it, and a pendulum swung
   // level lost 6% of its energy per swing at 120 Hz.
-  const auto bend = [](const RigidBody& r, const Vector3d& arm) {
-    return r.isActive() ? r.angularVelocity.cross(r.angularVelocity.cross(arm)) : Vector3d::Zero();
+  // The turn is the one the step started with: a torque applied this step spins a body about
+  // its own centre, and the joint takes most of that spin back.
+  const auto bend = [](const RigidBody& r, const Vector3d& w, const Vector3d& arm) {
+    return r.isActive() ? w.cross(w.cross(arm)) : Vector3d::Zero();
   };
   const auto linearRow = [&](const Vector3d& direction, const Vector3d& leverA) {
     Row& row = rows_[held_++];
     row = Row{};
     setLinear(row, direction, leverA, armB);
     row.error = direction.dot(apart);
-    row.target = -0.5 * h_ * direction.dot(bend(b, armB) - bend(a, leverA));
+    row.target =
+        -0.5 * h_ * direction.dot(bend(b, startSpin[1], armB) - bend(a, startSpin[0], leverA));
   };
   const auto angularRow = [&](const Vector3d& direction, double error) {
     Row& row = rows_[held_++];
@@ -122,19 +126,24 @@ void JointRows::buildHeldRows(const Joint& joint, const RigidBody& a, const Rigi
 }
 
 bool JointRows::invertBlock() {
-  // K^-1 with K = J M^-1 J^T; a singular one acts on nothing.
+  // K^-1 with K = J M^-1 J^T, factored with unit diagonal (S K S, S = diag(K)^-1/2) so that each
+  // pivot is measured against its own row: a light, thin body's angular rows may be a million
+  // times its linear ones. A singular one (a pivot near zero) acts on nothing.
   using Block = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxHeld, kMaxHeld>;
+  using Column = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMaxHeld, 1>;
+  if (held_ == 0) return false;
   Block k(held_, held_);
   for (int i = 0; i < held_; ++i) {
     for (int j = 0; j < held_; ++j) k(i, j) = coupling(rows_[i], rows_[j]);
   }
-  const double scale = k.diagonal().maxCoeff();
-  if (!(scale > 0.0)) return false;
-  const Eigen::FullPivLU<Block> lu(k);
-  if (lu.rank() < held_ || std::abs(lu.determinant()) < 1e-14 * std::pow(scale, held_)) {
+  if (!(k.diagonal().minCoeff() > 0.0)) return false;
+  const Column scale = k.diagonal().cwiseSqrt().cwiseInverse();
+  const Eigen::LDLT<Block> ldlt(scale.asDiagonal() * k * scale.asDiagonal());
+  if (ldlt.info() != Eigen::Success || !ldlt.isPositive() || !(ldlt.vectorD().minCoeff() > 1e-10)) {
     return false;
   }
-  const Block inverse = lu.inverse();
+  const Block inverse =
+      scale.asDiagonal() * ldlt.solve(Block::Identity(held_, held_)) * scale.asDiagonal();
   for (int i = 0; i < held_; ++i) {
     for (int j = 0; j < held_; ++j) blockInverse_[i][j] = inverse(i, j);
   }
@@ -143,7 +152,7 @@ bool JointRows::invertBlock() {
 
 void JointRows::prepareAxis(const Joint& joint, const RigidBody& a, const RigidBody& b,
                             const Vector3d& gravity) {
-  hasAxis_ = joint.type == JointType::Revolute || joint.type == JointType::Prismatic;
+  hasAxis_ = hasFreeAxis(joint.type);
   spring_ = friction_ = motor_ = AxisRow{};
   if (!hasAxis_) return;
   const Pose fa = jointFrameA(joint, a), fb = jointFrameB(joint, b);

@@ -32,6 +32,7 @@
 
 #include <Eigen/Core>
 #include <algorithm>
+#include <array>
 
 #include "dynamics/joint.hpp"
 #include "dynamics/solver_body.hpp"
@@ -43,12 +44,15 @@ class JointRows {
   static constexpr int kMaxHeld = 6;
 
   /// The rows of `joint` at the bodies' poses for a (sub)step of length h (whose gravity the
-  /// velocities already hold), warm-started from its forces. massA, inertiaA (world, inverse) are
-  /// zero for a body that does not move. False when no impulse can act on it (neither body moves,
-  /// or its block is singular).
+  /// velocities already hold), warm-started from its forces. startSpin: A's and B's angular
+  /// velocities before the step's external torques, from which the anchors' arcs are predicted
+  /// (a torque's spin about a body's own centre is mostly taken back by the joint). massA, inertiaA
+  /// (world, inverse) are zero for a body that does not move. False when no impulse can act on it
+  /// (neither body moves, or its block is singular).
   bool prepare(const Joint& joint, const RigidBody& a, const RigidBody& b, double massA,
                const Eigen::Matrix3d& inertiaA, double massB, const Eigen::Matrix3d& inertiaB,
-               double h, const Eigen::Vector3d& gravity);
+               double h, const Eigen::Vector3d& gravity,
+               const std::array<Eigen::Vector3d, 2>& startSpin);
   int bodyA() const { return bodyA_; }
   int bodyB() const { return bodyB_; }
   /// Applies the impulses the joint carries in.
@@ -94,7 +98,8 @@ class JointRows {
   };
   /// prepare()'s parts: the held rows and their errors, the block's inverse (false when
   /// singular), the free axis's row and mass.
-  void buildHeldRows(const Joint& joint, const RigidBody& a, const RigidBody& b);
+  void buildHeldRows(const Joint& joint, const RigidBody& a, const RigidBody& b,
+                     const std::array<Eigen::Vector3d, 2>& startSpin);
   bool invertBlock();
   void prepareAxis(const Joint& joint, const RigidBody& a, const RigidBody& b,
                    const Eigen::Vector3d& gravity);

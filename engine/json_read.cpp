@@ -34,6 +34,19 @@ std::shared_ptr<const ConvexHull> MeshHullCache::hull(const std::filesystem::pat
 
 namespace json_read {
 
+const json* find(const json& object, std::string_view key) {
+  const auto it = object.find(key);
+  return it == object.end() ? nullptr : &*it;
+}
+
+std::string indexed(const std::string& where, std::size_t i) {
+  return where + "[" + std::to_string(i) + "]";
+}
+
+void requireArray(const json& value, const std::string& where) {
+  if (!value.is_array()) fail(where, "expected an array");
+}
+
 [[noreturn]] void fail(const std::string& where, const std::string& what) {
   throw JsonError(where + ": " + what);
 }

@@ -48,6 +48,11 @@ namespace json_read {
 using nlohmann::json;
 
 [[noreturn]] void fail(const std::string& where, const std::string& what);
+/// The key's value, or nullptr when the key is absent (most keys are optional).
+const json* find(const json& object, std::string_view key);
+/// "where[i]".
+std::string indexed(const std::string& where, std::size_t i);
+void requireArray(const json& value, const std::string& where);
 /// json::parse that refuses a key repeated within one object (nlohmann would keep the last
 /// value silently): throws JsonError naming the key's path, e.g. "bodies[3].material.friction:
 /// duplicate key". Syntax errors throw json::exception as json::parse does.

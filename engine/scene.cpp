@@ -11,22 +11,13 @@
 #include "engine/asset_library.hpp"
 #include "engine/input_file.hpp"
 #include "engine/json_read.hpp"
+#include "engine/scene_parsers.hpp"
 
 namespace hb {
 namespace {
 
 using namespace json_read;
 namespace fs = std::filesystem;
-
-/// The key's value, or nullptr when the key is absent (every scene key but a few is optional).
-const json* find(const json& object, std::string_view key) {
-  const auto it = object.find(key);
-  return it == object.end() ? nullptr : &*it;
-}
-
-std::string indexed(const std::string& where, size_t i) {
-  return where + "[" + std::to_string(i) + "]";
-}
 
 /// A number in [lo, hi], or in (lo, hi] when `openLow`.
 double numberIn(const json& value, const std::string& where, double lo, double hi,
@@ -38,10 +29,6 @@ double numberIn(const json& value, const std::string& where, double lo, double h
     fail(where, "expected a number in " + range.str() + ", got " + value.dump());
   }
   return x;
-}
-
-void requireArray(const json& value, const std::string& where) {
-  if (!value.is_array()) fail(where, "expected an array");
 }
 
 /// Where an asset's mesh is; the World loads it from there.
@@ -68,7 +55,9 @@ bool hasAnyAsset(const fs::path& assetDir) {
   return false;
 }
 
-Material parseMaterial(const json& value, const std::string& where) {
+}  // namespace
+
+Material scene_parsers::parseMaterial(const json& value, const std::string& where) {
   requireObject(value, where);
   rejectUnknownKeys(value, where, {"friction", "restitution"});
   Material material;
@@ -80,6 +69,10 @@ Material parseMaterial(const json& value, const std::string& where) {
   }
   return material;
 }
+
+namespace {
+
+using scene_parsers::parseMaterial;
 
 FunnelDescription parseFunnel(const json& value, const std::string& where) {
   FunnelDescription funnel;
@@ -154,113 +147,6 @@ void requireParts(const std::string& asset, const fs::path& assetDir, const std:
 
 /// One of a joint's "bodies": "world", or an index into the scene's "bodies" (as a World body
 /// index: the scene's bodies follow the world's body 0).
-int jointBody(const json& value, const std::string& where, std::size_t sceneBodies) {
-  if (value.is_string() && value.get<std::string>() == "world") return 0;
-  if (sceneBodies == 0) fail(where, "expected \"world\": the scene has no bodies");
-  return static_cast<int>(integer(value, where, 0, static_cast<long long>(sceneBodies) - 1)) + 1;
-}
-
-/// A number under `key` of `value`, or `otherwise` when the key is absent.
-double optionalNumber(const json& value, const char* key, const std::string& where,
-                      double otherwise, bool nonNegative) {
-  const json* v = find(value, key);
-  if (!v) return otherwise;
-  return nonNegative ? nonNegativeNumber(*v, child(where, key))
-                     : finiteNumber(*v, child(where, key));
-}
-
-JointMotor parseJointMotor(const json& value, const std::string& where) {
-  requireObject(value, where);
-  rejectUnknownKeys(value, where, {"velocity", "max_force", "position", "stiffness", "damping"});
-  JointMotor motor;
-  motor.enabled = true;
-  if (!find(value, "max_force")) fail(child(where, "max_force"), "missing");
-  motor.maxForce = nonNegativeNumber(value.at("max_force"), child(where, "max_force"));
-  motor.targetVelocity = optionalNumber(value, "velocity", where, 0.0, false);
-  motor.targetPosition = optionalNumber(value, "position", where, 0.0, false);
-  motor.stiffness = optionalNumber(value, "stiffness", where, 0.0, true);
-  motor.damping = optionalNumber(value, "damping", where, 0.0, true);
-  if (find(value, "position") && !motor.servo()) {
-    fail(child(where, "position"), "a position target needs a stiffness > 0");
-  }
-  return motor;
-}
-
-JointSpring parseJointSpring(const json& value, const std::string& where) {
-  requireObject(value, where);
-  rejectUnknownKeys(value, where, {"stiffness", "damping", "rest"});
-  JointSpring spring;
-  spring.stiffness = optionalNumber(value, "stiffness", where, 0.0, true);
-  spring.damping = optionalNumber(value, "damping", where, 0.0, true);
-  spring.restPosition = optionalNumber(value, "rest", where, 0.0, false);
-  return spring;
-}
-
-JointDescription parseJoint(const json& value, const std::string& where, std::size_t sceneBodies) {
-  requireObject(value, where);
-  rejectUnknownKeys(value, where,
-                    {"type", "bodies", "anchor", "axis", "limit", "motor", "spring", "friction"});
-  JointDescription joint;
-  const std::string typeKey = child(where, "type");
-  const json* type = find(value, "type");
-  if (!type) fail(typeKey, "missing (fixed, revolute, prismatic or spherical)");
-  const std::string name = stringValue(*type, typeKey);
-  if (name == "fixed") {
-    joint.type = JointType::Fixed;
-  } else if (name == "revolute") {
-    joint.type = JointType::Revolute;
-  } else if (name == "prismatic") {
-    joint.type = JointType::Prismatic;
-  } else if (name == "spherical") {
-    joint.type = JointType::Spherical;
-  } else {
-    fail(typeKey, "unknown joint type '" + name + "' (fixed, revolute, prismatic or spherical)");
-  }
-  const std::string bodiesKey = child(where, "bodies");
-  const json* bodies = find(value, "bodies");
-  if (!bodies || !bodies->is_array() || bodies->size() != 2) {
-    fail(bodiesKey, "expected two bodies: \"world\" or an index into the scene's bodies");
-  }
-  joint.bodyA = jointBody((*bodies)[0], indexed(bodiesKey, 0), sceneBodies);
-  joint.bodyB = jointBody((*bodies)[1], indexed(bodiesKey, 1), sceneBodies);
-  if (joint.bodyA == joint.bodyB) fail(bodiesKey, "a joint needs two different bodies");
-  const json* anchor = find(value, "anchor");
-  if (!anchor) fail(child(where, "anchor"), "missing (m, world)");
-  joint.anchor = finiteVector3(*anchor, child(where, "anchor"));
-  const bool hasAxis = joint.type == JointType::Revolute || joint.type == JointType::Prismatic;
-  if (const json* v = find(value, "axis")) {
-    const Eigen::Vector3d axis = finiteVector3(*v, child(where, "axis"));
-    if (!(axis.norm() > 1e-9)) fail(child(where, "axis"), "must not be zero");
-    joint.axis = axis.normalized();
-  }
-  for (const char* key : {"limit", "motor", "spring", "friction"}) {
-    if (find(value, key) && !hasAxis) {
-      fail(child(where, key), "only a revolute or prismatic joint has one");
-    }
-  }
-  if (const json* v = find(value, "limit")) {
-    const std::string at = child(where, "limit");
-    requireObject(*v, at);
-    rejectUnknownKeys(*v, at, {"lower", "upper"});
-    joint.limit.enabled = true;
-    for (const char* key : {"lower", "upper"}) {
-      if (!find(*v, key)) fail(child(at, key), "missing");
-    }
-    joint.limit.lower = finiteNumber(v->at("lower"), child(at, "lower"));
-    joint.limit.upper = finiteNumber(v->at("upper"), child(at, "upper"));
-    if (joint.limit.lower > joint.limit.upper) fail(at, "lower must not exceed upper");
-  }
-  if (const json* v = find(value, "motor"))
-    joint.motor = parseJointMotor(*v, child(where, "motor"));
-  if (const json* v = find(value, "spring")) {
-    joint.spring = parseJointSpring(*v, child(where, "spring"));
-  }
-  if (const json* v = find(value, "friction")) {
-    joint.friction = nonNegativeNumber(*v, child(where, "friction"));
-  }
-  return joint;
-}
-
 BodyDescription parseBody(const json& value, const std::string& where, MeshHullCache& meshes,
                           const fs::path& baseDir, const fs::path& assetDir) {
   requireObject(value, where);
@@ -449,9 +335,10 @@ SceneDescription parseScene(const std::string& jsonText, const fs::path& baseDir
     throw JsonError(std::string("invalid JSON: ") + e.what());
   }
   if (!root.is_object()) throw JsonError("expected a JSON object at the top level");
-  rejectUnknownKeys(root, "",
-                    {"name", "asset_dir", "gravity", "dt", "default_density", "hull_tolerance",
-                     "bounds", "statics", "bodies", "spawner", "solver", "joints"});
+  rejectUnknownKeys(
+      root, "",
+      {"name", "asset_dir", "gravity", "dt", "default_density", "hull_tolerance", "bounds",
+       "statics", "bodies", "spawner", "solver", "joints", "articulations", "joint_targets"});
 
   const fs::path base = fs::absolute(baseDir);
   SceneDescription scene;
@@ -494,12 +381,23 @@ SceneDescription parseScene(const std::string& jsonText, const fs::path& baseDir
   if (const json* v = find(root, "solver")) scene.solver = parseSolver(*v, "solver");
   if (const json* v = find(root, "joints")) {
     requireArray(*v, "joints");
-    if (!v->empty() && scene.solver.softSubsteps > 0) {
-      fail("joints", "joints take the rigid schedule: solver.soft_substeps must be 0");
-    }
     for (size_t i = 0; i < v->size(); ++i) {
-      scene.joints.push_back(parseJoint((*v)[i], indexed("joints", i), scene.bodies.size()));
+      scene.joints.push_back(
+          scene_parsers::parseJoint((*v)[i], indexed("joints", i), scene.bodies.size()));
     }
+  }
+  if (const json* v = find(root, "articulations")) {
+    requireArray(*v, "articulations");
+    for (size_t i = 0; i < v->size(); ++i) {
+      scene_parsers::parseArticulation((*v)[i], indexed("articulations", i), base, meshes, scene);
+    }
+  }
+  if (!scene.joints.empty() && scene.solver.softSubsteps > 0) {
+    fail("joints", "joints take the rigid schedule: solver.soft_substeps must be 0");
+  }
+  scene_parsers::requireUniqueJointNames(scene, "joints");
+  if (const json* v = find(root, "joint_targets")) {
+    scene.jointTargets = scene_parsers::parseJointTargets(*v, "joint_targets", scene);
   }
   return scene;
 }

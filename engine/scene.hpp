@@ -16,6 +16,7 @@
 #include "dynamics/contact_solver_options.hpp"
 #include "dynamics/integrator.hpp"
 #include "dynamics/joint.hpp"
+#include "dynamics/mass_properties.hpp"
 
 namespace hb {
 
@@ -60,6 +61,9 @@ struct BodyDescription {
   Material material;
   std::optional<double> mass;     ///< kg; default: masses.csv for YCB assets, else density
   std::optional<double> density;  ///< kg/m^3; default: SceneDescription::defaultDensity
+  /// Mass, centre of mass and inertia given outright (a URDF link's inertial), in the shape's
+  /// own frame, in place of the shape's at its density (`mass` and `density` then unused).
+  std::optional<MassProperties> inertial;
 };
 
 /// The most bodies a spawner drops (the scene's `count`, and `--objects`).
@@ -159,6 +163,7 @@ inline constexpr int kMaxIterationsSetting = 100'000;
 /// A joint of a scene file (docs/scenes.md, docs/joints.md), given in the world at the bodies'
 /// initial poses: the World places its frames in the two bodies.
 struct JointDescription {
+  std::string name;  ///< optional (a URDF joint's name); unique within a scene when given
   JointType type = JointType::Spherical;
   int bodyA = 0;  ///< World body index: 0 the world, k the scene's k-th body (from 1)
   int bodyB = 0;
@@ -168,6 +173,16 @@ struct JointDescription {
   JointMotor motor;
   JointSpring spring;
   double friction = 0.0;  ///< N m or N
+};
+
+/// A joint's motor targets over time (a scene's "joint_targets"): the position target at time t
+/// (s from the start) interpolates the keys (t, position) linearly and holds the last one; the
+/// velocity target is the interpolation's slope. The World sets them before each step.
+struct JointTargetSchedule {
+  std::string joint;  ///< the joint's name
+  std::vector<std::pair<double, double>> keys;
+  /// The targets at time t: (position, velocity).
+  std::pair<double, double> at(double t) const;
 };
 
 struct SceneDescription {
@@ -187,6 +202,7 @@ struct SceneDescription {
   std::optional<SpawnerDescription> spawner;
   SolverDescription solver;
   std::vector<JointDescription> joints;
+  std::vector<JointTargetSchedule> jointTargets;
 };
 
 /// Reads a scene file. Throws JsonError (engine/json_read.hpp) naming the file and the JSON path

@@ -107,7 +107,10 @@ struct StepContext {
   int reusedManifolds = 0;
   // solve
   std::vector<char> inContact;  ///< per body: has a contact this substep (its turn is limited)
-  RotationSteps rotations;      ///< per body, from integrate velocities to integrate
+  /// per body: the angular velocity the substep started with, before its external torques (the
+  /// joints' anchors' arcs, JointRows)
+  std::vector<Eigen::Vector3d> startSpin;
+  RotationSteps rotations;  ///< per body, from integrate velocities to integrate
   PseudoVelocities pseudo;
   // integrate, with continuous collision only
   std::vector<Pose> startPoses;        ///< per body, before the step's integration

@@ -66,6 +66,29 @@ Shape collisionShape(const Shape& shape, const SolverDescription& solver) {
   return shape.withConvexRadius(solver.convexRadius);
 }
 
+/// A primitive's (or a mesh's) mass properties at `density`, in the shape's frame.
+MassProperties shapeMassProperties(const Shape& shape, double density) {
+  switch (shape.type()) {
+    case ShapeType::Box:
+      return boxMassProperties(shape.halfExtents(), density);
+    case ShapeType::Sphere:
+      return sphereMassProperties(shape.radius(), density);
+    case ShapeType::Capsule:
+      return capsuleMassProperties(shape.radius(), shape.halfLength(), density);
+    case ShapeType::Cylinder:
+      return cylinderMassProperties(shape.radius(), shape.halfLength(), density);
+    case ShapeType::Cone:
+      return coneMassProperties(shape.radius(), shape.halfLength(), density);
+    case ShapeType::Ellipsoid:
+      return ellipsoidMassProperties(shape.radii(), density);
+    case ShapeType::ConvexHull:
+    case ShapeType::Superquadric:  // integrated over its tessellation (Shape::hull())
+    case ShapeType::SupportPoints:
+      break;
+  }
+  return hullMassProperties(shape.hull(), density);
+}
+
 }  // namespace
 
 World::World(const SceneDescription& scene) : scene_(scene), spawnRng_(1) {
@@ -178,35 +201,18 @@ int World::addBody(const BodyDescription& d) {
   } else {
     shape = *d.shape.shape;
     body.name = std::string(toString(shape.type()));
-    switch (shape.type()) {
-      case ShapeType::Box:
-        mass = boxMassProperties(shape.halfExtents(), density);
-        break;
-      case ShapeType::Sphere:
-        mass = sphereMassProperties(shape.radius(), density);
-        break;
-      case ShapeType::Capsule:
-        mass = capsuleMassProperties(shape.radius(), shape.halfLength(), density);
-        break;
-      case ShapeType::Cylinder:
-        mass = cylinderMassProperties(shape.radius(), shape.halfLength(), density);
-        break;
-      case ShapeType::Cone:
-        mass = coneMassProperties(shape.radius(), shape.halfLength(), density);
-        break;
-      case ShapeType::Ellipsoid:
-        mass = ellipsoidMassProperties(shape.radii(), density);
-        break;
-      case ShapeType::ConvexHull:
-      case ShapeType::Superquadric:  // integrated over its tessellation (Shape::hull())
-      case ShapeType::SupportPoints:
-        mass = hullMassProperties(shape.hull(), density);
-        break;
-    }
+    mass = shapeMassProperties(shape, density);
     // The body frame sits at the centre of mass (a cone's, a hull's are off the shape's origin).
     meshInBody = Pose::translation(-mass.centerOfMass);
   }
   if (d.mass) mass = withMass(mass, *d.mass);
+  if (d.inertial) {
+    // Given outright (the shape's volume kept): the body frame at its centre of mass.
+    mass.mass = d.inertial->mass;
+    mass.centerOfMass = d.inertial->centerOfMass;
+    mass.inertia = d.inertial->inertia;
+    meshInBody = Pose::translation(-mass.centerOfMass);
+  }
   requireVelocitiesInRange(d.linearVelocity, d.angularVelocity, "body '" + body.name + "'");
   RigidBody rigid;
   try {
@@ -318,6 +324,8 @@ void World::step() {
   stats_ = StepStatistics{};
   stats_.step = stepCount_;
   if (scene_.spawner) spawnDue();
+  driveScheduledJoints();
+  const std::vector<double> jointSpeeds = drivenJointVelocities();
   wakeForced();
   // The data path of docs/design.md, top to bottom; each stage hands on through context_.
   // Substeps, as many as the contacts' fastest turn asks for (substepCount): the first narrow
@@ -372,6 +380,7 @@ void World::step() {
     }
   });
   ++stepCount_;
+  energyIn_ += jointDriveWork(jointSpeeds);
   stats_.bodies = static_cast<int>(bodies_.info.size()) - 1;
   // Both energies in one pass over the bodies.
   double kinetic = 0.0, mechanical = 0.0;

@@ -93,6 +93,8 @@ class World {
   /// its bodies' current poses, as a scene file's joint is added; checked as above.
   int addJoint(const JointDescription& description);
   std::span<const Joint> joints() const { return joints_; }
+  /// The index of the joint of that name, or -1.
+  int findJoint(std::string_view name) const;
   /// Replaces a revolute or prismatic joint's motor, limits, spring or friction (checked as
   /// addJoint checks them), and wakes its bodies.
   void setJointMotor(int joint, const JointMotor& motor);
@@ -202,7 +204,8 @@ class World {
   /// Kinetic plus gravitational potential energy of the dynamic bodies (J, height measured
   /// along -gravity from the origin).
   double mechanicalEnergy() const;
-  /// Mechanical energy beyond what the bodies brought in (when added, and by applyImpulse), J.
+  /// Mechanical energy beyond what the bodies brought in (when added, by applyImpulse, and by
+  /// the joints' motors and springs), J.
   /// Contacts, friction and sleep only take energy away, so a gain beyond energyGainLimit()
   /// means the simulation blew up.
   double energyGain() const { return mechanicalEnergy() - energyIn_; }
@@ -283,6 +286,13 @@ class World {
   /// Joints of removed bodies go; those of the bodies after `body` follow them down one index.
   void forgetJoints(int body);
   Joint& jointAt(int joint, const char* what);
+  /// Sets the motor targets of the scene's joint_targets for the step about to run.
+  void driveScheduledJoints();
+  /// The joints' velocities (empty when no joint has a motor or a spring), and the work their
+  /// motors and springs did over the step from them to now (J): energy brought in, as an
+  /// applied impulse's is.
+  std::vector<double> drivenJointVelocities() const;
+  double jointDriveWork(const std::vector<double>& velocitiesBefore) const;
 };
 
 }  // namespace hb

@@ -49,6 +49,15 @@ void requireFriction(double friction, const std::string& what) {
   }
 }
 
+/// A fixed or spherical joint has no free axis to take a motor, limit, spring or friction.
+void requireFreeAxis(const Joint& joint, const std::string& what) {
+  if (!hasFreeAxis(joint.type)) {
+    throw std::invalid_argument(what +
+                                ": only a revolute or prismatic joint has a motor, limits, a "
+                                "spring or friction");
+  }
+}
+
 Pose checkedFrame(const Pose& frame, const std::string& what) {
   if (!frame.p.allFinite() || !frame.q.coeffs().allFinite() ||
       std::abs(frame.q.norm() - 1.0) > 1e-6) {
@@ -80,6 +89,9 @@ int World::addJoint(const Joint& joint) {
   requireMotor(joint.motor, what);
   requireSpring(joint.spring, what);
   requireFriction(joint.friction, what);
+  if (joint.motor.enabled || joint.limit.enabled || joint.spring.active() || joint.friction > 0.0) {
+    requireFreeAxis(joint, what);
+  }
   std::fill(std::begin(added.force), std::end(added.force), 0.0);
   added.lowerForce = added.upperForce = added.motorForce = 0.0;
   added.springForce = added.frictionForce = 0.0;
@@ -111,29 +123,39 @@ Joint& World::jointAt(int joint, const char* what) {
 
 void World::setJointMotor(int joint, const JointMotor& motor) {
   requireMotor(motor, "setJointMotor");
-  jointAt(joint, "setJointMotor").motor = motor;
+  Joint& j = jointAt(joint, "setJointMotor");
+  requireFreeAxis(j, "setJointMotor");
+  j.motor = motor;
 }
 
 void World::setJointLimit(int joint, const JointLimit& limit) {
   requireFiniteLimit(limit, "setJointLimit");
-  jointAt(joint, "setJointLimit").limit = limit;
+  Joint& j = jointAt(joint, "setJointLimit");
+  requireFreeAxis(j, "setJointLimit");
+  j.limit = limit;
 }
 
 void World::setJointSpring(int joint, const JointSpring& spring) {
   requireSpring(spring, "setJointSpring");
-  jointAt(joint, "setJointSpring").spring = spring;
+  Joint& j = jointAt(joint, "setJointSpring");
+  requireFreeAxis(j, "setJointSpring");
+  j.spring = spring;
 }
 
 void World::setJointFriction(int joint, double friction) {
   requireFriction(friction, "setJointFriction");
-  jointAt(joint, "setJointFriction").friction = friction;
+  Joint& j = jointAt(joint, "setJointFriction");
+  requireFreeAxis(j, "setJointFriction");
+  j.friction = friction;
 }
 
 void World::setJointTargets(int joint, double position, double velocity) {
   if (!std::isfinite(position) || !std::isfinite(velocity)) {
     throw std::invalid_argument("setJointTargets: targets must be finite");
   }
-  JointMotor& motor = jointAt(joint, "setJointTargets").motor;
+  Joint& j = jointAt(joint, "setJointTargets");
+  requireFreeAxis(j, "setJointTargets");
+  JointMotor& motor = j.motor;
   motor.enabled = true;
   motor.targetPosition = position;
   motor.targetVelocity = velocity;
@@ -145,6 +167,7 @@ int World::addJoint(const JointDescription& d) {
     throw std::invalid_argument("addJoint: a joint needs a finite anchor and a non-zero axis");
   }
   Joint joint;
+  joint.name = d.name;
   joint.type = d.type;
   joint.bodyA = d.bodyA;
   joint.bodyB = d.bodyB;
@@ -158,6 +181,48 @@ int World::addJoint(const JointDescription& d) {
   joint.frameA = bodyPose(d.bodyA).inverse() * frame;
   joint.frameB = bodyPose(d.bodyB).inverse() * frame;
   return addJoint(joint);
+}
+
+int World::findJoint(std::string_view name) const {
+  for (std::size_t j = 0; j < joints_.size(); ++j) {
+    if (joints_[j].name == name) return static_cast<int>(j);
+  }
+  return -1;
+}
+
+void World::driveScheduledJoints() {
+  // Targets for the end of the step; unchanged ones leave the bodies as they are (asleep).
+  for (const JointTargetSchedule& schedule : scene_.jointTargets) {
+    const int joint = findJoint(schedule.joint);
+    if (joint < 0) continue;  // its body was removed
+    const auto [position, velocity] = schedule.at(time() + scene_.dt);
+    const JointMotor& motor = joints_[joint].motor;
+    if (motor.targetPosition == position && motor.targetVelocity == velocity) continue;
+    setJointTargets(joint, position, velocity);
+  }
+}
+
+std::vector<double> World::drivenJointVelocities() const {
+  const bool driven = std::any_of(joints_.begin(), joints_.end(), [](const Joint& j) {
+    return j.motor.enabled || j.spring.active();
+  });
+  std::vector<double> velocities;
+  if (!driven) return velocities;
+  for (const Joint& j : joints_) {
+    velocities.push_back(jointVelocity(j, bodies_.state[j.bodyA], bodies_.state[j.bodyB]));
+  }
+  return velocities;
+}
+
+double World::jointDriveWork(const std::vector<double>& velocitiesBefore) const {
+  if (velocitiesBefore.size() != joints_.size()) return 0.0;  // none driven, or one removed
+  double work = 0.0;
+  for (std::size_t k = 0; k < joints_.size(); ++k) {
+    const Joint& j = joints_[k];
+    const double after = jointVelocity(j, bodies_.state[j.bodyA], bodies_.state[j.bodyB]);
+    work += (j.motorForce + j.springForce) * scene_.dt * 0.5 * (velocitiesBefore[k] + after);
+  }
+  return work;
 }
 
 void World::updateJointedBodies() {

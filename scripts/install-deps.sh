@@ -4,7 +4,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ clang libclang-rt-14-dev pkg-config ccache
   libeigen3-dev libqhull-dev libtinyobjloader-dev libspdlog-dev libfmt-dev
-  libcli11-dev nlohmann-json3-dev libtbb-dev libsleef-dev libgtest-dev libbenchmark-dev libhdf5-dev zlib1g-dev libdeflate-dev
+  libcli11-dev nlohmann-json3-dev libtbb-dev libsleef-dev liburdfdom-dev libgtest-dev libbenchmark-dev libhdf5-dev zlib1g-dev libdeflate-dev
   libccd-dev libfcl-dev libbullet-dev libmujoco-dev
   libglfw3-dev libimgui-dev libstb-dev python3-glad libgl-dev libegl-dev
   xvfb xauth libgl1-mesa-dri libglx-mesa0 libegl-mesa0

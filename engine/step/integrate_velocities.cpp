@@ -31,6 +31,8 @@ void integrateVelocities(const SolverDescription& settings, const Eigen::Vector3
   for (const ContactConstraint& contact : c.contacts) {
     c.inContact[contact.bodyA] = c.inContact[contact.bodyB] = 1;
   }
+  c.startSpin.resize(bodies.state.size());
+  for (size_t i = 0; i < bodies.state.size(); ++i) c.startSpin[i] = bodies.state[i].angularVelocity;
   applyExternalForces(bodies, clock.h, energy);
   // The soft step takes gravity substep by substep, inside its solve.
   const bool soft = settings.softSubsteps > 0;

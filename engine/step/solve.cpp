@@ -21,7 +21,7 @@ void solve(const SolverDescription& settings, const Eigen::Vector3d& gravity,
   options.softSubsteps = settings.softSubsteps;
   options.contactHertz = settings.contactHertz;
   options.contactDampingRatio = settings.contactDampingRatio;
-  solver.prepare(bodies.state, c.contacts, clock.h, options, gravity, joints);
+  solver.prepare(bodies.state, c.contacts, clock.h, options, gravity, joints, c.startSpin);
   ContactSolverStats solved;
   if (settings.softSubsteps > 0) {
     solved = solver.solveSoftStep(bodies.state, c.pseudo);

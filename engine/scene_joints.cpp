@@ -1,0 +1,225 @@
+// A scene file's joints, articulations (URDF robots) and joint targets (docs/scenes.md).
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "engine/scene_parsers.hpp"
+#include "engine/urdf_articulation.hpp"
+
+namespace hb {
+
+namespace fs = std::filesystem;
+using namespace json_read;
+
+namespace {
+
+int jointBody(const json& value, const std::string& where, std::size_t sceneBodies) {
+  if (value.is_string() && value.get<std::string>() == "world") return 0;
+  if (sceneBodies == 0) fail(where, "expected \"world\": the scene has no bodies");
+  return static_cast<int>(integer(value, where, 0, static_cast<long long>(sceneBodies) - 1)) + 1;
+}
+
+/// A number under `key` of `value`, or `otherwise` when the key is absent.
+double optionalNumber(const json& value, const char* key, const std::string& where,
+                      double otherwise, bool nonNegative) {
+  const json* v = find(value, key);
+  if (!v) return otherwise;
+  return nonNegative ? nonNegativeNumber(*v, child(where, key))
+                     : finiteNumber(*v, child(where, key));
+}
+
+JointMotor parseJointMotor(const json& value, const std::string& where) {
+  requireObject(value, where);
+  rejectUnknownKeys(value, where, {"velocity", "max_force", "position", "stiffness", "damping"});
+  JointMotor motor;
+  motor.enabled = true;
+  if (!find(value, "max_force")) fail(child(where, "max_force"), "missing");
+  motor.maxForce = nonNegativeNumber(value.at("max_force"), child(where, "max_force"));
+  motor.targetVelocity = optionalNumber(value, "velocity", where, 0.0, false);
+  motor.targetPosition = optionalNumber(value, "position", where, 0.0, false);
+  motor.stiffness = optionalNumber(value, "stiffness", where, 0.0, true);
+  motor.damping = optionalNumber(value, "damping", where, 0.0, true);
+  if (find(value, "position") && !motor.servo()) {
+    fail(child(where, "position"), "a position target needs a stiffness > 0");
+  }
+  return motor;
+}
+
+JointSpring parseJointSpring(const json& value, const std::string& where) {
+  requireObject(value, where);
+  rejectUnknownKeys(value, where, {"stiffness", "damping", "rest"});
+  JointSpring spring;
+  spring.stiffness = optionalNumber(value, "stiffness", where, 0.0, true);
+  spring.damping = optionalNumber(value, "damping", where, 0.0, true);
+  spring.restPosition = optionalNumber(value, "rest", where, 0.0, false);
+  return spring;
+}
+
+}  // namespace
+
+JointDescription scene_parsers::parseJoint(const json& value, const std::string& where,
+                                           std::size_t sceneBodies) {
+  requireObject(value, where);
+  rejectUnknownKeys(
+      value, where,
+      {"name", "type", "bodies", "anchor", "axis", "limit", "motor", "spring", "friction"});
+  JointDescription joint;
+  if (const json* v = find(value, "name")) joint.name = stringValue(*v, child(where, "name"));
+  const std::string typeKey = child(where, "type");
+  const json* type = find(value, "type");
+  if (!type) fail(typeKey, "missing (fixed, revolute, prismatic or spherical)");
+  const std::string name = stringValue(*type, typeKey);
+  if (name == "fixed") {
+    joint.type = JointType::Fixed;
+  } else if (name == "revolute") {
+    joint.type = JointType::Revolute;
+  } else if (name == "prismatic") {
+    joint.type = JointType::Prismatic;
+  } else if (name == "spherical") {
+    joint.type = JointType::Spherical;
+  } else {
+    fail(typeKey, "unknown joint type '" + name + "' (fixed, revolute, prismatic or spherical)");
+  }
+  const std::string bodiesKey = child(where, "bodies");
+  const json* bodies = find(value, "bodies");
+  if (!bodies || !bodies->is_array() || bodies->size() != 2) {
+    fail(bodiesKey, "expected two bodies: \"world\" or an index into the scene's bodies");
+  }
+  joint.bodyA = jointBody((*bodies)[0], indexed(bodiesKey, 0), sceneBodies);
+  joint.bodyB = jointBody((*bodies)[1], indexed(bodiesKey, 1), sceneBodies);
+  if (joint.bodyA == joint.bodyB) fail(bodiesKey, "a joint needs two different bodies");
+  const json* anchor = find(value, "anchor");
+  if (!anchor) fail(child(where, "anchor"), "missing (m, world)");
+  joint.anchor = finiteVector3(*anchor, child(where, "anchor"));
+  const bool hasAxis = hasFreeAxis(joint.type);
+  if (const json* v = find(value, "axis")) {
+    const Eigen::Vector3d axis = finiteVector3(*v, child(where, "axis"));
+    if (!(axis.norm() > 1e-9)) fail(child(where, "axis"), "must not be zero");
+    joint.axis = axis.normalized();
+  }
+  for (const char* key : {"limit", "motor", "spring", "friction"}) {
+    if (find(value, key) && !hasAxis) {
+      fail(child(where, key), "only a revolute or prismatic joint has one");
+    }
+  }
+  if (const json* v = find(value, "limit")) {
+    const std::string at = child(where, "limit");
+    requireObject(*v, at);
+    rejectUnknownKeys(*v, at, {"lower", "upper"});
+    joint.limit.enabled = true;
+    for (const char* key : {"lower", "upper"}) {
+      if (!find(*v, key)) fail(child(at, key), "missing");
+    }
+    joint.limit.lower = finiteNumber(v->at("lower"), child(at, "lower"));
+    joint.limit.upper = finiteNumber(v->at("upper"), child(at, "upper"));
+    if (joint.limit.lower > joint.limit.upper) fail(at, "lower must not exceed upper");
+  }
+  if (const json* v = find(value, "motor"))
+    joint.motor = parseJointMotor(*v, child(where, "motor"));
+  if (const json* v = find(value, "spring")) {
+    joint.spring = parseJointSpring(*v, child(where, "spring"));
+  }
+  if (const json* v = find(value, "friction")) {
+    joint.friction = nonNegativeNumber(*v, child(where, "friction"));
+  }
+  return joint;
+}
+
+void scene_parsers::parseArticulation(const json& value, const std::string& where,
+                                      const fs::path& baseDir, MeshHullCache& meshes,
+                                      SceneDescription& scene) {
+  requireObject(value, where);
+  rejectUnknownKeys(value, where, {"urdf", "pose", "fixed_base", "prefix", "drive", "material"});
+  ArticulationDescription articulation;
+  const std::string file = stringValue(required(value, where, "urdf"), child(where, "urdf"));
+  articulation.urdf = (baseDir / file).lexically_normal();
+  std::error_code error;
+  if (!fs::is_regular_file(articulation.urdf, error)) {
+    fail(child(where, "urdf"), "no such file: " + articulation.urdf.string());
+  }
+  if (const json* v = find(value, "pose")) articulation.pose = parsePose(*v, child(where, "pose"));
+  if (const json* v = find(value, "fixed_base")) {
+    articulation.fixedBase = boolean(*v, child(where, "fixed_base"));
+  }
+  if (const json* v = find(value, "prefix")) {
+    articulation.prefix = stringValue(*v, child(where, "prefix"));
+  }
+  if (const json* v = find(value, "drive")) {
+    const std::string at = child(where, "drive");
+    requireObject(*v, at);
+    rejectUnknownKeys(*v, at, {"stiffness", "damping"});
+    articulation.drive.stiffness = optionalNumber(*v, "stiffness", at, 0.0, true);
+    articulation.drive.damping = optionalNumber(*v, "damping", at, 0.0, true);
+  }
+  if (const json* v = find(value, "material")) {
+    articulation.material = parseMaterial(*v, child(where, "material"));
+  }
+  try {
+    addArticulation(articulation, meshes, scene);
+  } catch (const UrdfError& e) {
+    fail(where, e.what());
+  }
+}
+
+void scene_parsers::requireUniqueJointNames(const SceneDescription& scene,
+                                            const std::string& where) {
+  std::set<std::string> names;
+  for (const JointDescription& joint : scene.joints) {
+    if (!joint.name.empty() && !names.insert(joint.name).second) {
+      fail(where,
+           "two joints are named '" + joint.name + "' (give each articulation its own \"prefix\")");
+    }
+  }
+}
+
+std::vector<JointTargetSchedule> scene_parsers::parseJointTargets(const json& value,
+                                                                  const std::string& where,
+                                                                  const SceneDescription& scene) {
+  requireArray(value, where);
+  std::vector<JointTargetSchedule> schedules;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const std::string at = indexed(where, i);
+    requireObject(value[i], at);
+    rejectUnknownKeys(value[i], at, {"joint", "keys"});
+    JointTargetSchedule schedule;
+    schedule.joint = stringValue(required(value[i], at, "joint"), child(at, "joint"));
+    const auto joint =
+        std::find_if(scene.joints.begin(), scene.joints.end(),
+                     [&](const JointDescription& j) { return j.name == schedule.joint; });
+    if (joint == scene.joints.end())
+      fail(child(at, "joint"), "no joint named '" + schedule.joint + "'");
+    if (!joint->motor.enabled) {
+      fail(child(at, "joint"), "joint '" + schedule.joint + "' has no motor to take targets");
+    }
+    const std::string keysAt = child(at, "keys");
+    const json& keys = required(value[i], at, "keys");
+    requireArray(keys, keysAt);
+    if (keys.empty()) fail(keysAt, "expected at least one [time, position]");
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+      const std::string key = indexed(keysAt, k);
+      if (!keys[k].is_array() || keys[k].size() != 2) fail(key, "expected [time (s), position]");
+      const double t = nonNegativeNumber(keys[k][0], indexed(key, 0));
+      if (!schedule.keys.empty() && !(t > schedule.keys.back().first)) {
+        fail(indexed(key, 0), "times must increase");
+      }
+      schedule.keys.emplace_back(t, finiteNumber(keys[k][1], indexed(key, 1)));
+    }
+    schedules.push_back(std::move(schedule));
+  }
+  return schedules;
+}
+
+std::pair<double, double> JointTargetSchedule::at(double t) const {
+  if (keys.empty()) return {0.0, 0.0};
+  if (t <= keys.front().first) return {keys.front().second, 0.0};
+  if (t >= keys.back().first) return {keys.back().second, 0.0};
+  const auto next = std::upper_bound(keys.begin(), keys.end(), t,
+                                     [](double time, const auto& key) { return time < key.first; });
+  const auto& [t1, q1] = *next;
+  const auto& [t0, q0] = *(next - 1);
+  const double slope = (q1 - q0) / (t1 - t0);
+  return {q0 + slope * (t - t0), slope};
+}
+
+}  // namespace hb

@@ -1,0 +1,31 @@
+#pragma once
+// The parsers of a scene file's parts that live outside engine/scene.cpp (the joints, the
+// articulations and the joint targets: engine/scene_joints.cpp), and what they share with it.
+// Errors are JsonError naming the JSON path `where`.
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "engine/json_read.hpp"
+#include "engine/scene.hpp"
+
+namespace hb::scene_parsers {
+
+using nlohmann::json;
+
+Material parseMaterial(const json& value, const std::string& where);
+/// One entry of "joints"; bodies index the scene's `sceneBodies` bodies (or "world").
+JointDescription parseJoint(const json& value, const std::string& where, std::size_t sceneBodies);
+/// One entry of "articulations": its URDF's links and joints appended to the scene.
+void parseArticulation(const json& value, const std::string& where,
+                       const std::filesystem::path& baseDir, MeshHullCache& meshes,
+                       SceneDescription& scene);
+/// "joint_targets": checked against the scene's joints (by name, each with a motor).
+std::vector<JointTargetSchedule> parseJointTargets(const json& value, const std::string& where,
+                                                   const SceneDescription& scene);
+/// Joint names given twice.
+void requireUniqueJointNames(const SceneDescription& scene, const std::string& where);
+
+}  // namespace hb::scene_parsers
