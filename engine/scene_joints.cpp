@@ -29,13 +29,15 @@ double optionalNumber(const json& value, const char* key, const std::string& whe
                      : finiteNumber(*v, child(where, key));
 }
 
-JointMotor parseJointMotor(const json& value, const std::string& where) {
+}  // namespace
+
+JointMotor scene_parsers::parseJointMotor(const json& value, const std::string& where) {
   requireObject(value, where);
   rejectUnknownKeys(value, where, {"velocity", "max_force", "position", "stiffness", "damping"});
   JointMotor motor;
   motor.enabled = true;
-  if (!find(value, "max_force")) fail(child(where, "max_force"), "missing");
-  motor.maxForce = nonNegativeNumber(value.at("max_force"), child(where, "max_force"));
+  motor.maxForce =
+      nonNegativeNumber(required(value, where, "max_force"), child(where, "max_force"));
   motor.targetVelocity = optionalNumber(value, "velocity", where, 0.0, false);
   motor.targetPosition = optionalNumber(value, "position", where, 0.0, false);
   motor.stiffness = optionalNumber(value, "stiffness", where, 0.0, true);
@@ -46,7 +48,7 @@ JointMotor parseJointMotor(const json& value, const std::string& where) {
   return motor;
 }
 
-JointSpring parseJointSpring(const json& value, const std::string& where) {
+JointSpring scene_parsers::parseJointSpring(const json& value, const std::string& where) {
   requireObject(value, where);
   rejectUnknownKeys(value, where, {"stiffness", "damping", "rest"});
   JointSpring spring;
@@ -55,8 +57,6 @@ JointSpring parseJointSpring(const json& value, const std::string& where) {
   spring.restPosition = optionalNumber(value, "rest", where, 0.0, false);
   return spring;
 }
-
-}  // namespace
 
 JointDescription scene_parsers::parseJoint(const json& value, const std::string& where,
                                            std::size_t sceneBodies) {

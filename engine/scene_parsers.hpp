@@ -1,6 +1,7 @@
 #pragma once
 // The parsers of a scene file's parts that live outside engine/scene.cpp (the joints, the
-// articulations and the joint targets: engine/scene_joints.cpp), and what they share with it.
+// articulations and the joint targets: engine/scene_joints.cpp), and what they share with it
+// and with the Python bindings.
 // Errors are JsonError naming the JSON path `where`.
 
 #include <cstddef>
@@ -16,6 +17,11 @@ namespace hb::scene_parsers {
 using nlohmann::json;
 
 Material parseMaterial(const json& value, const std::string& where);
+/// A joint's "motor" ({"max_force" required, "velocity", "position", "stiffness", "damping"})
+/// and "spring" ({"stiffness", "damping", "rest"}), as scene files and Python's add_joint give
+/// them.
+JointMotor parseJointMotor(const json& value, const std::string& where);
+JointSpring parseJointSpring(const json& value, const std::string& where);
 /// One entry of "joints"; bodies index the scene's `sceneBodies` bodies (or "world").
 JointDescription parseJoint(const json& value, const std::string& where, std::size_t sceneBodies);
 /// One entry of "articulations": its URDF's links and joints appended to the scene.

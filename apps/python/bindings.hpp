@@ -9,6 +9,11 @@ namespace hb::python {
 
 void addQueryBindings(pybind11::module_& m);
 void addWorldBindings(pybind11::module_& m);
+/// World.add_joint and the joint setters (apps/python/joint_bindings.cpp), after
+/// addWorldBindings; they call addJointStateBindings: world.joints, World.set_joint_targets
+/// (apps/python/joint_states.cpp).
+void addJointBindings(pybind11::module_& m);
+void addJointStateBindings(pybind11::module_& m);
 void addSolverSettingsBindings(pybind11::module_& m);
 /// heavyball.data_dir() and heavyball.assets() (apps/python/shipped_data.cpp).
 void addShippedDataBindings(pybind11::module_& m);

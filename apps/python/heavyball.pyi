@@ -38,6 +38,69 @@ class SolverSettings:
     def keys(self) -> list[str]: ...
     def to_dict(self) -> dict[str, Any]: ...
 
+class JointStates:
+    """The world's joints at one instant (world.joints): one entry per joint, in the order they
+    were added (scene joints first). Read-only numpy arrays, copies that later steps leave
+    unchanged; len() and `count` are the number of joints."""
+    @property
+    def count(self) -> int: ...
+    @property
+    def type(self) -> list[str]:
+        """"fixed", "revolute", "prismatic" or "spherical" per joint."""
+    @property
+    def name(self) -> list[str]:
+        """Each joint's name ("" when it has none; a URDF joint's name, with its prefix)."""
+    @property
+    def bodies(self) -> npt.NDArray[np.int32]:
+        """(n, 2): the world body indices A, B (0: the world)."""
+    @property
+    def position(self) -> npt.NDArray[np.float64]:
+        """(n,) rad (revolute) or m (prismatic), zero where the joint was added; 0 for fixed
+        and spherical joints."""
+    @property
+    def velocity(self) -> npt.NDArray[np.float64]:
+        """(n,) rad/s or m/s: the rate of position."""
+    @property
+    def error(self) -> npt.NDArray[np.float64]:
+        """(n,) m or rad: how far the joint is from holding."""
+    @property
+    def target_position(self) -> npt.NDArray[np.float64]:
+        """(n,) rad or m: the motor's position target."""
+    @property
+    def target_velocity(self) -> npt.NDArray[np.float64]:
+        """(n,) rad/s or m/s: the motor's velocity target."""
+    @property
+    def motor_enabled(self) -> npt.NDArray[np.bool_]:
+        """(n,): whether the motor is on."""
+    @property
+    def motor_force(self) -> npt.NDArray[np.float64]:
+        """(n,) N m or N: the motor's effort over the last step."""
+    @property
+    def spring_force(self) -> npt.NDArray[np.float64]:
+        """(n,) N m or N: the spring's force over the last step."""
+    @property
+    def friction_force(self) -> npt.NDArray[np.float64]:
+        """(n,) N m or N: the friction's force over the last step."""
+    @property
+    def lower_force(self) -> npt.NDArray[np.float64]:
+        """(n,) N m or N, >= 0: the lower limit's push over the last step."""
+    @property
+    def upper_force(self) -> npt.NDArray[np.float64]:
+        """(n,) N m or N, >= 0: the upper limit's push over the last step."""
+    @property
+    def force(self) -> npt.NDArray[np.float64]:
+        """(n, 6): the held rows' reaction on B (N along the world axes, then N m about the
+        joint frame's axes; docs/joints.md)."""
+    @property
+    def anchor(self) -> npt.NDArray[np.float64]:
+        """(n, 3) m: the joint's origin in the world (on body A)."""
+    @property
+    def axis(self) -> npt.NDArray[np.float64]:
+        """(n, 3): the joint's axis in the world (A's frame z)."""
+    def to_dict(self) -> dict[str, Any]:
+        """Every entry above (but count) in a dict."""
+    def __len__(self) -> int: ...
+
 class World:
     def __init__(self, scene: Union[str, os.PathLike, dict], base_dir: Optional[os.PathLike] = None,
                  threads: int = 0) -> None: ...
@@ -70,6 +133,48 @@ class World:
     def set_mass(self, body: int, mass: float) -> None: ...
     def contacts(self) -> dict[str, np.ndarray]: ...
     def body_contact_impulse(self, body: int) -> npt.NDArray[np.float64]: ...
+    def add_joint(self, type: str, bodies: Sequence[int], anchor: Vector,
+                  axis: Vector = (0.0, 0.0, 1.0),
+                  limit: Optional[Union[Sequence[float], Mapping[str, float]]] = None,
+                  motor: Optional[Mapping[str, float]] = None,
+                  spring: Optional[Mapping[str, float]] = None, friction: float = 0.0) -> int:
+        """Adds a joint at the bodies' current poses, given in the world as a scene file's
+        "joints" entry: type "fixed", "revolute", "prismatic" or "spherical"; bodies (A, B),
+        world body indices, 0 the world; anchor (m) and axis (normalised); limit (lower, upper)
+        or {"lower", "upper"} (rad or m, from where the joint starts); motor {"max_force"
+        (required), "velocity", "position", "stiffness", "damping"}; spring {"stiffness",
+        "damping", "rest"}; friction (N m or N). Returns the joint's index. ValueError naming
+        the argument for a bad value, IndexError for a body that does not exist."""
+    def set_joint_motor(self, joint: int, velocity: float = 0.0,
+                        max_force: Optional[float] = None, position: Optional[float] = None,
+                        stiffness: float = 0.0, damping: float = 0.0,
+                        enabled: bool = True) -> None:
+        """Replaces a revolute or prismatic joint's motor: a velocity motor (stiffness and
+        damping 0) drives the joint to `velocity` with at most `max_force`; with a stiffness or
+        damping it is a PD servo towards `position` and `velocity`. enabled=False turns it off
+        (max_force may then be left out)."""
+    def set_joint_targets(self, positions: Optional[npt.ArrayLike] = None,
+                          velocities: Optional[npt.ArrayLike] = None,
+                          indices: Optional[Sequence[int]] = None) -> None:
+        """Sets the motor targets of the joints in `indices` (default: every joint), one value
+        per joint, and turns their motors on, keeping gains and force limits; leaving positions
+        or velocities out keeps those targets. All checked before anything changes."""
+    def set_joint_limit(self, joint: int, lower: float, upper: float) -> None:
+        """Limits a revolute (rad) or prismatic (m) joint's position to [lower, upper]."""
+    def clear_joint_limit(self, joint: int) -> None:
+        """Removes a joint's limit."""
+    def set_joint_spring(self, joint: int, stiffness: float = 0.0, damping: float = 0.0,
+                         rest: float = 0.0) -> None:
+        """A passive spring-damper on a revolute or prismatic joint; zeros remove it."""
+    def set_joint_friction(self, joint: int, friction: float) -> None:
+        """Dry friction on a revolute or prismatic joint (N m or N); 0 removes it."""
+    @property
+    def joints(self) -> JointStates:
+        """The joints' state now (JointStates: numpy arrays, copies)."""
+    @property
+    def joint_count(self) -> int: ...
+    def find_joint(self, name: str) -> int:
+        """The index of the joint of that name (KeyError when there is none)."""
     def record(self, path: Union[str, os.PathLike], overwrite: bool = False) -> None: ...
     def stop_recording(self) -> None: ...
     @property

@@ -35,6 +35,7 @@ PYBIND11_MODULE(heavyball, m) {
   hb::python::addShippedDataBindings(m);
   hb::python::addSolverSettingsBindings(m);
   hb::python::addWorldBindings(m);
+  hb::python::addJointBindings(m);
 #ifdef HB_PYTHON_RENDERER
   hb::python::addRendererBindings(m);
 #endif
