@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <set>
 
+#include "render/joint_draw.hpp"
+
 namespace hb {
 namespace {
 
@@ -48,6 +50,7 @@ void DebugDraw::build(const World& world, const DebugDrawOptions& options, LineL
   if (options.pairs) pairs(world, lines);
   if (options.contacts) contacts(world, options, lines);
   if (options.gjk) gjk(world, lines);
+  if (options.joints) joints(world, options, lines);
 }
 
 void DebugDraw::obbs(const World& world, LineList& lines) const {
@@ -138,6 +141,16 @@ void DebugDraw::gjk(const World& world, LineList& lines) const {
     lines.cross(result.witnessB, 0.003, kWitnessB);
     lines.line(result.witnessA, result.witnessB,
                result.distance > 0.0 ? kSeparation : kPenetration);
+  }
+}
+
+void DebugDraw::joints(const World& world, const DebugDrawOptions& options, LineList& lines) const {
+  const std::vector<RigidBody>& bodies = world.rigidBodies();
+  for (const Joint& joint : world.joints()) {
+    if (!showsPair(joint.bodyA, joint.bodyB)) continue;
+    const JointGlyph glyph =
+        jointGlyph(joint, bodies[joint.bodyA], bodies[joint.bodyB], options.jointSize);
+    drawJointGlyph(glyph, options.jointSize, lines);
   }
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // Debug drawing of what the step computed, as lines: world OBBs, hull wireframes, broad-phase
 // candidate pairs, contact points with normals scaled by their impulse (and the contacts sleeping
-// bodies rest on, in their own colour), and GJK witness points with the separation between them.
+// bodies rest on, in their own colour), GJK witness points with the separation between them,
+// and joints (render/joint_draw.hpp: anchors, axes, limits, servo targets).
 // With a focus body, only it, its pairs and the bodies it meets: a full funnel's every pair is a
 // tangle.
 
@@ -22,9 +23,11 @@ struct DebugDrawOptions {
   bool pairs = false;
   bool contacts = false;
   bool gjk = false;
+  bool joints = true;              ///< on from the start: nothing else shows a joint to the world
   bool onTop = true;               ///< lines show through bodies
   double impulseScale = 2.0;       ///< m of normal per N s of normal impulse
   double minNormalLength = 0.015;  ///< m, so that contacts without impulse still show a normal
+  double jointSize = 0.15;         ///< m, how far a joint's axis is drawn each side of it
   bool focusSelected = true;       ///< draw only the focus body's overlays when there is one
   int focusBody = -1;              ///< the viewer's selected body; -1: every body
 };
@@ -42,6 +45,7 @@ class DebugDraw {
   void pairs(const World& world, LineList& lines) const;
   void contacts(const World& world, const DebugDrawOptions& options, LineList& lines) const;
   void gjk(const World& world, LineList& lines) const;
+  void joints(const World& world, const DebugDrawOptions& options, LineList& lines) const;
   /// Whether a body's overlays are drawn: every body without a focus, else the focus body and
   /// the bodies it meets in the narrow phase.
   bool shows(int body) const { return focus_ < 0 || body == focus_ || nearFocus_.count(body); }

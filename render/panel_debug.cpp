@@ -53,6 +53,7 @@ void debugPanel(DebugDrawOptions& d, RenderSettings& r) {
   ImGui::Checkbox("contacts (4)", &d.contacts);
   ImGui::Checkbox("GJK witnesses (5)", &d.gjk);
   ImGui::SameLine(160);
+  ImGui::Checkbox("joints (6)", &d.joints);
   ImGui::Checkbox("lines on top", &d.onTop);
   ImGui::Checkbox("selected body only (when one is)", &d.focusSelected);
   if (d.contacts) {
@@ -62,6 +63,16 @@ void debugPanel(DebugDrawOptions& d, RenderSettings& r) {
       d.impulseScale = scale;
     }
     impulseLegend(d.impulseScale);
+  }
+  if (d.joints) {
+    float size = static_cast<float>(d.jointSize * 1000.0);
+    if (ImGui::SliderFloat("joint glyph size", &size, 10.0f, 500.0f, "%.0f mm",
+                           ImGuiSliderFlags_Logarithmic)) {
+      d.jointSize = size / 1000.0;
+    }
+    ImGui::TextWrapped(
+        "joints: orange cross on A's anchor, cyan box on B's, red: apart; yellow axis; purple "
+        "limits; green angle; blue servo target");
   }
   ImGui::Separator();
   ImGui::Checkbox("shadows", &r.shadows);

@@ -1,7 +1,10 @@
 // Arranges the panels: a control column at the left edge, statistics at the right edge (both
-// following the window's size), the help window centred over everything.
+// following the window's size), the joints along the bottom between them, the help window
+// centred over everything.
 
 #include <imgui.h>
+
+#include <algorithm>
 
 #include "render/panels.hpp"
 
@@ -11,6 +14,8 @@ namespace {
 constexpr float kMargin = 8.0f;
 constexpr float kColumnWidth = 330.0f;
 constexpr float kStatisticsWidth = 340.0f;
+/// Narrower than this, the joints window overlaps the statistics rather than squeeze its table.
+constexpr float kJointsMinWidth = 420.0f;
 
 }  // namespace
 
@@ -46,6 +51,11 @@ void drawPanels(ViewerUi& ui, World& world, const StatisticsHistory& history,
                                           ImVec2(kStatisticsWidth, display.y - 2.0f * kMargin));
       statisticsPanel(world, history, render, ui.simulation);
     }
+    const float left = kColumnWidth + 2.0f * kMargin;
+    const float right =
+        display.x - kMargin - (ui.showStatistics ? kStatisticsWidth + kMargin : 0.0f);
+    jointsPanel(ui.joints, world, left, std::max(right - left, kJointsMinWidth),
+                display.y - kMargin);
   }
   if (ui.showHelp) helpPanel(ui.showHelp, shortcuts);
 }

@@ -26,5 +26,9 @@ void selectionPanel(ViewerUi& ui, const World& world);
 void statisticsPanel(const World& world, const StatisticsHistory& history,
                      const RenderStatistics& render, const SimulationControls& simulation);
 void helpPanel(bool& open, std::span<const ShortcutHelp> shortcuts);
+/// The joints (nothing without any), `width` wide from `left`, its bottom edge at `bottom`
+/// (pixels).
+void jointsPanel(JointControls& controls, const World& world, float left, float width,
+                 float bottom);
 
 }  // namespace hb

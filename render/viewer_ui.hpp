@@ -73,6 +73,18 @@ struct RecordingControls {
   bool stopRequested = false;
 };
 
+/// A change of a joint's motor targets asked for by the joints panel: the application applies it
+/// with World::setJointTargets (which enables the motor and keeps its gains and force limit).
+struct JointTargetRequest {
+  int joint = 0;
+  double position = 0.0;  ///< rad or m
+  double velocity = 0.0;  ///< rad/s or m/s
+};
+
+struct JointControls {
+  std::vector<JointTargetRequest> requests;  ///< applied in order, then cleared
+};
+
 struct ShortcutHelp {
   const char* keys;
   const char* action;
@@ -83,6 +95,7 @@ struct ViewerUi {
   SceneControls scene;
   DropControls drop;
   RecordingControls recording;
+  JointControls joints;
   DebugDrawOptions debug;
   RenderSettings render;
   bool showUi = true;

@@ -41,6 +41,18 @@ std::vector<std::filesystem::path> sceneFiles(const std::filesystem::path& curre
   return files;
 }
 
+/// The joints panel's target changes, in the order asked; a refused one says why in the status.
+void applyJointRequests(World& world, ViewerUi& ui) {
+  for (const JointTargetRequest& r : ui.joints.requests) {
+    try {
+      world.setJointTargets(r.joint, r.position, r.velocity);
+    } catch (const std::exception& e) {
+      ui.status = std::string("cannot set the joint's targets: ") + e.what();
+    }
+  }
+  ui.joints.requests.clear();
+}
+
 }  // namespace
 
 ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options), dropper_(options.seed) {
@@ -189,6 +201,8 @@ void ViewerApp::startRecording() {
 }
 
 void ViewerApp::handleRequests() {
+  // Before any rebuild: the requests name the joints of the world the panel showed.
+  applyJointRequests(*world_, ui_);
   SceneControls& scene = ui_.scene;
   if (scene.loadRequested) {
     const std::filesystem::path file = *scene.loadRequested;

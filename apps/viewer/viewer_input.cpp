@@ -27,7 +27,7 @@ constexpr std::array<ShortcutHelp, 24> kShortcuts = {{
     {"[ and ]", "halve / double the time scale"},
     {"F", "frame the selected object"},
     {"V or Home", "reset the view"},
-    {"1 2 3 4 5", "OBBs, hulls, pairs, contacts, GJK witnesses"},
+    {"1 2 3 4 5 6", "OBBs, hulls, pairs, contacts, GJK witnesses, joints"},
     {"G", "grid on / off"},
     {"L", "shadows on / off"},
     {"Tab", "show / hide the panels"},
@@ -40,6 +40,38 @@ constexpr std::array<ShortcutHelp, 24> kShortcuts = {{
 
 /// Movement (pixels) below which a press and release count as a click.
 constexpr float kClickSlop = 3.0f;
+
+/// The debug overlays' and rendering switches' keys (1 to 6, G, L); false for any other key.
+bool toggleOverlay(int key, ViewerUi& ui) {
+  switch (key) {
+    case GLFW_KEY_1:
+      ui.debug.obbs = !ui.debug.obbs;
+      return true;
+    case GLFW_KEY_2:
+      ui.debug.hulls = !ui.debug.hulls;
+      return true;
+    case GLFW_KEY_3:
+      ui.debug.pairs = !ui.debug.pairs;
+      return true;
+    case GLFW_KEY_4:
+      ui.debug.contacts = !ui.debug.contacts;
+      return true;
+    case GLFW_KEY_5:
+      ui.debug.gjk = !ui.debug.gjk;
+      return true;
+    case GLFW_KEY_6:
+      ui.debug.joints = !ui.debug.joints;
+      return true;
+    case GLFW_KEY_G:
+      ui.render.grid = !ui.render.grid;
+      return true;
+    case GLFW_KEY_L:
+      ui.render.shadows = !ui.render.shadows;
+      return true;
+    default:
+      return false;
+  }
+}
 
 }  // namespace
 
@@ -146,7 +178,7 @@ void ViewerInput::key(const KeyPress& press, ViewerUi& ui, MouseSpring& spring, 
     default:
       break;
   }
-  if (press.repeat) return;
+  if (press.repeat || toggleOverlay(press.key, ui)) return;
   switch (press.key) {
     case GLFW_KEY_SPACE:
       sim.paused = !sim.paused;
@@ -172,27 +204,6 @@ void ViewerInput::key(const KeyPress& press, ViewerUi& ui, MouseSpring& spring, 
     case GLFW_KEY_V:
     case GLFW_KEY_HOME:
       ui.resetViewRequested = true;
-      break;
-    case GLFW_KEY_1:
-      ui.debug.obbs = !ui.debug.obbs;
-      break;
-    case GLFW_KEY_2:
-      ui.debug.hulls = !ui.debug.hulls;
-      break;
-    case GLFW_KEY_3:
-      ui.debug.pairs = !ui.debug.pairs;
-      break;
-    case GLFW_KEY_4:
-      ui.debug.contacts = !ui.debug.contacts;
-      break;
-    case GLFW_KEY_5:
-      ui.debug.gjk = !ui.debug.gjk;
-      break;
-    case GLFW_KEY_G:
-      ui.render.grid = !ui.render.grid;
-      break;
-    case GLFW_KEY_L:
-      ui.render.shadows = !ui.render.shadows;
       break;
     case GLFW_KEY_TAB:
       ui.showUi = !ui.showUi;

@@ -1,0 +1,109 @@
+// The joints panel's numbers and sliders: positions in deg or mm, the slider of a servo within
+// its limits (else a fixed range widened to hold its target), a velocity motor's slider, no
+// slider without a motor, and the targets a moved slider sends.
+
+#include <gtest/gtest.h>
+
+#include <numbers>
+
+#include "render/joint_readout.hpp"
+
+namespace hb {
+namespace {
+
+constexpr double kDeg = 180.0 / std::numbers::pi;
+
+Joint jointOf(JointType type) {
+  Joint joint;
+  joint.type = type;
+  joint.bodyA = 0;
+  joint.bodyB = 1;
+  return joint;
+}
+
+RigidBody turnedAboutZ(double angle) {
+  RigidBody body = RigidBody::fixed();
+  body.orientation = Eigen::Quaterniond(Eigen::AngleAxisd(angle, Eigen::Vector3d::UnitZ()));
+  body.angularVelocity = Eigen::Vector3d(0.0, 0.0, 0.5);
+  return body;
+}
+
+TEST(JointReadout, RevoluteInDegreesAndPrismaticInMillimetres) {
+  Joint hinge = jointOf(JointType::Revolute);
+  hinge.motor = {true, 0.5, 10.0};
+  hinge.motorForce = 2.5;
+  const RigidBody world = RigidBody::fixed();
+  const JointReadout r = jointReadout(hinge, world, turnedAboutZ(0.3));
+  EXPECT_NEAR(r.position, 0.3 * kDeg, 1e-9);
+  EXPECT_NEAR(r.velocity, 0.5 * kDeg, 1e-9);
+  EXPECT_EQ(r.effort, 2.5);
+  EXPECT_NEAR(r.errorMm, 0.0, 1e-9);
+  EXPECT_STREQ(jointPositionUnit(JointType::Revolute), "deg");
+  EXPECT_STREQ(jointEffortUnit(JointType::Revolute), "N m");
+
+  Joint slide = jointOf(JointType::Prismatic);
+  RigidBody moved = RigidBody::fixed();
+  moved.position = Eigen::Vector3d(0.0, 0.002, 0.125);
+  const JointReadout s = jointReadout(slide, world, moved);
+  EXPECT_NEAR(s.position, 125.0, 1e-9);
+  EXPECT_NEAR(s.errorMm, 2.0, 1e-9);  // off the axis by 2 mm
+  EXPECT_STREQ(jointVelocityUnit(JointType::Prismatic), "mm/s");
+  EXPECT_STREQ(jointEffortUnit(JointType::Prismatic), "N");
+
+  const JointReadout ball = jointReadout(jointOf(JointType::Spherical), world, turnedAboutZ(0.3));
+  EXPECT_EQ(ball.position, 0.0);
+  EXPECT_EQ(ball.effort, 0.0);
+}
+
+TEST(JointReadout, AServoSlidesItsTargetPositionWithinItsLimits) {
+  Joint hinge = jointOf(JointType::Revolute);
+  hinge.motor = {true, 0.0, 20.0, 0.6, 40.0, 2.0};
+  hinge.limit = {true, -1.0, 1.2};
+  JointTargetSlider slider = jointTargetSlider(hinge);
+  EXPECT_EQ(slider.kind, JointTargetSlider::Kind::Position);
+  EXPECT_NEAR(slider.value, 0.6 * kDeg, 1e-9);
+  EXPECT_NEAR(slider.min, -1.0 * kDeg, 1e-9);
+  EXPECT_NEAR(slider.max, 1.2 * kDeg, 1e-9);
+  // Without limits: +-180 deg, widened to hold a target beyond.
+  hinge.limit.enabled = false;
+  slider = jointTargetSlider(hinge);
+  EXPECT_EQ(slider.min, -180.0);
+  EXPECT_EQ(slider.max, 180.0);
+  hinge.motor.targetPosition = 4.0;
+  slider = jointTargetSlider(hinge);
+  EXPECT_NEAR(slider.max, 4.0 * kDeg, 1e-9);
+  EXPECT_NEAR(slider.min, -4.0 * kDeg, 1e-9);
+  // Moved to 30 deg: the position target in rad, the velocity target kept.
+  hinge.motor.targetVelocity = 0.25;
+  const JointTargets t = jointTargetsAt(hinge, slider.kind, 30.0);
+  EXPECT_NEAR(t.position, std::numbers::pi / 6.0, 1e-12);
+  EXPECT_EQ(t.velocity, 0.25);
+}
+
+TEST(JointReadout, AVelocityMotorSlidesItsTargetVelocity) {
+  Joint slide = jointOf(JointType::Prismatic);
+  slide.motor = {true, 0.2, 50.0};
+  slide.motor.targetPosition = 0.05;
+  const JointTargetSlider slider = jointTargetSlider(slide);
+  EXPECT_EQ(slider.kind, JointTargetSlider::Kind::Velocity);
+  EXPECT_NEAR(slider.value, 200.0, 1e-9);
+  EXPECT_EQ(slider.min, -1000.0);
+  EXPECT_EQ(slider.max, 1000.0);
+  const JointTargets t = jointTargetsAt(slide, slider.kind, -300.0);
+  EXPECT_NEAR(t.velocity, -0.3, 1e-12);
+  EXPECT_EQ(t.position, 0.05);
+}
+
+TEST(JointReadout, NoSliderWithoutAMotorOrAFreeAxis) {
+  Joint hinge = jointOf(JointType::Revolute);
+  EXPECT_EQ(jointTargetSlider(hinge).kind, JointTargetSlider::Kind::None);  // maxForce 0
+  // A motor switched off but with a force still gets one: the slider turns it on.
+  hinge.motor = {false, 0.0, 5.0};
+  EXPECT_EQ(jointTargetSlider(hinge).kind, JointTargetSlider::Kind::Velocity);
+  Joint ball = jointOf(JointType::Spherical);
+  ball.motor = {true, 1.0, 5.0};
+  EXPECT_EQ(jointTargetSlider(ball).kind, JointTargetSlider::Kind::None);
+}
+
+}  // namespace
+}  // namespace hb
