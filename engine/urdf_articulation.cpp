@@ -118,7 +118,11 @@ struct Builder {
                       " collision geometries (a link collides as one shape)");
     }
     if (!link.collision || !link.collision->geometry) fail(where, "no collision geometry");
-    return {shapeOf(*link.collision->geometry, where), poseIn(link.collision->origin)};
+    try {
+      return {shapeOf(*link.collision->geometry, where), poseIn(link.collision->origin)};
+    } catch (const std::invalid_argument& e) {  // a degenerate size or mesh
+      fail(where, e.what());
+    }
   }
 
   /// The inertial in the shape's frame (`inLink`: the shape's frame in the link's).
@@ -201,8 +205,12 @@ struct Builder {
       joint.limit = {true, j.limits->lower, j.limits->upper};
     }
     if (free && j.dynamics) {
-      joint.spring.damping = std::max(0.0, j.dynamics->damping);
-      joint.friction = std::max(0.0, j.dynamics->friction);
+      const double damping = j.dynamics->damping, friction = j.dynamics->friction;
+      if (!(damping >= 0.0) || !(friction >= 0.0) || !std::isfinite(damping + friction)) {
+        fail(where, "dynamics damping and friction must be finite and >= 0");
+      }
+      joint.spring.damping = damping;
+      joint.friction = friction;
     }
     const JointMotor& drive = articulation.drive;
     if (free && drive.servo() && j.limits && j.limits->effort > 0.0) {

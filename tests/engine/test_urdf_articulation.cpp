@@ -194,6 +194,14 @@ TEST_F(Urdf, WhatAScenesCannotTakeIsNamed) {
                    kBox + R"(</link>
       <joint name="j" type="fixed"><parent link="a"/><child link="b"/></joint>)"),
               "mass > 0");
+  expectError(urdf(std::string(R"(<link name="a"/><link name="b">)") + kBox + R"(</link>
+      <joint name="j" type="continuous"><parent link="a"/><child link="b"/>
+        <dynamics damping="-1"/></joint>)"),
+              "damping and friction must be finite");
+  expectError(urdf(R"(<link name="a"/><link name="b"><collision><geometry>
+        <box size="0 0.1 0.1"/></geometry></collision></link>
+      <joint name="j" type="fixed"><parent link="a"/><child link="b"/></joint>)"),
+              "link 'b'");
   // The scene's own keys.
   EXPECT_NE(sceneError(urdf(R"(<link name="a"/>)"), R"(, "fixed_base": 2)").find("fixed_base"),
             std::string::npos);
