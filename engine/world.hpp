@@ -81,8 +81,8 @@ class World {
   // --- Joints (engine/world_joints.cpp; dynamics/joint.hpp). Body 0 is the world: a joint to
   // it holds a body to a fixed frame (frameA then in world coordinates). Two bodies a joint
   // holds do not collide with each other. Joints take the rigid schedule: a scene with the soft
-  // step (solver.soft_substeps > 0) refuses them. Snapshots do not hold joints (nor their
-  // forces): a world restored from one keeps the joints it has.
+  // step (solver.soft_substeps > 0) refuses them. Snapshots hold the joints (their settings,
+  // targets and forces): restoring one puts back the joints it had.
 
   /// Adds a joint; returns its index. Throws std::out_of_range for a body that does not exist,
   /// std::invalid_argument for a joint of a body to itself or between two static ones,
@@ -146,8 +146,9 @@ class World {
   // --- Snapshots (engine/world_snapshot.cpp).
 
   /// Everything a step depends on, as bytes: the bodies (state, mass, material, sleep, forces),
-  /// the pair cache (warm starts, kept manifolds, contact forces), the spawner and its random
-  /// state, the step and round counters and the energy bookkeeping. Not the settings (solver,
+  /// the pair cache (warm starts, kept manifolds, contact forces), the joints (settings, targets,
+  /// forces), the spawner and its random state, the step and round counters and the energy
+  /// bookkeeping. Not the settings (solver,
   /// gravity, threads) nor the last step's contacts and statistics. Stepping after
   /// restoreState gives the states stepping on would have given, bit for bit.
   std::vector<std::uint8_t> saveState() const;

@@ -3,11 +3,12 @@
 //   magic "hbsnap" + 2 zero bytes, format version (u32), the scene's fingerprint (u64),
 //   world counters and energies, the spawner (count, column height, random engine as text),
 //   per body: how it was added (BodyIdentity) and its state (BodyState),
-//   the pair cache in the order of its keys.
+//   the pair cache in the order of its keys, the joints (with their settings, targets and forces).
 // Each structure lists its fields once, in a `fields(archive, object)` template that both the
 // writer and the reader run (engine/byte_archive.hpp).
 
 #include <Eigen/Cholesky>
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <sstream>
@@ -21,7 +22,7 @@ namespace hb {
 namespace world_snapshot {
 
 constexpr char kMagic[8] = {'h', 'b', 's', 'n', 'a', 'p', 0, 0};
-constexpr std::uint32_t kFormatVersion = 1;
+constexpr std::uint32_t kFormatVersion = 2;  // 2: the joints
 
 /// How a body was added, as far as a snapshot can say: an asset, a primitive shape given by its
 /// dimensions, or another shape (an inline mesh, a superquadric, a support function), which a
@@ -131,6 +132,35 @@ static void fields(A& a, T& f) requires std::is_same_v<std::remove_const_t<T>, E
   a(f.nextForce);
   a(f.nextTorque);
 }
+template <class A, class T>
+static void fields(A& a, T& j) requires std::is_same_v<std::remove_const_t<T>, Joint> {
+  a(j.name);
+  a(j.type);
+  a(j.bodyA);
+  a(j.bodyB);
+  a(j.frameA);
+  a(j.frameB);
+  a(j.limit.enabled);
+  a(j.limit.lower);
+  a(j.limit.upper);
+  a(j.motor.enabled);
+  a(j.motor.targetVelocity);
+  a(j.motor.maxForce);
+  a(j.motor.targetPosition);
+  a(j.motor.stiffness);
+  a(j.motor.damping);
+  a(j.spring.stiffness);
+  a(j.spring.damping);
+  a(j.spring.restPosition);
+  a(j.friction);
+  for (int k = 0; k < 6; ++k) a(j.force[k]);
+  a(j.lowerForce);
+  a(j.upperForce);
+  a(j.motorForce);
+  a(j.springForce);
+  a(j.frictionForce);
+}
+
 namespace world_snapshot {
 
 template <class A, class T>
@@ -276,6 +306,38 @@ bool plausible(const PairCacheEntry& e) {
          std::isfinite(m.depthGap);
 }
 
+/// A joint of known type between two bodies of the snapshot, its values finite.
+bool plausible(const Joint& j, std::size_t bodies) {
+  const auto body = [&](int b) { return b >= 0 && static_cast<std::size_t>(b) < bodies; };
+  const int type = static_cast<int>(j.type);
+  if (!body(j.bodyA) || !body(j.bodyB) || j.bodyA == j.bodyB || type < 0 || type > 3) return false;
+  const double values[] = {j.limit.lower,
+                           j.limit.upper,
+                           j.motor.targetVelocity,
+                           j.motor.maxForce,
+                           j.motor.targetPosition,
+                           j.motor.stiffness,
+                           j.motor.damping,
+                           j.spring.stiffness,
+                           j.spring.damping,
+                           j.spring.restPosition,
+                           j.friction,
+                           j.lowerForce,
+                           j.upperForce,
+                           j.motorForce,
+                           j.springForce,
+                           j.frictionForce,
+                           j.force[0],
+                           j.force[1],
+                           j.force[2],
+                           j.force[3],
+                           j.force[4],
+                           j.force[5]};
+  return std::all_of(std::begin(values), std::end(values),
+                     [](double x) { return std::isfinite(x); }) &&
+         j.frameA.isValid() && j.frameB.isValid();
+}
+
 /// What a snapshot holds, read in full before the world changes.
 struct Snapshot {
   std::uint64_t fingerprint = 0;
@@ -291,6 +353,7 @@ struct Snapshot {
   std::vector<BodyIdentity> identities;
   std::vector<BodyState> states;
   std::vector<std::pair<std::uint64_t, PairCacheEntry>> pairs;
+  std::vector<Joint> joints;
 };
 
 template <class A, class T>
@@ -308,6 +371,7 @@ static void fields(A& a, T& s) requires std::is_same_v<std::remove_const_t<T>, S
   a(s.identities);
   a(s.states);
   a(s.pairs);
+  a(s.joints);
 }
 
 }  // namespace world_snapshot
@@ -370,6 +434,7 @@ std::vector<std::uint8_t> World::saveState() const {
                               static_cast<std::uint32_t>(j);
     s.pairs.emplace_back(key, e);
   });
+  s.joints = joints_;
   ByteWriter w;
   for (const char c : kMagic) w(c);
   w(kFormatVersion);
@@ -412,6 +477,11 @@ Snapshot readSnapshot(std::span<const std::uint8_t> bytes, std::mt19937& rng) {
   }
   for (const auto& [key, entry] : s.pairs) {
     if (!plausible(entry)) throw SnapshotError("snapshot: damaged (a cached pair is not finite)");
+  }
+  for (const Joint& joint : s.joints) {
+    if (!plausible(joint, s.states.size())) {
+      throw SnapshotError("snapshot: damaged (a joint's bodies, type or values)");
+    }
   }
   if (!(s.stepCount >= 0 && s.spawned >= 0 && std::isfinite(s.spawnHeight) &&
         std::isfinite(s.energyIn) && std::isfinite(s.energyScale))) {
@@ -485,6 +555,8 @@ void World::restoreState(std::span<const std::uint8_t> bytes) {
   nonFinite_ = s.nonFinite;
   energyIn_ = s.energyIn;
   energyScale_ = s.energyScale;
+  joints_ = s.joints;
+  updateJointedBodies();
   spawned_ = s.spawned;
   spawnHeight_ = s.spawnHeight;
   spawnRng_ = rng;
