@@ -70,6 +70,11 @@ void run(const InspectOptions& o) {
                         {"mass_kg", b.mass},
                         {"first_step", b.firstStep}});
     }
+    nlohmann::json joints = nlohmann::json::array();
+    for (const RecordedJoint& j : reader.joints()) {
+      joints.push_back(
+          {{"name", j.name}, {"type", j.typeName}, {"body_a", j.bodyA}, {"body_b", j.bodyB}});
+    }
     const nlohmann::json out = {
         {"file", o.file},
         {"file_bytes", bytes},
@@ -95,6 +100,7 @@ void run(const InspectOptions& o) {
         {"contact_damping_ratio", s.contactDampingRatio},
         {"bodies", bodies},
         {"proxies", reader.proxies().size()},
+        {"joints", joints},
         {"steps", steps},
         {"simulated_s", seconds},
         {"problems", t.problems},
@@ -136,6 +142,16 @@ void run(const InspectOptions& o) {
     } else {
       std::printf("  %3zu  %-28s %8.4f kg  from step %ld\n", i, b.name.c_str(), b.mass,
                   b.firstStep);
+    }
+  }
+  if (!reader.joints().empty()) {
+    std::printf("joints: %zu (positions, velocities, motor targets and forces every step)\n",
+                reader.joints().size());
+    for (std::size_t k = 0; k < reader.joints().size(); ++k) {
+      const RecordedJoint& j = reader.joints()[k];
+      std::printf("  %3zu  %-28s %-9s bodies %d and %d\n", k,
+                  j.name.empty() ? "(unnamed)" : j.name.c_str(), j.typeName.c_str(), j.bodyA,
+                  j.bodyB);
     }
   }
   std::printf("steps: %ld (%.3f s simulated)\n", steps, seconds);

@@ -17,6 +17,7 @@
 #include "collision/support_points.hpp"
 #include "engine/recording/background_writer.hpp"
 #include "engine/recording/hdf5_errors.hpp"
+#include "engine/recording/recorder_joints.hpp"
 #include "engine/recording/recording_column.hpp"
 #include "engine/recording/recording_error.hpp"
 #include "engine/recording/recording_layout.hpp"
@@ -131,6 +132,7 @@ struct Recorder::Impl {
         states(dataset::kStates, stateLayout(), kStateChunkRows, encoder),
         problems(dataset::kProblems, problemLayout(), kProblemChunkRows, encoder),
         steps(dataset::kSteps, stepLayout(), kStepChunkRows, encoder),
+        joints(world, encoder),
         shapes{&hulls, &hullVertices, &hullFaceOffsets, &hullFaceIndices, &proxies, &bodies} {
     // A path that cannot be written fails at once; the file, its datasets and attributes (~1 ms
     // of HDF5 work) are created on the writer thread, as its first job.
@@ -150,9 +152,11 @@ struct Recorder::Impl {
 
   std::string where() const { return "recording " + path.string(); }
   std::vector<AppendableColumn*> columns() {
-    return {&hulls,           &hullVertices, &hullFaceOffsets,
-            &hullFaceIndices, &proxies,      &bodies,
-            &states,          &problems,     &steps};
+    std::vector<AppendableColumn*> all{&hulls,           &hullVertices, &hullFaceOffsets,
+                                       &hullFaceIndices, &proxies,      &bodies,
+                                       &states,          &problems,     &steps};
+    for (AppendableColumn* c : joints.columns()) all.push_back(c);
+    return all;
   }
 
   /// Writer thread: the HDF5 file, its datasets and their attributes, the metadata.
@@ -188,6 +192,7 @@ struct Recorder::Impl {
   Column<StateRow> states;
   Column<ProblemRow> problems;
   Column<StepRow> steps;
+  JointColumns joints;                    // none without joints (format version 6)
   std::vector<AppendableColumn*> shapes;  // small tables, written whole at every hand-over
 
   std::unordered_map<const ConvexHull*, int> hullIndices;
@@ -323,6 +328,7 @@ void Recorder::Impl::beginStep(const World& world) {
     put(s.angularVelocity, r.angularVelocity);
     s.sleeping = r.sleeping ? 1 : 0;
   }
+  joints.addStep(world);
 }
 
 void Recorder::Impl::endStep(const SolverDescription& solver, int problemCount) {
@@ -412,6 +418,7 @@ void Recorder::Impl::createFile(const RunDescription& run) {
       column->create(*file);
       if (*text) writeTextAttribute(column->dataset(), attr::kUnits, text);
     }
+    joints.create(*file);
     writeLabels(proxies.dataset(), "shape_type", labels<ShapeType>(kShapeTypeCount));
     writeLabels(problems.dataset(), "gjk_status", labels<GjkStatus>(kGjkStatusCount));
     writeLabels(problems.dataset(), "epa_status", labels<EpaStatus>(kEpaStatusCount));
@@ -452,6 +459,9 @@ void Recorder::Impl::handOver(bool all) {
       if (auto job = c->takeAll()) jobs.push_back(std::move(job));
     }
     if (auto job = steps.takeAll()) jobs.push_back(std::move(job));
+    for (AppendableColumn* c : joints.columns()) {
+      if (auto job = c->takeAll()) jobs.push_back(std::move(job));
+    }
     if (all) {
       jobs.push_back([this] { closeFile(); });
     } else {
@@ -459,6 +469,9 @@ void Recorder::Impl::handOver(bool all) {
     }
   } else if (steps.bufferedRows() >= kStepChunkRows) {
     if (auto job = steps.takeFullChunks()) jobs.push_back(std::move(job));
+    for (AppendableColumn* c : joints.columns()) {
+      if (auto job = c->takeFullChunks()) jobs.push_back(std::move(job));
+    }
   }
   if (!jobs.empty()) submit(std::move(jobs));
 }

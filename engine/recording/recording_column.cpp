@@ -7,6 +7,7 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "engine/recording/recorder_joints.hpp"
 #include "engine/recording/recording_layout.hpp"
 #include "engine/recording/recording_rows.hpp"
 
@@ -178,5 +179,6 @@ template class Column<ProblemRow>;
 template class Column<BodyRow>;
 template class Column<ProxyRow>;
 template class Column<HullRow>;
+template class Column<JointRow>;
 
 }  // namespace hb::recording

@@ -22,7 +22,9 @@ inline constexpr const char* kFormatName = "heavyball-recording";
 /// Version 4: smooth shapes (superquadrics, prescribed support functions; a point set is stored
 /// as a hull row without faces).
 /// Version 5: problems carry the substep of the step that solved them.
-inline constexpr int kFormatVersion = 5;
+/// Version 6: the joints (table "joints") and their per-step values ("joint_*" datasets), written
+/// when the world has joints.
+inline constexpr int kFormatVersion = 6;
 
 /// Rows per chunk of the tables that grow with the run, which the recorder writes a whole chunk
 /// at a time: chunks of 3 to 52 KiB. Larger ones compress a little better; smaller ones let the
@@ -50,6 +52,8 @@ inline constexpr int kDeflateLevel = 1;
 inline constexpr unsigned kChunkIndexK = 4;
 /// Bytes of the fixed-length body and asset names.
 inline constexpr std::size_t kNameBytes = 64;
+/// Bytes of a joint's type name ("revolute", ...).
+inline constexpr std::size_t kJointTypeBytes = 16;
 
 /// Root attributes.
 namespace attr {
@@ -110,6 +114,17 @@ inline constexpr const char* kHullFaceIndices = "hull_face_indices";
 inline constexpr const char* kSteps = "steps";
 inline constexpr const char* kStates = "states";
 inline constexpr const char* kProblems = "problems";
+/// Format version 6, only when the world has joints: the joints when the recording started
+/// (one row each), and per steps row one row of one value per joint.
+inline constexpr const char* kJoints = "joints";
+inline constexpr const char* kJointPosition = "joint_position";
+inline constexpr const char* kJointVelocity = "joint_velocity";
+inline constexpr const char* kJointError = "joint_error";
+inline constexpr const char* kJointTargetPosition = "joint_target_position";
+inline constexpr const char* kJointTargetVelocity = "joint_target_velocity";
+inline constexpr const char* kJointMotorForce = "joint_motor_force";
+inline constexpr const char* kJointSpringForce = "joint_spring_force";
+inline constexpr const char* kJointFrictionForce = "joint_friction_force";
 }  // namespace dataset
 
 /// Enum fields store the enumerator's value; these give their names.

@@ -8,6 +8,7 @@
 
 #include "collision/defaults.hpp"
 #include "engine/recording/hdf5_errors.hpp"
+#include "engine/recording/recorder_joints.hpp"
 #include "engine/recording/recording_column.hpp"
 #include "engine/recording/recording_layout.hpp"
 #include "engine/recording/recording_reader_impl.hpp"
@@ -291,6 +292,7 @@ RecordingReader::RecordingReader(const std::filesystem::path& file)
     d.readBodies();
     d.readProxies();
     d.readSteps();
+    d.joints = readJoints(d, d.info.formatVersion, d.bodies.size(), d.steps.size());
   } catch (const H5::Exception& e) {
     d.fail("unreadable (truncated or corrupt?): " + describe(e));
   }
@@ -351,6 +353,20 @@ std::vector<BodyState> RecordingReader::states(long i) const {
     return out;
   } catch (const H5::Exception& e) {
     d.fail("cannot read the states of step row " + std::to_string(i) + ": " + describe(e));
+  }
+}
+
+const std::vector<RecordedJoint>& RecordingReader::joints() const {
+  return impl_->joints;
+}
+
+std::vector<RecordedJointState> RecordingReader::jointStates(long i) const {
+  step(i);  // std::out_of_range for a row the recording does not have
+  recording::silenceHdf5Errors();
+  try {
+    return readJointStates(*impl_, impl_->joints.size(), i);
+  } catch (const H5::Exception& e) {
+    impl_->fail("cannot read the joints of step row " + std::to_string(i) + ": " + describe(e));
   }
 }
 

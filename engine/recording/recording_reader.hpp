@@ -20,6 +20,7 @@
 #include "collision/pose.hpp"
 #include "collision/shape.hpp"
 #include "collision/warm_start.hpp"
+#include "dynamics/joint.hpp"
 #include "engine/recording/recording_error.hpp"
 #include "engine/scene.hpp"
 
@@ -102,6 +103,28 @@ struct RecordedProblem {
   Eigen::Vector3d separation() const { return result.witnessA - result.witnessB; }
 };
 
+/// A joint the world had when the recording started (format version 6).
+struct RecordedJoint {
+  std::string name;
+  JointType type = JointType::Spherical;
+  std::string typeName;  ///< as stored: "fixed", "revolute", "prismatic", "spherical"
+  int bodyA = 0;
+  int bodyB = 0;
+};
+
+/// A joint's values at one recorded instant (Joint, jointPosition and friends): rad and N m for a
+/// revolute joint, m and N for a prismatic one. NaN after the world's joints changed mid-run.
+struct RecordedJointState {
+  double position = 0.0;
+  double velocity = 0.0;
+  double error = 0.0;
+  double targetPosition = 0.0;  ///< the motor's
+  double targetVelocity = 0.0;  ///< the motor's
+  double motorForce = 0.0;
+  double springForce = 0.0;
+  double frictionForce = 0.0;
+};
+
 class RecordingReader {
  public:
   /// Opens the file and reads the metadata, shapes, bodies and step index. Throws
@@ -122,6 +145,12 @@ class RecordingReader {
   const RecordedStep& step(long i) const;
   /// State of bodies 0 .. step(i).bodyCount - 1 at step row i.
   std::vector<BodyState> states(long i) const;
+
+  /// The joints the world had when the recording started; empty for a run without joints and
+  /// for files of format version 5 and earlier.
+  const std::vector<RecordedJoint>& joints() const;
+  /// The joints' values at step row i, one per joint (empty without joints).
+  std::vector<RecordedJointState> jointStates(long i) const;
 
   long problemCount() const;
   /// Problems [first, first + count) in the order they were solved.

@@ -24,6 +24,7 @@ struct RecordingReader::Impl : recording::RecordingFile {
   std::vector<RecordedBody> bodies;
   std::vector<RecordedProxy> proxies;
   std::vector<RecordedStep> steps;
+  std::vector<RecordedJoint> joints;
   long problemCount = 0;
 
   void readInfo();
