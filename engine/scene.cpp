@@ -275,6 +275,7 @@ SolverDescription parseSolver(const json& value, const std::string& where,
                      "continuous_collision",
                      "max_substeps",
                      "max_contact_turn",
+                     "joint_rate",
                      "max_pairs_per_piece",
                      "soft_substeps",
                      "contact_hertz",
@@ -303,6 +304,7 @@ SolverDescription parseSolver(const json& value, const std::string& where,
   set("contact_hertz", solver.contactHertz, positiveNumber);
   set("contact_damping_ratio", solver.contactDampingRatio, nonNegativeNumber);
   set("max_contact_turn", solver.maxContactTurn, positiveNumber);
+  set("joint_rate", solver.jointRate, nonNegativeNumber);
   set("tolerance", solver.solverTolerance, nonNegativeNumber);
   set("speculative_margin", solver.speculativeMargin, nonNegativeNumber);
   set("convex_radius", solver.convexRadius, [](const json& v, const std::string& w) {
@@ -444,6 +446,7 @@ std::string solverText(const SolverDescription& s) {
       {"continuous_collision", s.continuousCollision},
       {"max_substeps", s.maxSubsteps},
       {"max_contact_turn", s.maxContactTurn},
+      {"joint_rate", s.jointRate},
       {"max_pairs_per_piece", s.maxPairsPerPiece},
       {"soft_substeps", s.softSubsteps},
       {"contact_hertz", s.contactHertz},

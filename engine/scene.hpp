@@ -132,6 +132,15 @@ struct SolverDescription {
   /// further so that it binds only past kMaxSubsteps substeps (substepCount), or with
   /// maxSubsteps 1 past one turn of it per step.
   double maxContactTurn = RigidBodyIntegrator::kDefaultTurnLimit;
+  /// Hz: a step in which a joint holds an awake body is split into substeps of at most
+  /// 1 / joint_rate (two at 120 Hz; more when the contacts ask for more, or while a jointed body
+  /// turns fast: substepCount): a joint's rows are linear in the (sub)step, and the error they
+  /// leave grows with its square. At 240 a double pendulum keeps its energy to 0.65%, not 1.4%
+  /// (120 Hz), and a heavy body swung on light links (100:1) stays on them. A rate, not one that
+  /// follows the bodies' spin alone: a step length that changes with the motion pumps energy in
+  /// (a double pendulum split only while it turned fast gained 4.5%). 0: joints do not split
+  /// steps.
+  double jointRate = 240.0;
   /// A step stops with an error (World::PairLimitError) when the broad phase finds more
   /// candidate pairs than this many per collision piece (each convex piece of a body or a
   /// static counts once): every pair costs the step some kilobytes, and bodies placed inside

@@ -325,7 +325,6 @@ void World::step() {
   stats_.step = stepCount_;
   if (scene_.spawner) spawnDue();
   driveScheduledJoints();
-  const std::vector<double> jointSpeeds = drivenJointVelocities();
   wakeForced();
   // The data path of docs/design.md, top to bottom; each stage hands on through context_.
   // Substeps, as many as the contacts' fastest turn asks for (substepCount): the first narrow
@@ -345,9 +344,10 @@ void World::step() {
   substeps_ = 1;
   substep_ = 0;
   findAndCollide();
-  substeps_ = substepCount(settings, scene_.dt, bodies_, pieces_, c);
+  substeps_ = substepCount(settings, scene_.dt, bodies_, pieces_, joints_, c);
   for (substep_ = 0; substep_ < substeps_; ++substep_) {
     if (substep_ > 0) findAndCollide();
+    const std::vector<double> jointSpeeds = drivenJointVelocities();
     runStage(Stage::BuildContacts, [&] {  // manifolds -> contact constraints
       const StepClock now = clock();
       buildContacts({now, scene_.gravity, manifoldReuse_, bodies_, pieces_}, workers_, c, stats_);
@@ -371,6 +371,7 @@ void World::step() {
       updateWorldObbs();
     });
     runStage(Stage::Restitution, [&] { restitution(bodies_, solver_); });  // bounces
+    energyIn_ += jointDriveWork(jointSpeeds);
   }
   stats_.substeps = substeps_;
   for (ExternalForces& f : bodies_.forces) f.nextForce = f.nextTorque = Eigen::Vector3d::Zero();
@@ -380,7 +381,6 @@ void World::step() {
     }
   });
   ++stepCount_;
-  energyIn_ += jointDriveWork(jointSpeeds);
   stats_.bodies = static_cast<int>(bodies_.info.size()) - 1;
   // Both energies in one pass over the bodies.
   double kinetic = 0.0, mechanical = 0.0;

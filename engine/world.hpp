@@ -290,7 +290,7 @@ class World {
   /// Sets the motor targets of the scene's joint_targets for the step about to run.
   void driveScheduledJoints();
   /// The joints' velocities (empty when no joint has a motor or a spring), and the work their
-  /// motors and springs did over the step from them to now (J): energy brought in, as an
+  /// motors and springs did over the (sub)step from them to now (J): energy brought in, as an
   /// applied impulse's is.
   std::vector<double> drivenJointVelocities() const;
   double jointDriveWork(const std::vector<double>& velocitiesBefore) const;

@@ -220,7 +220,7 @@ double World::jointDriveWork(const std::vector<double>& velocitiesBefore) const 
   for (std::size_t k = 0; k < joints_.size(); ++k) {
     const Joint& j = joints_[k];
     const double after = jointVelocity(j, bodies_.state[j.bodyA], bodies_.state[j.bodyB]);
-    work += (j.motorForce + j.springForce) * scene_.dt * 0.5 * (velocitiesBefore[k] + after);
+    work += (j.motorForce + j.springForce) * substepLength() * 0.5 * (velocitiesBefore[k] + after);
   }
   return work;
 }

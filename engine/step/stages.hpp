@@ -61,9 +61,10 @@ void collide(const SolverDescription& settings, const StepClock& clock, BodyTabl
              const PieceTable& pieces, const PairCache& pairCache, WorkerPool& workers,
              StepContext& c, StepStatistics& stats);
 
-/// How many substeps the step takes, from its first narrow phase (plan_substeps.cpp).
+/// How many substeps the step takes, from its first narrow phase and the spin of the bodies
+/// the joints hold (plan_substeps.cpp).
 int substepCount(const SolverDescription& settings, double dt, const BodyTable& bodies,
-                 const PieceTable& pieces, const StepContext& c);
+                 const PieceTable& pieces, std::span<const Joint> joints, const StepContext& c);
 
 /// What the contacts of a pair are built from, besides its narrow phase.
 struct PairContactInputs {

@@ -178,7 +178,8 @@ void addBenchPhysicsCommand(CLI::App& bench) {
   CLI::App* command = bench.add_subcommand(
       "physics",
       "Scenarios with analytic answers (free rotation, the intermediate-axis flip, restitution, "
-      "friction, stacks, head-on collisions) in heavyball, Bullet and MuJoCo: expected against "
+      "friction, stacks, head-on collisions, pendulums, chains, hinge motors and limits) in "
+      "heavyball, Bullet and MuJoCo: expected against "
       "measured");
   command->add_option("--scenes", config->sceneDir, "Folder of the scenario scene files")
       ->check(CLI::ExistingDirectory)

@@ -66,6 +66,13 @@ std::vector<std::unique_ptr<PhysicsScenario>> makePhysicsScenarios() {
   out.push_back(makeLeaningTower(false));
   out.push_back(makeLeaningTower(true));
   out.push_back(makePyramid());
+  out.push_back(makePendulum(false));
+  out.push_back(makePendulum(true));
+  out.push_back(makeDoublePendulum());
+  out.push_back(makeChain(false));
+  out.push_back(makeChain(true));
+  out.push_back(makeHingeMotor());
+  out.push_back(makeHingeLimit());
   return out;
 }
 

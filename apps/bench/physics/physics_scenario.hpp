@@ -1,8 +1,9 @@
 #pragma once
 // Physics scenarios with analytic answers (free flight and rotation, the intermediate-axis flip,
-// restitution, friction, stacks, head-on collisions): a scene file under assets/scenes/physics/,
-// what to measure on any engine's trajectory, and the answer mechanics gives. `heavyball bench
-// physics` runs them in every engine of `bench sim`; tests/physics asserts heavyball's answers.
+// restitution, friction, stacks, head-on collisions, joints): a scene file under
+// assets/scenes/physics/, what to measure on any engine's trajectory, and the answer mechanics
+// gives. `heavyball bench physics` runs them in every engine of `bench sim`; tests/physics asserts
+// heavyball's answers.
 
 #include <Eigen/Core>
 #include <filesystem>

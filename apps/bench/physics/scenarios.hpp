@@ -45,6 +45,18 @@ std::unique_ptr<PhysicsScenario> makeLeaningTower(bool topples);
 /// A pyramid of cubes (rows of 10 down to 1) stands still.
 std::unique_ptr<PhysicsScenario> makePyramid();
 
+/// A ball on a ball joint swinging from 5 deg (or released level) at its exact period.
+std::unique_ptr<PhysicsScenario> makePendulum(bool level);
+/// A double pendulum released level keeps its energy.
+std::unique_ptr<PhysicsScenario> makeDoublePendulum();
+/// Ten links hanging at rest stay together (or a heavy link on four light ones, released
+/// level, `heavyEnd`).
+std::unique_ptr<PhysicsScenario> makeChain(bool heavyEnd);
+/// Hinge motors: one lifts its load at its target rate, one below its load stalls at its limit.
+std::unique_ptr<PhysicsScenario> makeHingeMotor();
+/// A hinge driven into its limit stops there.
+std::unique_ptr<PhysicsScenario> makeHingeLimit();
+
 /// The downhill direction of the scene's tilted static (its box's x axis, pointing down), and
 /// its angle from the horizontal (rad). Throws std::runtime_error when there is none.
 struct Ramp {

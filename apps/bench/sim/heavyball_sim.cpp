@@ -2,6 +2,7 @@
 
 #include <spdlog/fmt/fmt.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "apps/bench/sim/sim_peer.hpp"
@@ -41,16 +42,20 @@ class HeavyballSim final : public SimPeer {
     return fmt::format(
         "heavyball {}: GJK {} (warm start {}) on boxes and hulls rounded by {:g} m, EPA, contact "
         "manifolds with {:g} m speculative margin; PGS on the Coulomb cone, {}; restitution above "
-        "{:g} m/s; sleeping {}; steps split into up to {} substeps while contacts turn fast; {} "
-        "worker thread(s)",
+        "{:g} m/s; sleeping {}; steps split into up to {} substeps while contacts turn fast, and "
+        "of at most 1 / {:g} s "
+        "while a joint holds an awake body; {} worker thread(s)",
         HB_VERSION, toString(s.gjkVariant), toString(s.warmStart), s.convexRadius,
         s.speculativeMargin, schedule, s.restitutionThreshold, s.sleeping ? "on" : "off",
-        s.maxSubsteps, world_.threads());
+        s.maxSubsteps, s.jointRate, world_.threads());
   }
 
   void drop(int body) override {
     const int index = world_.addBody(scene_.bodies.at(body).description);
     if (index != body + 1) throw std::logic_error("heavyball sim: bodies dropped out of order");
+    for (const JointDescription& j : scene_.joints) {
+      if (std::max(j.bodyA, j.bodyB) == index) world_.addJoint(j);
+    }
   }
 
   void step() override { world_.step(); }

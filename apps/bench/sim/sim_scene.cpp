@@ -1,5 +1,7 @@
 #include "apps/bench/sim/sim_scene.hpp"
 
+#include <stdexcept>
+
 #include "engine/world.hpp"
 
 namespace hb::sim {
@@ -37,6 +39,11 @@ SimScene buildSimScene(const SceneDescription& scene) {
   out.base = scene;
   out.base.bodies.clear();
   out.base.spawner.reset();
+  out.joints = scene.joints;
+  out.base.joints.clear();
+  if (!scene.jointTargets.empty()) {
+    throw std::runtime_error("bench: joint_targets are not compared across engines; remove them");
+  }
   out.staticMaterial = world.bodies()[0].material;
 
   // The World adds the statics' pieces in the order of the scene's statics: one piece each,

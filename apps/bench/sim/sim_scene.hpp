@@ -58,6 +58,12 @@ struct SimScene {
   std::vector<SimStatic> statics;
   Material staticMaterial;      ///< heavyball keeps one material for all statics
   std::vector<SimBody> bodies;  ///< in order of entry (dropStep never decreases)
+  /// The scene's joints as its file gives them: bodyA and bodyB are 0 for the world and k for
+  /// bodies[k - 1]; anchor and axis are in the world at the bodies' initial poses, where the
+  /// joint's position (a revolute joint's angle about `axis`, right-handed, of B relative to A;
+  /// a prismatic joint's offset along it) is zero. Every engine adds a joint when the later of
+  /// its bodies enters, or refuses it (std::runtime_error) with what it cannot build.
+  std::vector<JointDescription> joints;
 };
 
 /// The scene's statics and bodies as heavyball's World builds them, with the spawner's drops

@@ -17,6 +17,20 @@
 // Materials. Bullet multiplies the two frictions and the two restitutions of a contact;
 // heavyball takes the geometric mean of the frictions and the larger restitution. Bullet's
 // global combination callbacks are set to heavyball's rules while a BulletSim exists.
+//
+// Joints. A joint enters when the later of its bodies does, with its frames taken at the bodies'
+// poses then (as heavyball's World::addJoint does), and the pair it links stops colliding. A
+// spherical joint is a btPoint2PointConstraint, a fixed one a btFixedConstraint, a prismatic one a
+// btSliderConstraint (its x axis along the joint's axis, rotation about it locked). A revolute
+// joint is a btHingeConstraint whose z is the axis, built with heavyball's B as Bullet's body A:
+// Bullet's hinge angle is the angle of its body A relative to its body B, right-handed about z
+// (it measures B's turn relative to A left-handed), so with the bodies swapped it is heavyball's
+// joint angle and limits and motor targets go in unchanged. Bullet's hinge limit is a stop that
+// acts once crossed, its error scaled by a bias factor and its approach speed reflected by a
+// "relaxation" factor (a restitution); the stops here are Baumgarte-corrected at the world's ERP
+// (bias factor 1) and do not bounce (relaxation 0). What Bullet's joints do not have (a position
+// servo, a spring, joint friction, hinge limits beyond +-pi) is refused, not approximated. Bodies
+// on joints never sleep.
 
 #include <btBulletDynamicsCommon.h>
 #include <spdlog/fmt/fmt.h>
@@ -26,6 +40,7 @@
 #include <cmath>
 #include <map>
 #include <stdexcept>
+#include <string>
 
 #include "apps/bench/sim/principal_axes.hpp"
 #include "apps/bench/sim/sim_peer.hpp"
@@ -69,6 +84,60 @@ btScalar heavyballFriction(const btCollisionObject* a, const btCollisionObject* 
 
 btScalar heavyballRestitution(const btCollisionObject* a, const btCollisionObject* b) {
   return std::max(a->getRestitution(), b->getRestitution());
+}
+
+// Bullet's hinge limit: a stop Baumgarte-corrected at the world's ERP (bias factor 1) that does
+// not reflect the approach speed (relaxation 0). Bullet's hinge does not read the softness.
+constexpr double kHingeLimitSoftness = 1.0;
+constexpr double kHingeLimitBias = 1.0;
+constexpr double kHingeLimitRelaxation = 0.0;
+
+btTransform toBullet(const Eigen::Quaterniond& q, const Eigen::Vector3d& p) {
+  return btTransform(btQuaternion(q.x(), q.y(), q.z(), q.w()), toBullet(p));
+}
+
+/// "joint 3" or "joint 3 (elbow)": how a refusal names a joint.
+std::string jointName(const SimScene& scene, size_t j) {
+  const std::string& name = scene.joints[j].name;
+  return "joint " + std::to_string(j) + (name.empty() ? "" : " (" + name + ")");
+}
+
+/// Throws when Bullet's constraints cannot build joint j as the scene specifies it.
+void checkJoint(const SimScene& scene, size_t j) {
+  const JointDescription& d = scene.joints[j];
+  const auto refuse = [&](const std::string& what) {
+    throw std::runtime_error("Bullet peer: " + jointName(scene, j) + ": " + what);
+  };
+  const int bodies = static_cast<int>(scene.bodies.size());
+  if (d.bodyA < 0 || d.bodyB < 0 || d.bodyA > bodies || d.bodyB > bodies || d.bodyA == d.bodyB) {
+    refuse("needs two different bodies of the scene");
+  }
+  if (!d.anchor.allFinite() || !d.axis.allFinite() || !(d.axis.norm() > 1e-9)) {
+    refuse("needs a finite anchor and a non-zero axis");
+  }
+  const bool freeAxis = d.type == JointType::Revolute || d.type == JointType::Prismatic;
+  if (!freeAxis && (d.limit.enabled || d.motor.enabled || d.spring.active() || d.friction > 0.0)) {
+    refuse(std::string("a ") + toString(d.type) +
+           " joint has no free axis for a limit, motor, spring or friction");
+  }
+  if (d.spring.active()) refuse("springs are not built");
+  if (d.friction > 0.0) refuse("joint friction is not built");
+  if (d.motor.enabled && d.motor.servo()) {
+    refuse("position servos (motor stiffness or damping) are not built");
+  }
+  if (d.limit.enabled) {
+    if (!std::isfinite(d.limit.lower) || !std::isfinite(d.limit.upper) ||
+        d.limit.lower > d.limit.upper) {
+      refuse("a limit needs finite lower <= upper");
+    }
+    if (d.type == JointType::Revolute && (d.limit.lower < -SIMD_PI || d.limit.upper > SIMD_PI)) {
+      refuse("hinge limits beyond +-pi are not built (Bullet's hinge angle wraps at pi)");
+    }
+  }
+  if (d.motor.enabled && (!std::isfinite(d.motor.targetVelocity) ||
+                          !std::isfinite(d.motor.maxForce) || d.motor.maxForce < 0.0)) {
+    refuse("a motor needs a finite target velocity and a finite force >= 0");
+  }
 }
 
 /// A convex hull of points as Bullet's shape: the points, grown by the margin.
@@ -132,6 +201,7 @@ class BulletSim final : public SimPeer {
     // Bullet ignores restitution below 0.2 m/s of approach speed; heavyball's scene says where.
     world_.getSolverInfo().m_restitutionVelocityThreshold = scene.base.solver.restitutionThreshold;
     try {
+      for (size_t j = 0; j < scene_.joints.size(); ++j) checkJoint(scene_, j);
       addStatics();
       prepareBodies();
     } catch (...) {
@@ -159,7 +229,7 @@ class BulletSim final : public SimPeer {
           (b.getFlags() & BT_ENABLE_GYROSCOPIC_FORCE_IMPLICIT_BODY) ? "implicit" : "off",
           b.getLinearSleepingThreshold(), b.getAngularSleepingThreshold(), gDeactivationTime);
     }
-    return fmt::format(
+    const std::string engine = fmt::format(
         "Bullet {}.{:02d} ({}): btDiscreteDynamicsWorld, btDbvtBroadphase, "
         "btSequentialImpulseConstraintSolver defaults ({} iterations, overlaps corrected by "
         "Baumgarte ERP {:g} up to {:g} m deep and by split impulses (ERP2 {:g}) beyond{}, warm "
@@ -169,6 +239,7 @@ class BulletSim final : public SimPeer {
         -info.m_splitImpulsePenetrationThreshold, info.m_erp2,
         info.m_splitImpulse ? "" : " (split impulses off)", info.m_warmstartingFactor, info.m_sor,
         info.m_restitutionVelocityThreshold, 1000.0 * kMargin, bodyDefaults);
+    return engine + jointSettings();
   }
 
   void drop(int i) override {
@@ -187,6 +258,11 @@ class BulletSim final : public SimPeer {
     body->setAngularVelocity(toBullet(b.angularVelocity));
     world_.addRigidBody(body.get());
     bodies_.push_back(std::move(body));
+    const int index = i + 1;  // the joints' numbering: 0 is the world
+    for (size_t j = 0; j < scene_.joints.size(); ++j) {
+      const JointDescription& d = scene_.joints[j];
+      if (std::max(d.bodyA, d.bodyB) == index) addJoint(d);
+    }
   }
 
   void step() override {
@@ -217,6 +293,158 @@ class BulletSim final : public SimPeer {
   /// Bullet's body frame (principal axes) in heavyball's body frame.
   Pose principalFrame(int i) const {
     return {prepared_[i].axes.rotation, Eigen::Vector3d::Zero()};
+  }
+
+  /// A joint's body: the scene's body k - 1, or Bullet's fixed body for the world (k = 0).
+  btRigidBody& jointBody(int k) {
+    return k == 0 ? btTypedConstraint::getFixedBody() : *bodies_.at(k - 1);
+  }
+
+  /// A frame given in the world as seen from joint body k's Bullet frame, at its current pose.
+  btTransform frameIn(int k, const btTransform& frame) {
+    return jointBody(k).getCenterOfMassTransform().inverse() * frame;
+  }
+
+  void addJoint(const JointDescription& d) {
+    const Eigen::Vector3d axis = d.axis.normalized();
+    std::unique_ptr<btTypedConstraint> c;
+    switch (d.type) {
+      case JointType::Spherical: {
+        const btVector3 anchor = toBullet(d.anchor);
+        if (d.bodyA == 0 || d.bodyB == 0) {
+          const int k = d.bodyA == 0 ? d.bodyB : d.bodyA;
+          c = std::make_unique<btPoint2PointConstraint>(
+              jointBody(k), jointBody(k).getCenterOfMassTransform().invXform(anchor));
+        } else {
+          c = std::make_unique<btPoint2PointConstraint>(
+              jointBody(d.bodyA), jointBody(d.bodyB),
+              jointBody(d.bodyA).getCenterOfMassTransform().invXform(anchor),
+              jointBody(d.bodyB).getCenterOfMassTransform().invXform(anchor));
+        }
+        break;
+      }
+      case JointType::Revolute: {
+        // z along the axis; heavyball's B is Bullet's A (see the top of the file).
+        const btTransform frame =
+            toBullet(Eigen::Quaterniond::FromTwoVectors(Eigen::Vector3d::UnitZ(), axis), d.anchor);
+        std::unique_ptr<btHingeConstraint> hinge;
+        if (d.bodyA == 0) {
+          hinge = std::make_unique<btHingeConstraint>(jointBody(d.bodyB), frameIn(d.bodyB, frame));
+        } else {
+          hinge =
+              std::make_unique<btHingeConstraint>(jointBody(d.bodyB), jointBody(d.bodyA),
+                                                  frameIn(d.bodyB, frame), frameIn(d.bodyA, frame));
+        }
+        if (d.limit.enabled) {
+          hinge->setLimit(d.limit.lower, d.limit.upper, kHingeLimitSoftness, kHingeLimitBias,
+                          kHingeLimitRelaxation);
+        }
+        if (d.motor.enabled) {
+          // Bullet bounds the motor's impulse per step.
+          hinge->enableAngularMotor(true, d.motor.targetVelocity,
+                                    d.motor.maxForce * scene_.base.dt);
+        }
+        c = std::move(hinge);
+        break;
+      }
+      case JointType::Prismatic: {
+        // x along the axis; the offset is B's relative to A, measured in A's frame.
+        const btTransform frame =
+            toBullet(Eigen::Quaterniond::FromTwoVectors(Eigen::Vector3d::UnitX(), axis), d.anchor);
+        std::unique_ptr<btSliderConstraint> slider;
+        if (d.bodyA == 0) {
+          slider = std::make_unique<btSliderConstraint>(jointBody(d.bodyB), frameIn(d.bodyB, frame),
+                                                        true);
+        } else {
+          slider = std::make_unique<btSliderConstraint>(jointBody(d.bodyA), jointBody(d.bodyB),
+                                                        frameIn(d.bodyA, frame),
+                                                        frameIn(d.bodyB, frame), true);
+        }
+        slider->setLowerAngLimit(0.0);
+        slider->setUpperAngLimit(0.0);
+        // lower > upper: free.
+        slider->setLowerLinLimit(d.limit.enabled ? d.limit.lower : 1.0);
+        slider->setUpperLinLimit(d.limit.enabled ? d.limit.upper : -1.0);
+        if (d.motor.enabled) {
+          slider->setPoweredLinMotor(true);
+          slider->setTargetLinMotorVelocity(d.motor.targetVelocity);
+          slider->setMaxLinMotorForce(d.motor.maxForce);
+        }
+        c = std::move(slider);
+        break;
+      }
+      case JointType::Fixed: {
+        const btTransform frame(btQuaternion::getIdentity(), toBullet(d.anchor));
+        c = std::make_unique<btFixedConstraint>(jointBody(d.bodyA), jointBody(d.bodyB),
+                                                frameIn(d.bodyA, frame), frameIn(d.bodyB, frame));
+        break;
+      }
+    }
+    for (const int k : {d.bodyA, d.bodyB}) {
+      if (k != 0) bodies_.at(k - 1)->setActivationState(DISABLE_DEACTIVATION);
+    }
+    world_.addConstraint(c.get(), /*disableCollisionsBetweenLinkedBodies=*/true);
+    constraints_.push_back(std::move(c));
+  }
+
+  /// The constraints the scene's joints become and their settings; empty without joints.
+  std::string jointSettings() const {
+    if (scene_.joints.empty()) return "";
+    int count[4] = {0, 0, 0, 0};  // spherical, revolute, prismatic, fixed
+    bool hingeLimit = false, hingeMotor = false, sliderLimit = false, sliderMotor = false;
+    for (const JointDescription& d : scene_.joints) {
+      switch (d.type) {
+        case JointType::Spherical:
+          ++count[0];
+          break;
+        case JointType::Revolute:
+          ++count[1];
+          hingeLimit |= d.limit.enabled;
+          hingeMotor |= d.motor.enabled;
+          break;
+        case JointType::Prismatic:
+          ++count[2];
+          sliderLimit |= d.limit.enabled;
+          sliderMotor |= d.motor.enabled;
+          break;
+        case JointType::Fixed:
+          ++count[3];
+          break;
+      }
+    }
+    std::vector<std::string> parts;
+    if (count[0] > 0) parts.push_back(fmt::format("{} btPoint2PointConstraint", count[0]));
+    if (count[1] > 0) {
+      std::string hinge = fmt::format("{} btHingeConstraint (frames' z on the axis", count[1]);
+      if (hingeLimit) {
+        hinge += fmt::format(
+            "; limits as stops at the world's ERP times a bias factor {:g}, relaxation (bounce) "
+            "{:g}, softness {:g}",
+            kHingeLimitBias, kHingeLimitRelaxation, kHingeLimitSoftness);
+      }
+      if (hingeMotor) hinge += "; velocity motors bounded by max torque x dt per step";
+      parts.push_back(hinge + ")");
+    }
+    if (count[2] > 0) {
+      std::string slider = fmt::format(
+          "{} btSliderConstraint (frames' x on the axis, rotation about it locked", count[2]);
+      if (sliderLimit) {
+        btSliderConstraint defaults(btTypedConstraint::getFixedBody(), btTransform::getIdentity(),
+                                    true);
+        // The slider's limit row bounces by |1 - damping| (its restitution is not read).
+        slider +=
+            fmt::format("; limits at Bullet's defaults: softness {:g}, bounce |1 - damping| = {:g}",
+                        defaults.getSoftnessLimLin(), std::abs(1.0 - defaults.getDampingLimLin()));
+      }
+      if (sliderMotor) slider += "; velocity motors bounded by max force";
+      parts.push_back(slider + ")");
+    }
+    if (count[3] > 0) parts.push_back(fmt::format("{} btFixedConstraint", count[3]));
+    std::string out = "; joints: ";
+    for (size_t i = 0; i < parts.size(); ++i) out += (i > 0 ? ", " : "") + parts[i];
+    return out +
+           " added when their later body enters; jointed pairs do not "
+           "collide; jointed bodies never sleep";
   }
 
   void addStatics() {
@@ -305,6 +533,8 @@ class BulletSim final : public SimPeer {
 
   // The world must forget its bodies before they go (its destructor visits those it holds).
   void release() {
+    for (auto& c : constraints_) world_.removeConstraint(c.get());
+    constraints_.clear();
     for (auto& body : bodies_) world_.removeRigidBody(body.get());
     for (auto& body : statics_) world_.removeRigidBody(body.get());
     bodies_.clear();
@@ -328,6 +558,8 @@ class BulletSim final : public SimPeer {
   std::vector<Prepared> prepared_;
   std::vector<std::unique_ptr<btRigidBody>> statics_;
   std::vector<std::unique_ptr<btRigidBody>> bodies_;
+  // After the bodies: destroyed first (release() also removes them from the world first).
+  std::vector<std::unique_ptr<btTypedConstraint>> constraints_;
   CalculateCombinedCallback savedFriction_ = nullptr;
   CalculateCombinedCallback savedRestitution_ = nullptr;
 };
