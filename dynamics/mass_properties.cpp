@@ -62,6 +62,26 @@ MassProperties withMass(const MassProperties& properties, double mass) {
   return scaled;
 }
 
+MassProperties combinedMassProperties(std::span<const PlacedMass> parts) {
+  MassProperties out;
+  Eigen::Vector3d moment = Eigen::Vector3d::Zero();
+  for (const PlacedMass& part : parts) {
+    out.mass += part.properties.mass;
+    out.volume += part.properties.volume;
+    moment += part.properties.mass * (part.rotation * part.properties.centerOfMass + part.offset);
+  }
+  if (!(out.mass > 0.0)) throw MassPropertiesError("parts of no mass together");
+  out.centerOfMass = moment / out.mass;
+  for (const PlacedMass& part : parts) {
+    const Eigen::Vector3d d =
+        part.rotation * part.properties.centerOfMass + part.offset - out.centerOfMass;
+    out.inertia +=
+        part.rotation * part.properties.inertia * part.rotation.transpose() +
+        part.properties.mass * (d.squaredNorm() * Eigen::Matrix3d::Identity() - d * d.transpose());
+  }
+  return out;
+}
+
 MassProperties boxMassProperties(const Eigen::Vector3d& h, double density) {
   MassProperties p;
   p.volume = 8.0 * h.prod();

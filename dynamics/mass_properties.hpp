@@ -35,6 +35,19 @@ MassProperties computeMassProperties(std::span<const Eigen::Vector3d> vertices,
 /// The same properties rescaled to a given total mass (the shape's density follows).
 MassProperties withMass(const MassProperties& properties, double mass);
 
+/// A part's mass properties placed in a common frame: its own frame turned by `rotation`, then
+/// moved by `offset`.
+struct PlacedMass {
+  MassProperties properties;
+  Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();
+  Eigen::Vector3d offset = Eigen::Vector3d::Zero();
+};
+
+/// The mass properties of the parts together, in the common frame: masses and volumes added,
+/// the centre of mass their weighted mean, the inertia each part's turned and moved to it by
+/// the parallel-axis theorem. Parts that overlap count twice where they do.
+MassProperties combinedMassProperties(std::span<const PlacedMass> parts);
+
 /// Mass properties of primitive solids in closed form, in the shape's own frame (axis z where
 /// it matters, as collision/shape.hpp places them): centred, except the cone's centre of mass.
 MassProperties boxMassProperties(const Eigen::Vector3d& halfExtents, double density);

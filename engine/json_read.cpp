@@ -13,23 +13,44 @@
 
 namespace hb {
 
-std::shared_ptr<const ConvexHull> MeshHullCache::hull(const std::filesystem::path& file) {
+const MeshHullCache::Hulls& MeshHullCache::cached(const std::filesystem::path& file,
+                                                  bool perObject) {
   const std::filesystem::path resolved = std::filesystem::absolute(file).lexically_normal();
-  const std::string key = resolved.string();
+  const std::string key = (perObject ? "parts:" : "hull:") + resolved.string();
   auto it = entries_.find(key);
   if (it == entries_.end()) {
+    std::string object = "convex hull";
     try {
       const ObjMesh mesh = loadObjMesh(resolved, ObjFaces::Optional);  // the hull of its vertices
-      auto hull = std::make_shared<const ConvexHull>(ConvexHull::build(mesh.vertices));
-      it = entries_.emplace(key, std::move(hull)).first;
+      Hulls hulls;
+      if (perObject && mesh.objects.size() > 1) {
+        for (std::size_t k = 0; k < mesh.objects.size(); ++k) {
+          object = "object " + std::to_string(k) + ": convex hull";
+          std::vector<Eigen::Vector3d> points;
+          for (const int v : mesh.objects[k]) points.push_back(mesh.vertices[v]);
+          hulls.push_back(std::make_shared<const ConvexHull>(ConvexHull::build(points)));
+        }
+      } else {
+        hulls.push_back(std::make_shared<const ConvexHull>(ConvexHull::build(mesh.vertices)));
+      }
+      it = entries_.emplace(key, std::move(hulls)).first;
     } catch (const HullError& e) {
-      it = entries_.emplace(key, key + ": convex hull: " + e.what()).first;
+      it = entries_.emplace(key, resolved.string() + ": " + object + ": " + e.what()).first;
     } catch (const MeshLoadError& e) {
       it = entries_.emplace(key, std::string(e.what())).first;
     }
   }
   if (const auto* error = std::get_if<std::string>(&it->second)) throw MeshLoadError(*error);
-  return std::get<std::shared_ptr<const ConvexHull>>(it->second);
+  return std::get<Hulls>(it->second);
+}
+
+std::shared_ptr<const ConvexHull> MeshHullCache::hull(const std::filesystem::path& file) {
+  return cached(file, false).front();
+}
+
+std::vector<std::shared_ptr<const ConvexHull>> MeshHullCache::parts(
+    const std::filesystem::path& file) {
+  return cached(file, true);
 }
 
 namespace json_read {

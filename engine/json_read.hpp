@@ -36,11 +36,16 @@ class MeshHullCache {
   /// Hull of the OBJ's vertices in the file's own frame. Relative paths resolve against the
   /// current directory. Throws hb::MeshLoadError (message starts with the file).
   std::shared_ptr<const ConvexHull> hull(const std::filesystem::path& file);
+  /// The OBJ as convex parts: the hull of each of its objects (`o` or `g` groups, in order),
+  /// or of the whole file when it has one. Throws like hull().
+  std::vector<std::shared_ptr<const ConvexHull>> parts(const std::filesystem::path& file);
   int size() const { return static_cast<int>(entries_.size()); }
 
  private:
-  std::unordered_map<std::string, std::variant<std::shared_ptr<const ConvexHull>, std::string>>
-      entries_;
+  using Hulls = std::vector<std::shared_ptr<const ConvexHull>>;
+  /// The file's hulls (one: the whole file's; or one per object) or why there are none.
+  const Hulls& cached(const std::filesystem::path& file, bool perObject);
+  std::unordered_map<std::string, std::variant<Hulls, std::string>> entries_;
 };
 
 namespace json_read {

@@ -37,9 +37,19 @@ struct FunnelDescription {
 };
 
 /// The body's collision shape: a YCB asset by name, or a primitive.
+/// One convex piece of a compound body, posed in the body's shape frame.
+struct ShapePiece {
+  Shape shape;
+  Pose pose;
+};
+
 struct BodyShapeDescription {
   std::string asset;           ///< folder name under the scene's asset directory, e.g. "025_mug"
   std::optional<Shape> shape;  ///< a primitive (or mesh) given inline instead of an asset
+  /// Convex pieces given inline instead of either (a URDF link of several collision geometries,
+  /// or a mesh of several objects): the body collides as each, and its mass properties at its
+  /// density are theirs together (overlaps count twice).
+  std::vector<ShapePiece> pieces;
   /// An asset collides as its convex hull (false) or as the pieces of its convex decomposition.
   bool parts = false;
 };

@@ -74,26 +74,28 @@ struct Builder {
     throw UrdfError(articulation.urdf.string() + ": " + where + ": " + what);
   }
 
-  Shape shapeOf(const urdf::Geometry& g, const std::string& where) {
+  /// A geometry's convex shapes in its own frame: one, or a mesh's parts.
+  std::vector<Shape> shapesOf(const urdf::Geometry& g, const std::string& where) {
     switch (g.type) {
       case urdf::Geometry::BOX: {
         const auto& box = static_cast<const urdf::Box&>(g);
-        return Shape::box(0.5 * vectorOf(box.dim));
+        return {Shape::box(0.5 * vectorOf(box.dim))};
       }
       case urdf::Geometry::SPHERE:
-        return Shape::sphere(static_cast<const urdf::Sphere&>(g).radius);
+        return {Shape::sphere(static_cast<const urdf::Sphere&>(g).radius)};
       case urdf::Geometry::CYLINDER: {
         const auto& cylinder = static_cast<const urdf::Cylinder&>(g);
-        return Shape::cylinder(cylinder.radius, 0.5 * cylinder.length);
+        return {Shape::cylinder(cylinder.radius, 0.5 * cylinder.length)};
       }
       case urdf::Geometry::MESH:
-        return meshShape(static_cast<const urdf::Mesh&>(g), where);
+        return meshShapes(static_cast<const urdf::Mesh&>(g), where);
     }
     fail(where, "unknown geometry");
   }
 
-  /// A mesh collides as the convex hull of its (scaled) vertices.
-  Shape meshShape(const urdf::Mesh& mesh, const std::string& where) {
+  /// A mesh collides as the convex hull of its (scaled) vertices, or, when its file holds
+  /// several objects (a convex decomposition), as the hull of each.
+  std::vector<Shape> meshShapes(const urdf::Mesh& mesh, const std::string& where) {
     std::string name = mesh.filename;
     if (name.rfind("package://", 0) == 0) {
       fail(where,
@@ -101,28 +103,43 @@ struct Builder {
     }
     if (name.rfind("file://", 0) == 0) name = name.substr(7);
     const fs::path file = (articulation.urdf.parent_path() / name).lexically_normal();
-    const auto hull = meshes.hull(file);
     const Vector3d scale = vectorOf(mesh.scale);
     if (!(scale.minCoeff() > 0.0) || !scale.allFinite()) fail(where, "a mesh scale must be > 0");
-    if (scale == Vector3d::Ones()) return Shape::convexHull(hull);
-    std::vector<Vector3d> points(hull->vertices().begin(), hull->vertices().end());
-    for (Vector3d& point : points) point = point.cwiseProduct(scale);
-    return Shape::convexHull(std::make_shared<const ConvexHull>(ConvexHull::build(points)));
+    std::vector<Shape> shapes;
+    for (const auto& hull : meshes.parts(file)) {
+      if (scale == Vector3d::Ones()) {
+        shapes.push_back(Shape::convexHull(hull));
+        continue;
+      }
+      std::vector<Vector3d> points(hull->vertices().begin(), hull->vertices().end());
+      for (Vector3d& point : points) point = point.cwiseProduct(scale);
+      shapes.push_back(
+          Shape::convexHull(std::make_shared<const ConvexHull>(ConvexHull::build(points))));
+    }
+    return shapes;
   }
 
-  /// The link's collision shape and its frame in the link's.
-  std::pair<Shape, Pose> collisionOf(const urdf::Link& link) {
+  /// The link's collision pieces, each posed in the link's frame: every collision geometry
+  /// (each part of a mesh of several objects).
+  std::vector<ShapePiece> collisionOf(const urdf::Link& link) {
     const std::string where = "link '" + link.name + "'";
-    if (link.collision_array.size() > 1) {
-      fail(where, std::to_string(link.collision_array.size()) +
-                      " collision geometries (a link collides as one shape)");
+    std::vector<urdf::CollisionSharedPtr> collisions = link.collision_array;
+    if (collisions.empty() && link.collision) collisions.push_back(link.collision);
+    std::vector<ShapePiece> pieces;
+    for (std::size_t k = 0; k < collisions.size(); ++k) {
+      const std::string at =
+          collisions.size() > 1 ? where + ", collision " + std::to_string(k) : where;
+      if (!collisions[k] || !collisions[k]->geometry) fail(at, "no collision geometry");
+      try {
+        for (Shape& shape : shapesOf(*collisions[k]->geometry, at)) {
+          pieces.push_back({std::move(shape), poseIn(collisions[k]->origin)});
+        }
+      } catch (const std::invalid_argument& e) {  // a degenerate size or mesh
+        fail(at, e.what());
+      }
     }
-    if (!link.collision || !link.collision->geometry) fail(where, "no collision geometry");
-    try {
-      return {shapeOf(*link.collision->geometry, where), poseIn(link.collision->origin)};
-    } catch (const std::invalid_argument& e) {  // a degenerate size or mesh
-      fail(where, e.what());
-    }
+    if (pieces.empty()) fail(where, "no collision geometry");
+    return pieces;
   }
 
   /// The inertial in the shape's frame (`inLink`: the shape's frame in the link's).
@@ -148,21 +165,28 @@ struct Builder {
     if (isBase && articulation.fixedBase) {
       bodyOf[link.name] = 0;
       if (!link.collision) return;  // a base of no geometry: only the world
-      const auto [shape, inLink] = collisionOf(link);
-      StaticDescription base;
-      base.kind = StaticDescription::Kind::Shape;
-      base.shape = shape;
-      base.pose = pose * inLink;
-      base.material = articulation.material;
-      scene.statics.push_back(base);
+      for (const ShapePiece& piece : collisionOf(link)) {
+        StaticDescription base;
+        base.kind = StaticDescription::Kind::Shape;
+        base.shape = piece.shape;
+        base.pose = pose * piece.pose;
+        base.material = articulation.material;
+        scene.statics.push_back(base);
+      }
       return;
     }
-    const auto [shape, inLink] = collisionOf(link);
+    std::vector<ShapePiece> pieces = collisionOf(link);
     BodyDescription body;
-    body.shape.shape = shape;
-    body.pose = pose * inLink;
     body.material = articulation.material;
-    body.inertial = inertialOf(link, inLink);
+    if (pieces.size() == 1) {  // the shape's frame is the geometry's
+      body.shape.shape = pieces[0].shape;
+      body.pose = pose * pieces[0].pose;
+      body.inertial = inertialOf(link, pieces[0].pose);
+    } else {  // a compound in the link's frame
+      body.shape.pieces = std::move(pieces);
+      body.pose = pose;
+      body.inertial = inertialOf(link, Pose::identity());
+    }
     scene.bodies.push_back(body);
     bodyOf[link.name] = static_cast<int>(scene.bodies.size());  // the world is body 0
   }

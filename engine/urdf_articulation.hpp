@@ -1,7 +1,8 @@
 #pragma once
 // A robot described in URDF (a scene's "articulations", docs/joints.md) as the scene's own
-// parts: each link a body (its one collision geometry as the shape, its inertial as the mass
-// properties), each joint a joint between them, given in the world at the robot's starting
+// parts: each link a body (its collision geometries as the shape, or the pieces of a compound
+// when there are several or a mesh holds several objects; its inertial as the mass properties),
+// each joint a joint between them, given in the world at the robot's starting
 // configuration (every joint at zero). A fixed base is the world: the root link's geometry a
 // static, the joints to it joints to the world.
 
@@ -28,8 +29,8 @@ struct ArticulationDescription {
   Material material;
 };
 
-/// A URDF file that cannot be read, or holds what a scene cannot take (a link with no or
-/// several collision geometries, a planar joint, a mimic joint, a mesh given by package://).
+/// A URDF file that cannot be read, or holds what a scene cannot take (a link with no
+/// collision geometry, a planar joint, a mimic joint, a mesh given by package://).
 /// The message names the file and the element.
 class UrdfError : public std::runtime_error {
  public:

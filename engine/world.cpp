@@ -10,6 +10,7 @@
 #include <string>
 
 #include "collision/defaults.hpp"
+#include "collision/obb.hpp"
 #include "collision/portable_math.hpp"
 #include "engine/drop_clearance.hpp"
 #include "engine/funnel.hpp"
@@ -87,6 +88,17 @@ MassProperties shapeMassProperties(const Shape& shape, double density) {
       break;
   }
   return hullMassProperties(shape.hull(), density);
+}
+
+/// A box around compound pieces, in the frame they are posed in: fitted to their boxes' corners.
+Obb piecesBox(const std::vector<ShapePiece>& pieces) {
+  std::vector<Eigen::Vector3d> corners;
+  for (const ShapePiece& piece : pieces) {
+    for (const Eigen::Vector3d& c : localObb(piece.shape).corners()) {
+      corners.push_back(piece.pose.apply(c));
+    }
+  }
+  return fitObb(corners);
 }
 
 }  // namespace
@@ -198,6 +210,15 @@ int World::addBody(const BodyDescription& d) {
     meshInBody = body.asset->meshInBody;
     obb = &body.asset->localObb;
     mass = body.asset->massProperties;
+  } else if (!d.shape.pieces.empty()) {
+    body.name = "compound";
+    std::vector<PlacedMass> parts;
+    for (const ShapePiece& piece : d.shape.pieces) {
+      parts.push_back(
+          {shapeMassProperties(piece.shape, density), piece.pose.rotation(), piece.pose.p});
+    }
+    mass = combinedMassProperties(parts);
+    meshInBody = Pose::translation(-mass.centerOfMass);
   } else {
     shape = *d.shape.shape;
     body.name = std::string(toString(shape.type()));
@@ -233,6 +254,10 @@ int World::addBody(const BodyDescription& d) {
     bodies_.compoundBox[index] = asset.localObb.transformed(meshInBody);
     for (size_t k = 0; k < asset.parts.size(); ++k)
       addProxy(index, asset.parts[k], meshInBody, &asset.partBoxes[k]);
+  } else if (!d.shape.pieces.empty()) {
+    bodies_.compoundBox[index] = piecesBox(d.shape.pieces).transformed(meshInBody);
+    for (const ShapePiece& piece : d.shape.pieces)
+      addProxy(index, piece.shape, meshInBody * piece.pose);
   } else {
     addProxy(index, shape, meshInBody, obb);
   }

@@ -194,6 +194,10 @@ BodyIdentity identityOf(const BodyDescription& d, const WorldBody& body, const P
     id.parts = d.shape.parts;
     return id;
   }
+  if (!d.shape.pieces.empty()) {  // a compound of inline pieces: known by its name and pieces
+    id.kind = BodyIdentity::Other;
+    return id;
+  }
   const Shape& s = *d.shape.shape;
   id.shapeType = static_cast<std::uint8_t>(s.type());
   switch (s.type()) {

@@ -214,3 +214,33 @@ TEST(MassProperties, DegenerateMeshesThrow) {
 
 }  // namespace
 }  // namespace hb
+
+namespace hb {
+namespace {
+
+TEST(MassProperties, PartsCombineIntoTheWhole) {
+  // A 2 x 1 x 1 box (density 3) from its two unit halves, each turned a quarter about z in its
+  // own frame (the half's inertia is then given about other axes): the whole box's properties.
+  const double density = 3.0;
+  const MassProperties whole = boxMassProperties(Vector3d(1.0, 0.5, 0.5), density);
+  const Eigen::Matrix3d quarter =
+      Eigen::AngleAxisd(0.5 * std::numbers::pi, Vector3d::UnitZ()).toRotationMatrix();
+  std::vector<PlacedMass> halves;
+  for (const double x : {-0.5, 0.5}) {
+    MassProperties half = boxMassProperties(Vector3d(0.5, 0.5, 0.5), density);
+    half.centerOfMass = Vector3d(0.1, -0.2, 0.3);  // the half's own frame is off its centre
+    halves.push_back({half, quarter, Vector3d(x, 0, 0) - quarter * half.centerOfMass});
+  }
+  const MassProperties sum = combinedMassProperties(halves);
+  EXPECT_NEAR(sum.mass, whole.mass, 1e-12);
+  EXPECT_NEAR(sum.volume, whole.volume, 1e-12);
+  EXPECT_LT(sum.centerOfMass.norm(), 1e-12);
+  EXPECT_LT((sum.inertia - whole.inertia).norm(), 1e-12 * whole.inertia.norm());
+}
+
+TEST(MassProperties, PartsOfNoMassAreRefused) {
+  EXPECT_THROW(combinedMassProperties(std::vector<PlacedMass>{}), MassPropertiesError);
+}
+
+}  // namespace
+}  // namespace hb

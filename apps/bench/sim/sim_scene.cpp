@@ -68,7 +68,7 @@ SimScene buildSimScene(const SceneDescription& scene) {
     for (const int p : wb.proxies) {
       b.pieces.push_back({world.proxies()[p].shape, world.proxies()[p].inBody});
     }
-    if (b.isCompound()) {
+    if (b.isCompound() && wb.asset) {
       b.shape = wb.asset->shape;
       b.shapeInBody = wb.asset->meshInBody;
     } else {
