@@ -63,7 +63,7 @@ bool JointRows::prepare(const Joint& joint, const RigidBody& a, const RigidBody&
   if (!invertBlock()) return false;
   for (int i = 0; i < held_; ++i) rows_[i].impulse = joint.force[i] * h;
   prepareAxis(joint, a, b, gravity);
-  lowerImpulse_ = hasAxis_ && limit_.enabled ? joint.lowerForce * h : 0.0;
+  lowerImpulse_ = hasAxis_ && limit_.enabled && !cone_ ? joint.lowerForce * h : 0.0;
   upperImpulse_ = hasAxis_ && limit_.enabled ? joint.upperForce * h : 0.0;
   const auto warm = [&](AxisRow& row, double force) {
     row.impulse = row.active ? std::clamp(force * h, -row.most, row.most) : 0.0;
@@ -152,13 +152,22 @@ bool JointRows::invertBlock() {
 
 void JointRows::prepareAxis(const Joint& joint, const RigidBody& a, const RigidBody& b,
                             const Vector3d& gravity) {
-  hasAxis_ = hasFreeAxis(joint.type);
+  cone_ = joint.type == JointType::Spherical && joint.limit.enabled;
+  hasAxis_ = hasFreeAxis(joint.type) || cone_;
   spring_ = friction_ = motor_ = AxisRow{};
   if (!hasAxis_) return;
   const Pose fa = jointFrameA(joint, a), fb = jointFrameB(joint, b);
-  const Vector3d axis = fa.q * Vector3d::UnitZ();
+  Vector3d axis = fa.q * Vector3d::UnitZ();
   axis_ = Row{};
-  if (joint.type == JointType::Revolute) {
+  if (cone_) {
+    // The swing: the angle between the frames' z axes, turning about their cross product (any
+    // axis across A's z when they are aligned, where the cone's wall is far).
+    const Vector3d zB = fb.q * Vector3d::UnitZ();
+    const Vector3d across = axis.cross(zB);
+    const double sine = across.norm();
+    swing_ = std::atan2(sine, axis.dot(zB));
+    setAngular(axis_, sine > 1e-12 ? Vector3d(across / sine) : Vector3d(fa.q * Vector3d::UnitX()));
+  } else if (joint.type == JointType::Revolute) {
     setAngular(axis_, axis);
   } else {
     setLinear(axis_, axis, fb.p - a.position, fb.p - b.position);
@@ -173,7 +182,8 @@ void JointRows::prepareAxis(const Joint& joint, const RigidBody& a, const RigidB
     schur -= g[i] * axisAnswer_[i];
   }
   axisMass_ = schur > 1e-12 * coupling(axis_, axis_) ? 1.0 / schur : 0.0;
-  position_ = jointPosition(joint, a, b);
+  position_ = cone_ ? swing_ : jointPosition(joint, a, b);
+  if (cone_) return;  // a cone has its limit only
 
   // The axis's forces. Their errors are the position's offsets (a revolute joint's the nearest
   // way round); u0 is the axis velocity without the step's gravity.
@@ -308,7 +318,7 @@ double JointRows::solveAxis(SolverBody& a, SolverBody& b) {
       largest = std::max(largest, std::abs(next - impulse) / axisMass_);
       impulse = next;
     };
-    limitRow(position_ - limit_.lower, 1.0, lowerImpulse_);
+    if (!cone_) limitRow(position_ - limit_.lower, 1.0, lowerImpulse_);
     limitRow(limit_.upper - position_, -1.0, upperImpulse_);
   }
   return largest;
@@ -343,7 +353,7 @@ void JointRows::solveAxisPosition(SolverBody& a, SolverBody& b, double fraction)
     applyAlongAxis(sign * (next - impulse), a, b, false);
     impulse = next;
   };
-  limitRow(position_ - limit_.lower, 1.0, lowerPosition_);
+  if (!cone_) limitRow(position_ - limit_.lower, 1.0, lowerPosition_);
   limitRow(limit_.upper - position_, -1.0, upperPosition_);
 }
 

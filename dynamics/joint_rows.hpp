@@ -14,11 +14,13 @@
 // a joint holds as well after one visit as its block allows. The free axis of a revolute or
 // prismatic joint (A's joint frame's z) then takes its spring, friction and motor (each bounded
 // by its force) and its limits (one-sided, speculative: the joint may close the gap to a limit
-// within the step, no further). An impulse along the axis comes with the held rows' answer to it,
-// -K^-1 g per unit (g: what a unit axis impulse does to the held rows' velocities), so that the
-// rows stay held, and its effective mass is that of the axis with the rows held, 1 / (K_aa - g^T
-// K^-1 g) (the Schur complement): a motor turning a body about a hinge meets the body's inertia
-// about the hinge, not about its centre, and reaches its target in one visit.
+// within the step, no further). A spherical joint's limit is a cone about A's frame's z: one
+// such row about the axis across the two frames' z axes, on the angle between them. An impulse
+// along the axis comes with the held rows' answer to it, -K^-1 g per unit (g: what a unit axis
+// impulse does to the held rows' velocities), so that the rows stay held, and its effective mass is
+// that of the axis with the rows held, 1 / (K_aa - g^T K^-1 g) (the Schur complement): a motor
+// turning a body about a hinge meets the body's inertia about the hinge, not about its centre, and
+// reaches its target in one visit.
 //
 // The spring and a servo motor are soft rows: u - target + softness * impulse = 0, the implicit
 // form of the force -k C - c (u - v*) over the step with C taken at the step's midpoint,
@@ -139,6 +141,10 @@ class JointRows {
   double axisMass_ = 0.0;
   double axisAnswer_[kMaxHeld] = {};  // K^-1 g: the held rows' impulses per unit axis impulse
   double position_ = 0.0;
+  // A spherical joint's cone: the axis is the swing's (across both frames' z axes), the
+  // position the swing angle, and only the upper limit (the cone's half-angle) acts.
+  bool cone_ = false;
+  double swing_ = 0.0;
   JointLimit limit_;
   AxisRow spring_, friction_, motor_;
   double lowerImpulse_ = 0.0, upperImpulse_ = 0.0;

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <set>
+#include <string_view>
 
 #include "engine/scene_parsers.hpp"
 #include "engine/urdf_articulation.hpp"
@@ -98,8 +100,9 @@ JointDescription scene_parsers::parseJoint(const json& value, const std::string&
     if (!(axis.norm() > 1e-9)) fail(child(where, "axis"), "must not be zero");
     joint.axis = axis.normalized();
   }
+  const bool cone = joint.type == JointType::Spherical;  // its limit: a cone about `axis`
   for (const char* key : {"limit", "motor", "spring", "friction"}) {
-    if (find(value, key) && !hasAxis) {
+    if (find(value, key) && !hasAxis && !(cone && std::string_view(key) == "limit")) {
       fail(child(where, key), "only a revolute or prismatic joint has one");
     }
   }
@@ -114,6 +117,12 @@ JointDescription scene_parsers::parseJoint(const json& value, const std::string&
     joint.limit.lower = finiteNumber(v->at("lower"), child(at, "lower"));
     joint.limit.upper = finiteNumber(v->at("upper"), child(at, "upper"));
     if (joint.limit.lower > joint.limit.upper) fail(at, "lower must not exceed upper");
+    if (cone && (joint.limit.lower != 0.0 || !(joint.limit.upper > 0.0) ||
+                 !(joint.limit.upper < std::numbers::pi))) {
+      fail(at,
+           "a spherical joint's limit is a cone about its axis: lower 0, upper its half-angle "
+           "in (0, pi) rad");
+    }
   }
   if (const json* v = find(value, "motor"))
     joint.motor = parseJointMotor(*v, child(where, "motor"));

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <stdexcept>
 #include <string>
 
@@ -58,6 +59,21 @@ void requireFreeAxis(const Joint& joint, const std::string& what) {
   }
 }
 
+/// A limit on a revolute or prismatic joint's free axis, or a spherical joint's cone.
+void requireLimitFits(const Joint& joint, const std::string& what) {
+  if (!joint.limit.enabled) return;
+  if (joint.type != JointType::Spherical) {
+    requireFreeAxis(joint, what);
+    return;
+  }
+  if (joint.limit.lower != 0.0 || !(joint.limit.upper > 0.0) ||
+      !(joint.limit.upper < std::numbers::pi)) {
+    throw std::invalid_argument(what +
+                                ": a spherical joint's limit is a cone: lower 0 and upper its "
+                                "half-angle, in (0, pi) rad");
+  }
+}
+
 Pose checkedFrame(const Pose& frame, const std::string& what) {
   if (!frame.p.allFinite() || !frame.q.coeffs().allFinite() ||
       std::abs(frame.q.norm() - 1.0) > 1e-6) {
@@ -89,9 +105,10 @@ int World::addJoint(const Joint& joint) {
   requireMotor(joint.motor, what);
   requireSpring(joint.spring, what);
   requireFriction(joint.friction, what);
-  if (joint.motor.enabled || joint.limit.enabled || joint.spring.active() || joint.friction > 0.0) {
+  if (joint.motor.enabled || joint.spring.active() || joint.friction > 0.0) {
     requireFreeAxis(joint, what);
   }
+  requireLimitFits(joint, what);
   std::fill(std::begin(added.force), std::end(added.force), 0.0);
   added.lowerForce = added.upperForce = added.motorForce = 0.0;
   added.springForce = added.frictionForce = 0.0;
@@ -131,7 +148,9 @@ void World::setJointMotor(int joint, const JointMotor& motor) {
 void World::setJointLimit(int joint, const JointLimit& limit) {
   requireFiniteLimit(limit, "setJointLimit");
   Joint& j = jointAt(joint, "setJointLimit");
-  requireFreeAxis(j, "setJointLimit");
+  Joint limited = j;
+  limited.limit = limit;
+  requireLimitFits(limited, "setJointLimit");
   j.limit = limit;
 }
 

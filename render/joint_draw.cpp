@@ -58,6 +58,21 @@ void prismaticParts(const Joint& joint, double position, double size, JointGlyph
   }
 }
 
+void coneParts(const Joint& joint, double size, JointGlyph& glyph) {
+  const Pose& fa = glyph.frameA;
+  glyph.axisFrom = fa.p;
+  glyph.axisTo = fa.p + size * (fa.q * Eigen::Vector3d::UnitZ());
+  glyph.angleTip = glyph.frameB.p + size * (glyph.frameB.q * Eigen::Vector3d::UnitZ());
+  const double half = joint.limit.upper;
+  constexpr int kRimSegments = 24;
+  for (int i = 0; i <= kRimSegments; ++i) {
+    const double around = 2.0 * std::numbers::pi * i / kRimSegments;
+    const Eigen::Vector3d local(std::sin(half) * std::cos(around),
+                                std::sin(half) * std::sin(around), std::cos(half));
+    glyph.coneRim.push_back(fa.p + size * (fa.q * local));
+  }
+}
+
 }  // namespace
 
 Eigen::Vector3d jointArcPoint(const Pose& frameA, double angle, double radius) {
@@ -77,6 +92,7 @@ JointGlyph jointGlyph(const Joint& joint, const RigidBody& a, const RigidBody& b
   const double position = jointPosition(joint, a, b);
   Eigen::Vector3d gapFrom = glyph.anchorA;
   if (joint.type == JointType::Revolute) revoluteParts(joint, position, size, glyph);
+  if (joint.type == JointType::Spherical && joint.limit.enabled) coneParts(joint, size, glyph);
   if (joint.type == JointType::Prismatic) {
     prismaticParts(joint, position, size, glyph);
     gapFrom += position * (glyph.frameA.q * Eigen::Vector3d::UnitZ());
@@ -87,8 +103,16 @@ JointGlyph jointGlyph(const Joint& joint, const RigidBody& a, const RigidBody& b
 
 void drawJointGlyph(const JointGlyph& glyph, double size, LineList& lines) {
   const Eigen::Matrix3d axesA = glyph.frameA.rotation();
-  if (hasFreeAxis(glyph.type)) {
+  if (hasFreeAxis(glyph.type) || !glyph.coneRim.empty()) {
     lines.line(glyph.axisFrom, glyph.axisTo, kAxis);
+  }
+  if (!glyph.coneRim.empty()) {
+    // The rim and four lines of the wall; B's frame z, which stays inside.
+    for (size_t i = 1; i < glyph.coneRim.size(); ++i) {
+      lines.line(glyph.coneRim[i - 1], glyph.coneRim[i], kLimit);
+      if ((i - 1) % 6 == 0) lines.line(glyph.anchorA, glyph.coneRim[i - 1], kLimit);
+    }
+    lines.arrow(glyph.anchorB, glyph.angleTip, kAngle);
   }
   if (glyph.type == JointType::Revolute) {
     if (!glyph.limitArc.empty()) {

@@ -39,6 +39,9 @@ struct JointGlyph {
   Eigen::Vector3d angleTip = Eigen::Vector3d::Zero();
   /// Prismatic: the limits' points on the axis, lower then upper (empty without limits).
   std::vector<Eigen::Vector3d> limitTicks;
+  /// Spherical with a cone limit: the cone's rim, `size` from the anchor along its wall about A's
+  /// frame z (a closed loop; empty without a limit); angleTip is then B's frame z, `size` long.
+  std::vector<Eigen::Vector3d> coneRim;
   /// A servo's target position: on the circle (revolute) or the axis (prismatic).
   std::optional<Eigen::Vector3d> target;
 };

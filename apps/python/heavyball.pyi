@@ -160,7 +160,8 @@ class World:
         per joint, and turns their motors on, keeping gains and force limits; leaving positions
         or velocities out keeps those targets. All checked before anything changes."""
     def set_joint_limit(self, joint: int, lower: float, upper: float) -> None:
-        """Limits a revolute (rad) or prismatic (m) joint's position to [lower, upper]."""
+        """Limits a revolute (rad) or prismatic (m) joint's position to [lower, upper]; a
+        spherical joint's limit is a cone about its axis (lower 0, upper the half-angle)."""
     def clear_joint_limit(self, joint: int) -> None:
         """Removes a joint's limit."""
     def set_joint_spring(self, joint: int, stiffness: float = 0.0, damping: float = 0.0,

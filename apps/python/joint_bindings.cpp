@@ -125,7 +125,9 @@ int addJoint(py::object self, const py::object& type, const py::object& bodies,
   d.spring = parseSpring(spring);
   d.friction = nonNegativeNumber(toJson(friction, "friction"), "friction");
   if (!hasFreeAxis(d.type)) {
-    const bool given[] = {!limit.is_none(), !motor.is_none(), !spring.is_none(), d.friction != 0};
+    // A spherical joint's limit is a cone (World::addJoint checks it).
+    const bool given[] = {!limit.is_none() && d.type != JointType::Spherical, !motor.is_none(),
+                          !spring.is_none(), d.friction != 0};
     const char* names[] = {"limit", "motor", "spring", "friction"};
     for (int k = 0; k < 4; ++k) {
       if (given[k]) {
@@ -169,9 +171,16 @@ void setJointMotor(py::object self, int joint, double velocity, std::optional<do
   renamed("setJointMotor", "set_joint_motor", [&] { world.setJointMotor(joint, motor); });
 }
 
+/// A limit goes on a revolute or prismatic joint's axis, or is a spherical joint's cone.
+void requireLimitable(const World& world, int joint) {
+  const bool cone = joint >= 0 && joint < static_cast<int>(world.joints().size()) &&
+                    world.joints()[joint].type == JointType::Spherical;
+  if (!cone) axisJoint(world, joint, "joint");
+}
+
 void setJointLimit(py::object self, int joint, double lower, double upper) {
   World& world = worldOf(self);
-  axisJoint(world, joint, "joint");
+  requireLimitable(world, joint);
   requireFinite(lower, "lower");
   requireFinite(upper, "upper");
   if (lower > upper) throw py::value_error("lower: must not exceed upper");
@@ -182,7 +191,7 @@ void setJointLimit(py::object self, int joint, double lower, double upper) {
 
 void clearJointLimit(py::object self, int joint) {
   World& world = worldOf(self);
-  axisJoint(world, joint, "joint");
+  requireLimitable(world, joint);
   world.setJointLimit(joint, JointLimit{});
 }
 
@@ -257,7 +266,8 @@ void addJointBindings(py::module_& m) {
          py::arg("position") = py::none(), py::arg("stiffness") = 0.0, py::arg("damping") = 0.0,
          py::arg("enabled") = true);
   method("set_joint_limit", &setJointLimit,
-         "Limits a revolute (rad) or prismatic (m) joint's position to [lower, upper].",
+         "Limits a revolute (rad) or prismatic (m) joint's position to [lower, upper]; a "
+         "spherical joint's limit is a cone about its axis (lower 0, upper the half-angle).",
          py::arg("joint"), py::arg("lower"), py::arg("upper"));
   method("clear_joint_limit", &clearJointLimit, "Removes a joint's limit.", py::arg("joint"));
   method("set_joint_spring", &setJointSpring,

@@ -184,6 +184,16 @@ TEST(Scene, BadJointsNameTheirKey) {
   EXPECT_SCENE_ERROR(
       scene(R"({"type": "spherical", "bodies": [0, 1], "anchor": [0, 0, 0], "motor": {}})"),
       "joints[0].motor", "revolute or prismatic");
+  // A spherical joint's limit is a cone about its axis: lower 0, upper in (0, pi).
+  EXPECT_SCENE_ERROR(scene(R"({"type": "spherical", "bodies": [0, 1], "anchor": [0, 0, 0],
+                               "limit": {"lower": -0.1, "upper": 0.5}})"),
+                     "joints[0].limit", "a cone");
+  EXPECT_EQ(parseScene(scene(R"({"type": "spherical", "bodies": [0, 1], "anchor": [0, 0, 0],
+                                 "limit": {"lower": 0, "upper": 0.5}})"),
+                       kScenesDir)
+                .joints[0]
+                .limit.upper,
+            0.5);
   EXPECT_SCENE_ERROR(scene(R"({"type": "revolute", "bodies": [0, 1], "anchor": [0, 0, 0],
                                "axis": [0, 0, 0]})"),
                      "joints[0].axis", "zero");

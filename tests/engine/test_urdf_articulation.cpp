@@ -35,6 +35,16 @@ class Urdf : public test::TempDirTest {
  protected:
   Urdf() : TempDirTest("hb_urdf_") {}
 
+  /// The scene's parts of robot.urdf in the test's folder (throws what addArticulation throws).
+  SceneDescription articulate() {
+    SceneDescription scene;
+    MeshHullCache meshes;
+    ArticulationDescription robot;
+    robot.urdf = dir_ / "robot.urdf";
+    addArticulation(robot, meshes, scene);
+    return scene;
+  }
+
   /// The scene with one articulation of `text` at `pose`; the error's message if it fails.
   std::string sceneError(const std::string& text, const std::string& extra = "") {
     write("robot.urdf", text);
@@ -130,11 +140,7 @@ TEST_F(Urdf, MeshIsScaledIntoItsHull) {
       <collision><geometry><mesh filename="tetra.obj" scale="0.1 0.2 0.3"/></geometry></collision>
     </link>
     <joint name="j" type="fixed"><parent link="base"/><child link="piece"/></joint>)"));
-  SceneDescription scene;
-  MeshHullCache meshes;
-  ArticulationDescription robot;
-  robot.urdf = dir_ / "robot.urdf";
-  addArticulation(robot, meshes, scene);
+  const SceneDescription scene = articulate();
   ASSERT_EQ(scene.bodies.size(), 1u);
   const Shape& shape = *scene.bodies[0].shape.shape;
   ASSERT_EQ(shape.type(), ShapeType::ConvexHull);
@@ -192,11 +198,7 @@ TEST_F(Urdf, MeshOfSeveralObjectsCollidesAsTheirHulls) {
       <collision><geometry><mesh filename="parts.obj" scale="2 2 2"/></geometry></collision>
     </link>
     <joint name="j" type="fixed"><parent link="base"/><child link="piece"/></joint>)"));
-  SceneDescription scene;
-  MeshHullCache meshes;
-  ArticulationDescription robot;
-  robot.urdf = dir_ / "robot.urdf";
-  addArticulation(robot, meshes, scene);
+  const SceneDescription scene = articulate();
   ASSERT_EQ(scene.bodies.size(), 1u);
   const auto& pieces = scene.bodies[0].shape.pieces;
   ASSERT_EQ(pieces.size(), 2u);
@@ -215,8 +217,7 @@ TEST_F(Urdf, MeshOfSeveralObjectsCollidesAsTheirHulls) {
         <mesh filename="flat.obj"/></geometry></collision></link>
       <joint name="j" type="fixed"><parent link="a"/><child link="b"/></joint>)"));
   try {
-    SceneDescription other;
-    addArticulation(robot, meshes, other);
+    articulate();
     ADD_FAILURE() << "a degenerate object was taken";
   } catch (const std::exception& e) {
     EXPECT_NE(std::string(e.what()).find("object 1"), std::string::npos) << e.what();

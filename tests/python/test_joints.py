@@ -363,7 +363,12 @@ def test_bad_setter_arguments_raise_naming_them(two_balls):
     with pytest.raises(IndexError, match=r"joint: no joint 5 \(the world has 2 joints\)"):
         w.set_joint_motor(5, max_force=1.0)
     with pytest.raises(ValueError, match=r"joint: joint 1 is spherical; only revolute"):
+        w.set_joint_spring(1, stiffness=1.0)
+    # A spherical joint's limit is a cone about its axis.
+    with pytest.raises(ValueError, match=r"set_joint_limit: a spherical joint's limit is a cone"):
         w.set_joint_limit(1, -1.0, 1.0)
+    w.set_joint_limit(1, 0.0, 0.5)
+    w.clear_joint_limit(1)
     with pytest.raises(ValueError, match=r"max_force: required"):
         w.set_joint_motor(0, velocity=1.0)
     with pytest.raises(ValueError, match=r"velocity: not a finite number"):

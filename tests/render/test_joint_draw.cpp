@@ -137,6 +137,29 @@ TEST(JointDraw, RevoluteWithoutLimitsHasNoArcAndAServoShowsItsTarget) {
   EXPECT_FALSE(jointGlyph(r.joint, r.a, r.b, 0.1).target);
 }
 
+TEST(JointDraw, SphericalConeRimLiesAtItsHalfAngleAboutTheAxis) {
+  std::mt19937 rng(9);
+  for (int i = 0; i < 20; ++i) {
+    RandomJoint r = randomJoint(JointType::Spherical, rng);
+    EXPECT_TRUE(jointGlyph(r.joint, r.a, r.b, 0.1).coneRim.empty());  // no limit, no cone
+    r.joint.limit = {true, 0.0, 0.1 + 0.1 * i};
+    const double size = 0.3;
+    const JointGlyph glyph = jointGlyph(r.joint, r.a, r.b, size);
+    const Pose fa = jointFrameA(r.joint, r.a);
+    const Vector3d axis = fa.q * Vector3d::UnitZ();
+    ASSERT_GE(glyph.coneRim.size(), 8u);
+    EXPECT_LT((glyph.coneRim.front() - glyph.coneRim.back()).norm(), 1e-12);  // closed
+    for (const Vector3d& p : glyph.coneRim) {
+      EXPECT_NEAR((p - fa.p).norm(), size, 1e-12);
+      EXPECT_NEAR(std::acos(std::clamp((p - fa.p).normalized().dot(axis), -1.0, 1.0)),
+                  r.joint.limit.upper, 1e-9);
+    }
+    // The tip shows B's frame z from B's anchor.
+    const Pose fb = jointFrameB(r.joint, r.b);
+    EXPECT_LT((glyph.angleTip - fb.p - size * (fb.q * Vector3d::UnitZ())).norm(), 1e-12);
+  }
+}
+
 TEST(JointDraw, PrismaticTicksSitAtItsLimitsOnTheAxis) {
   std::mt19937 rng(11);
   RandomJoint r = randomJoint(JointType::Prismatic, rng);
