@@ -87,6 +87,7 @@ void ContactSolver::layOutInSweepOrder() {
 
 double ContactSolver::sweepIsland(int index) {
   const Island& island = islands_[index];
+  if (softSweep_ != SoftSweep::None && island.joints > 0) beginSoftJoints(island);
   double largest = 0.0;
   for (int q = island.first; q < island.first + island.count; ++q) {
     largest = std::max(largest, solveManifold(islandManifolds_[q], options_.manifoldIterations));

@@ -128,14 +128,14 @@ void ContactSolver::buildIslands() {
 double ContactSolver::solveIslandJoints(const Island& island, double fraction) {
   double largest = 0.0;
   const bool position = fraction > 0.0;
-  if (island.jointBlock >= 0) {
-    largest = jointBlocks_[island.jointBlock].solve(jointRows_, solverBodies_, fraction);
-  }
+  // (The soft step rebuilds the block before each sweep; where it cannot, one by one.)
+  const bool block = island.jointBlock >= 0 && jointBlocks_[island.jointBlock].valid();
+  if (block) largest = jointBlocks_[island.jointBlock].solve(jointRows_, solverBodies_, fraction);
   for (int q = island.firstJoint; q < island.firstJoint + island.joints; ++q) {
     JointRows& joint = jointRows_[islandJoints_[q]];
     SolverBody& a = solverBodies_[joint.bodyA()];
     SolverBody& b = solverBodies_[joint.bodyB()];
-    if (island.jointBlock < 0) {
+    if (!block) {
       if (position) {
         joint.solveHeldPosition(a, b, fraction);
       } else {

@@ -38,6 +38,27 @@ void ContactSolver::prepareSoftness(double substep) {
   softMoving_ = springOver(hertz, options_.contactDampingRatio, substep);
   softFixed_ =
       springOver(std::min(2.0 * hertz, quarterRate), options_.contactDampingRatio, substep);
+  // A joint pushes its error out at the rate of a contact with a static body, less damped
+  // (Box2D's joints: twice the contacts' frequency, damping ratio 2).
+  jointBiasRate_ =
+      springOver(std::min(2.0 * hertz, quarterRate), options_.jointDampingRatio, substep).biasRate;
+}
+
+void ContactSolver::beginSoftJoints(const Island& island) {
+  const bool push = softSweep_ == SoftSweep::Push;
+  const auto motionOf = [&](int body) {
+    const SoftBody& soft = softBodies_[body];
+    return JointRows::Motion{Eigen::Vector3d(soft.movedLinear), Eigen::Vector3d(soft.movedAngular)};
+  };
+  for (int q = island.firstJoint; q < island.firstJoint + island.joints; ++q) {
+    JointRows& joint = jointRows_[islandJoints_[q]];
+    joint.beginSoftSweep(motionOf(joint.bodyA()), motionOf(joint.bodyB()), push, jointBiasRate_,
+                         solverBodies_[joint.bodyA()], solverBodies_[joint.bodyB()]);
+  }
+  if (island.jointBlock >= 0) {
+    JointBlock& block = jointBlocks_[island.jointBlock];
+    block.build(jointRows_, std::vector<int>(block.members().begin(), block.members().end()));
+  }
 }
 
 void ContactSolver::softenResponse(const PointResponse& rigid, double compliance,
@@ -156,6 +177,7 @@ ContactSolverStats ContactSolver::solveSoftStep(std::span<RigidBody> bodies,
       std::bit_cast<double>(sweepLargest_[2 * substeps - 1].load(std::memory_order_relaxed));
   stats.converged = stats.residual <= options_.tolerance;
   softSweep_ = SoftSweep::None;
+  for (std::size_t j = 0; j < jointRows_.size(); ++j) jointRows_[j].store(joints_[jointOf_[j]]);
   storeVelocities(bodies);
   motion.linear.assign(bodies.size(), Eigen::Vector3d::Zero());
   motion.angular.assign(bodies.size(), Eigen::Vector3d::Zero());

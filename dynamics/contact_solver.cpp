@@ -44,7 +44,8 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
     ++kept;
   }
   rows_.resize(kept);
-  // The joints that can act, with their rows at these poses.
+  // The joints that can act, with their rows at these poses (for one substep in the soft step).
+  const double jointStep = options.softSubsteps > 0 ? dt / options.softSubsteps : dt;
   jointRows_.clear();
   jointOf_.clear();
   for (std::size_t j = 0; j < joints.size(); ++j) {
@@ -55,7 +56,7 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
       return startSpin.empty() ? bodies[body].angularVelocity : startSpin[body];
     };
     if (rows.prepare(joint, bodies[a], bodies[b], solverBodies_[a].inverseMass, inverseInertia_[a],
-                     solverBodies_[b].inverseMass, inverseInertia_[b], dt, gravity_,
+                     solverBodies_[b].inverseMass, inverseInertia_[b], jointStep, gravity_,
                      {spin(a), spin(b)})) {
       jointRows_.push_back(rows);
       jointOf_.push_back(static_cast<int>(j));

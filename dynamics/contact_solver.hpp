@@ -115,10 +115,10 @@ class ContactSolver {
   /// `gravity` (the acceleration of every moving body apart from the contacts) times the
   /// bounces within the step (applyRestitution).
   /// `joints` (dynamics/joint.hpp) are solved in the same sweeps, island by island with the
-  /// contacts of the bodies they hold, and take their forces back at the end of stage 3 (the
-  /// rigid schedule only: the soft step does not take joints). `startSpin`, per body, is the
-  /// angular velocity before the step's external torques (empty: the bodies' own), from which
-  /// the joints predict their anchors' arcs.
+  /// contacts of the bodies they hold, and take their forces back at the end of stage 3 (in
+  /// the soft step, at its end, re-aimed before each of its sweeps). `startSpin`, per body, is
+  /// the angular velocity before the step's external torques (empty: the bodies' own), from
+  /// which the joints predict their anchors' arcs.
   void prepare(std::span<const RigidBody> bodies, std::span<ContactConstraint> contacts, double dt,
                const ContactSolverOptions& options,
                const Eigen::Vector3d& gravity = Eigen::Vector3d::Zero(),
@@ -424,6 +424,9 @@ class ContactSolver {
   std::vector<SoftPlanStep> softPlan_;
   std::vector<int> smallIslands_;  // the islands no colour group sweeps (soft step)
   Softness softMoving_, softFixed_;
+  double jointBiasRate_ = 0.0;  // 1/s: the share of their error the joints push out
+  /// Before a soft sweep of an island: its joints re-aimed at where its bodies have gone.
+  void beginSoftJoints(const Island& island);
   SoftSweep softSweep_ = SoftSweep::None;
   double softSubstep_ = 0.0;  // s: the soft step's substep
   Eigen::Vector3d gravity_ = Eigen::Vector3d::Zero();

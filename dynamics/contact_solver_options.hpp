@@ -41,6 +41,9 @@ struct ContactSolverOptions {
   /// (docs/physics.md, "The soft step").
   double contactHertz = 30.0;
   double contactDampingRatio = 10.0;
+  /// The soft step's joints: their push's damping ratio (their frequency is twice the
+  /// contacts').
+  double jointDampingRatio = 2.0;
 };
 
 }  // namespace hb

@@ -50,9 +50,12 @@ Pose jointFrameB(const Joint& joint, const RigidBody& b) {
 }
 
 double jointPosition(const Joint& joint, const RigidBody& a, const RigidBody& b) {
-  const Pose fa = jointFrameA(joint, a), fb = jointFrameB(joint, b);
+  return jointPositionBetween(joint.type, jointFrameA(joint, a), jointFrameB(joint, b));
+}
+
+double jointPositionBetween(JointType type, const Pose& fa, const Pose& fb) {
   const Vector3d axis = fa.q * Vector3d::UnitZ();
-  switch (joint.type) {
+  switch (type) {
     case JointType::Revolute:
       return twistAbout(fb.q * fa.q.conjugate(), axis);
     case JointType::Prismatic:

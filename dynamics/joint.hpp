@@ -100,6 +100,9 @@ Pose jointFrameB(const Joint& joint, const RigidBody& b);
 /// the others.
 double jointPosition(const Joint& joint, const RigidBody& a, const RigidBody& b);
 
+/// The same between the joint frames fa and fb (in the world).
+double jointPositionBetween(JointType type, const Pose& fa, const Pose& fb);
+
 /// The rate of jointPosition (rad/s or m/s).
 double jointVelocity(const Joint& joint, const RigidBody& a, const RigidBody& b);
 

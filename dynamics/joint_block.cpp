@@ -6,6 +6,7 @@
 namespace hb {
 
 bool JointBlock::build(std::span<const JointRows> joints, std::span<const int> members) {
+  valid_ = false;
   members_.assign(members.begin(), members.end());
   firstRow_.resize(members_.size());
   int rows = 0;
@@ -35,7 +36,8 @@ bool JointBlock::build(std::span<const JointRows> joints, std::span<const int> m
   scale_ = diagonal_.cwiseSqrt().cwiseInverse();
   factor_.compute(scale_.asDiagonal() * k * scale_.asDiagonal());
   if (factor_.info() != Eigen::Success || !factor_.isPositive()) return false;
-  return factor_.vectorD().minCoeff() > 1e-10;
+  valid_ = factor_.vectorD().minCoeff() > 1e-10;
+  return valid_;
 }
 
 double JointBlock::solve(std::span<JointRows> joints, std::span<SolverBody> bodies,

@@ -26,8 +26,11 @@ class JointBlock {
   /// `fraction` of its error per step (position pass); returns the largest change as a velocity.
   double solve(std::span<JointRows> joints, std::span<SolverBody> bodies, double fraction);
   std::span<const int> members() const { return members_; }
+  /// Whether the last build() succeeded.
+  bool valid() const { return valid_; }
 
  private:
+  bool valid_ = false;
   std::vector<int> members_;
   std::vector<int> firstRow_;  // per member: its first row in the system
   Eigen::LDLT<Eigen::MatrixXd> factor_;

@@ -53,16 +53,32 @@ bool JointRows::prepare(const Joint& joint, const RigidBody& a, const RigidBody&
                         const Vector3d& gravity, const std::array<Vector3d, 2>& startSpin) {
   bodyA_ = joint.bodyA;
   bodyB_ = joint.bodyB;
+  type_ = joint.type;
   h_ = h;
+  startA_ = jointFrameA(joint, a);
+  startB_ = jointFrameB(joint, b);
+  centreA_ = a.position;
+  centreB_ = b.position;
+  startSpin_ = startSpin;
+  springSettings_ = joint.spring;
+  motorSettings_ = joint.motor;
+  push_ = false;
   massA_ = massA;
   massB_ = massB;
   inertiaA_ = inertiaA;
   inertiaB_ = inertiaB;
   limit_ = joint.limit;
-  buildHeldRows(joint, a, b, startSpin);
+  activeA_ = a.isActive();
+  activeB_ = b.isActive();
+  cone_ = joint.type == JointType::Spherical && joint.limit.enabled;
+  hasAxis_ = hasFreeAxis(joint.type) || cone_;
+  buildHeldRows(startA_, startB_, centreA_, centreB_, startSpin);
+  measure(startA_, startB_);
   if (!invertBlock()) return false;
   for (int i = 0; i < held_; ++i) rows_[i].impulse = joint.force[i] * h;
-  prepareAxis(joint, a, b, gravity);
+  spring_ = friction_ = motor_ = AxisRow{};
+  if (hasAxis_) prepareAxis(startA_, startB_, centreA_, centreB_);
+  if (hasAxis_ && !cone_) prepareAxisForces(joint, a, b, gravity);
   lowerImpulse_ = hasAxis_ && limit_.enabled && !cone_ ? joint.lowerForce * h : 0.0;
   upperImpulse_ = hasAxis_ && limit_.enabled ? joint.upperForce * h : 0.0;
   const auto warm = [&](AxisRow& row, double force) {
@@ -75,11 +91,10 @@ bool JointRows::prepare(const Joint& joint, const RigidBody& a, const RigidBody&
   return true;
 }
 
-void JointRows::buildHeldRows(const Joint& joint, const RigidBody& a, const RigidBody& b,
-                              const std::array<Vector3d, 2>& startSpin) {
-  const Pose fa = jointFrameA(joint, a), fb = jointFrameB(joint, b);
+void JointRows::buildHeldRows(const Pose& fa, const Pose& fb, const Vector3d& centreA,
+                              const Vector3d& centreB, const std::array<Vector3d, 2>& spin) {
   const Matrix3d frame = fa.q.toRotationMatrix();  // A's joint frame's axes, world
-  const Vector3d armA = fa.p - a.position, armB = fb.p - b.position;
+  const Vector3d armA = fa.p - centreA, armB = fb.p - centreB;
   const Vector3d apart = fb.p - fa.p;
   held_ = 0;
   // A turning body carries its anchor along an arc, not the line its velocity points along:
@@ -89,39 +104,60 @@ void JointRows::buildHeldRows(const Joint& joint, const RigidBody& a, const Rigi
   // level lost 6% of its energy per swing at 120 Hz.
   // The turn is the one the step started with: a torque applied this step spins a body about
   // its own centre, and the joint takes most of that spin back.
-  const auto bend = [](const RigidBody& r, const Vector3d& w, const Vector3d& arm) {
-    return r.isActive() ? w.cross(w.cross(arm)) : Vector3d::Zero();
+  const auto bend = [](bool active, const Vector3d& w, const Vector3d& arm) {
+    return active ? w.cross(w.cross(arm)) : Vector3d::Zero();
   };
   const auto linearRow = [&](const Vector3d& direction, const Vector3d& leverA) {
     Row& row = rows_[held_++];
     row = Row{};
     setLinear(row, direction, leverA, armB);
-    row.error = direction.dot(apart);
-    row.target =
-        -0.5 * h_ * direction.dot(bend(b, startSpin[1], armB) - bend(a, startSpin[0], leverA));
+    row.arc =
+        -0.5 * h_ * direction.dot(bend(activeB_, spin[1], armB) - bend(activeA_, spin[0], leverA));
+    row.target = row.arc;
   };
-  const auto angularRow = [&](const Vector3d& direction, double error) {
+  const auto angularRow = [&](const Vector3d& direction) {
     Row& row = rows_[held_++];
     row = Row{};
     setAngular(row, direction);
-    row.error = error;
   };
   // The origins: together, or on the axis (A's lever reaching B's origin, so that sliding
   // along the axis leaves the rows' directions as they are).
-  if (joint.type == JointType::Prismatic) {
+  if (type_ == JointType::Prismatic) {
     linearRow(frame.col(0), armA + apart);
     linearRow(frame.col(1), armA + apart);
   } else {
     for (int k = 0; k < 3; ++k) linearRow(Vector3d::Unit(k), armA);
   }
-  // The orientations: all three angles (the rotation from A's frame to B's, as a rotation
-  // vector), or the hinge axes' misalignment, a_A x a_B, across the axis.
-  if (joint.type == JointType::Fixed || joint.type == JointType::Prismatic) {
-    const Vector3d turned = portable::rotationVector(fb.q * fa.q.conjugate());
-    for (int k = 0; k < 3; ++k) angularRow(frame.col(k), frame.col(k).dot(turned));
-  } else if (joint.type == JointType::Revolute) {
-    const Vector3d tilt = frame.col(2).cross(fb.q * Vector3d::UnitZ());
-    for (int k = 0; k < 2; ++k) angularRow(frame.col(k), frame.col(k).dot(tilt));
+  // The orientations: all three angles, or across the hinge axis.
+  if (type_ == JointType::Fixed || type_ == JointType::Prismatic) {
+    for (int k = 0; k < 3; ++k) angularRow(frame.col(k));
+  } else if (type_ == JointType::Revolute) {
+    for (int k = 0; k < 2; ++k) angularRow(frame.col(k));
+  }
+}
+
+void JointRows::measure(const Pose& fa, const Pose& fb) {
+  // The linear rows: the origins' offset along each row's direction. The angular ones: the
+  // rotation from A's frame to B's (a rotation vector), or the hinge axes' misalignment
+  // a_A x a_B, along each row's axis.
+  const int linearRows = type_ == JointType::Prismatic ? 2 : 3;
+  const Vector3d apart = fb.p - fa.p;
+  Vector3d turned = Vector3d::Zero();
+  if (type_ == JointType::Fixed || type_ == JointType::Prismatic) {
+    turned = portable::rotationVector(fb.q * fa.q.conjugate());
+  } else if (type_ == JointType::Revolute) {
+    turned = (fa.q * Vector3d::UnitZ()).cross(fb.q * Vector3d::UnitZ());
+  }
+  for (int i = 0; i < held_; ++i) {
+    Row& row = rows_[i];
+    row.error = i < linearRows ? dot3(row.linear, apart.data()) : dot3(row.angularA, turned.data());
+  }
+  const Vector3d axis = fa.q * Vector3d::UnitZ();
+  if (cone_) {
+    const Vector3d zB = fb.q * Vector3d::UnitZ();
+    position_ = std::atan2(axis.cross(zB).norm(), axis.dot(zB));  // the swing
+  } else {
+    position_ = jointPositionBetween(type_, fa, fb);
   }
 }
 
@@ -150,27 +186,20 @@ bool JointRows::invertBlock() {
   return true;
 }
 
-void JointRows::prepareAxis(const Joint& joint, const RigidBody& a, const RigidBody& b,
-                            const Vector3d& gravity) {
-  cone_ = joint.type == JointType::Spherical && joint.limit.enabled;
-  hasAxis_ = hasFreeAxis(joint.type) || cone_;
-  spring_ = friction_ = motor_ = AxisRow{};
-  if (!hasAxis_) return;
-  const Pose fa = jointFrameA(joint, a), fb = jointFrameB(joint, b);
-  Vector3d axis = fa.q * Vector3d::UnitZ();
+void JointRows::prepareAxis(const Pose& fa, const Pose& fb, const Vector3d& centreA,
+                            const Vector3d& centreB) {
+  const Vector3d axis = fa.q * Vector3d::UnitZ();
   axis_ = Row{};
   if (cone_) {
-    // The swing: the angle between the frames' z axes, turning about their cross product (any
-    // axis across A's z when they are aligned, where the cone's wall is far).
-    const Vector3d zB = fb.q * Vector3d::UnitZ();
-    const Vector3d across = axis.cross(zB);
+    // The swing turns about the cross product of the frames' z axes (any axis across A's z
+    // when they are aligned, where the cone's wall is far).
+    const Vector3d across = axis.cross(fb.q * Vector3d::UnitZ());
     const double sine = across.norm();
-    swing_ = std::atan2(sine, axis.dot(zB));
     setAngular(axis_, sine > 1e-12 ? Vector3d(across / sine) : Vector3d(fa.q * Vector3d::UnitX()));
-  } else if (joint.type == JointType::Revolute) {
+  } else if (type_ == JointType::Revolute) {
     setAngular(axis_, axis);
   } else {
-    setLinear(axis_, axis, fb.p - a.position, fb.p - b.position);
+    setLinear(axis_, axis, fb.p - centreA, fb.p - centreB);
   }
   // The held rows' answer to a unit axis impulse, K^-1 g, and the axis's mass with them held.
   double g[kMaxHeld];
@@ -182,35 +211,45 @@ void JointRows::prepareAxis(const Joint& joint, const RigidBody& a, const RigidB
     schur -= g[i] * axisAnswer_[i];
   }
   axisMass_ = schur > 1e-12 * coupling(axis_, axis_) ? 1.0 / schur : 0.0;
-  position_ = cone_ ? swing_ : jointPosition(joint, a, b);
-  if (cone_) return;  // a cone has its limit only
+}
 
-  // The axis's forces. Their errors are the position's offsets (a revolute joint's the nearest
-  // way round); u0 is the axis velocity without the step's gravity.
-  const bool turns = joint.type == JointType::Revolute;
-  const auto offset = [&](double from) {
-    return turns ? std::remainder(position_ - from, 2.0 * std::numbers::pi) : position_ - from;
-  };
+void JointRows::prepareAxisForces(const Joint& joint, const RigidBody& a, const RigidBody& b,
+                                  const Vector3d& gravity) {
+  // u0 is the axis velocity without the step's gravity.
   const auto pulled = [](const RigidBody& r) { return r.isActive() ? 1.0 : 0.0; };
   const double u = dot3(axis_.linear, b.linearVelocity.data()) -
                    dot3(axis_.linear, a.linearVelocity.data()) +
                    dot3(axis_.angularB, b.angularVelocity.data()) -
                    dot3(axis_.angularA, a.angularVelocity.data());
-  const double u0 =
-      u - h_ * (pulled(b) - pulled(a)) * Eigen::Map<const Vector3d>(axis_.linear).dot(gravity);
-  const double unbounded = std::numeric_limits<double>::infinity();
-  const JointSpring& spring = joint.spring;
-  if (spring.active()) {
-    spring_ = softAxisRow(spring.stiffness, spring.damping, offset(spring.restPosition), 0.0, u0,
-                          unbounded);
-  }
+  aimAxisForces(u - h_ * (pulled(b) - pulled(a)) *
+                        Eigen::Map<const Vector3d>(axis_.linear).dot(gravity));
   if (joint.friction > 0.0) friction_ = {true, 0.0, 0.0, joint.friction * h_, 0.0};
   const JointMotor& motor = joint.motor;
-  if (motor.enabled && motor.servo()) {
-    motor_ = softAxisRow(motor.stiffness, motor.damping, offset(motor.targetPosition),
-                         motor.targetVelocity, u0, motor.maxForce * h_);
-  } else if (motor.enabled) {
+  if (motor.enabled && !motor.servo()) {
     motor_ = {true, 0.0, motor.targetVelocity, motor.maxForce * h_, 0.0};
+  }
+}
+
+void JointRows::aimAxisForces(double startVelocity) {
+  // Their errors are the position's offsets (a revolute joint's the nearest way round).
+  const bool turns = type_ == JointType::Revolute;
+  const auto offset = [&](double from) {
+    return turns ? std::remainder(position_ - from, 2.0 * std::numbers::pi) : position_ - from;
+  };
+  const auto keep = [](AxisRow& row, const AxisRow& next) {
+    const double impulse = row.impulse;
+    row = next;
+    row.impulse = row.active ? std::clamp(impulse, -row.most, row.most) : 0.0;
+  };
+  const JointSpring& spring = springSettings_;
+  if (spring.active()) {
+    keep(spring_, softAxisRow(spring.stiffness, spring.damping, offset(spring.restPosition), 0.0,
+                              startVelocity, std::numeric_limits<double>::infinity()));
+  }
+  const JointMotor& motor = motorSettings_;
+  if (motor.enabled && motor.servo()) {
+    keep(motor_, softAxisRow(motor.stiffness, motor.damping, offset(motor.targetPosition),
+                             motor.targetVelocity, startVelocity, motor.maxForce * h_));
   }
 }
 
@@ -310,8 +349,9 @@ double JointRows::solveAxis(SolverBody& a, SolverBody& b) {
   }
   if (limit_.enabled) {
     // Each limit pushes one way only; a gap still open may close within the step, no further.
+    // Overshot in the soft step's push sweep, it pushes back at the push's rate.
     const auto limitRow = [&](double gap, double sign, double& impulse) {
-      const double target = gap > 0.0 ? -gap / h_ : 0.0;
+      const double target = gap > 0.0 ? -gap / h_ : push_ ? -biasRate_ * gap : 0.0;
       const double change = axisMass_ * (target - sign * velocity(axis_, a, b));
       const double next = std::max(0.0, impulse + change);
       applyAlongAxis(sign * (next - impulse), a, b, true);
@@ -355,6 +395,34 @@ void JointRows::solveAxisPosition(SolverBody& a, SolverBody& b, double fraction)
   };
   if (!cone_) limitRow(position_ - limit_.lower, 1.0, lowerPosition_);
   limitRow(limit_.upper - position_, -1.0, upperPosition_);
+}
+
+void JointRows::beginSoftSweep(const Motion& motionA, const Motion& motionB, bool push,
+                               double biasRate, SolverBody& a, SolverBody& b) {
+  // The rows at the poses the bodies have reached: each turned about its centre, then moved.
+  const auto moved = [](const Pose& start, const Vector3d& centre, const Motion& motion) {
+    const double angle = motion.turned.norm();
+    if (angle == 0.0) return Pose{start.q, start.p + motion.moved};
+    const Eigen::Quaterniond turn = portable::rotationAbout(motion.turned / angle, angle);
+    return Pose{turn * start.q, centre + motion.moved + turn * (start.p - centre)};
+  };
+  const Pose fa = moved(startA_, centreA_, motionA), fb = moved(startB_, centreB_, motionB);
+  double impulses[kMaxHeld];
+  for (int i = 0; i < held_; ++i) impulses[i] = rows_[i].impulse;
+  // The arcs from the step's start spin, as in prepare(): the spin the sweeps leave in a light
+  // link whipped by a heavy one fed back into its own arc and grew without bound.
+  buildHeldRows(fa, fb, centreA_ + motionA.moved, centreB_ + motionB.moved, startSpin_);
+  for (int i = 0; i < held_; ++i) rows_[i].impulse = impulses[i];
+  measure(fa, fb);
+  invertBlock();  // singular there: the last inverse stands in
+  if (hasAxis_) prepareAxis(fa, fb, centreA_ + motionA.moved, centreB_ + motionB.moved);
+  push_ = push;
+  biasRate_ = biasRate;
+  if (push) {
+    for (int i = 0; i < held_; ++i) rows_[i].target -= biasRate * rows_[i].error;
+    if (hasAxis_ && !cone_) aimAxisForces(velocity(axis_, a, b));
+    warmStart(a, b);
+  }
 }
 
 void JointRows::store(Joint& joint) const {

@@ -31,6 +31,17 @@
 // Position drift (the velocity rows hold only to first order) is removed as the contacts'
 // penetration is, by pseudo-velocities after the sweeps (solvePosition): a fraction of each
 // held row's error and of each limit's overshoot per step, not fed back into the velocities.
+//
+// In the soft step (ContactSolver::solveSoftStep) the rows are prepared for one substep and
+// re-aimed before each of its sweeps (beginSoftSweep) at the poses the bodies have reached (a
+// row fixed at the step's start would hold a pendulum's bob to the tangent of where the step
+// began, and drift 0.1 m a swing at 4 substeps). The push sweep warm-starts them and aims the
+// held rows and overshot limits at pushing a share of the error out per second (their bias,
+// as the contacts' soft rows push a penetration out), and takes the spring and servo from the
+// error so far; the relax sweep aims them at holding, without the push, which it takes back
+// out of the velocities. The rows stay rigid: a soft held row (Box2D's joints) gives back part
+// of its impulse each visit, and that impulse holds the answer to a limit's or motor's, which
+// then spun a light body at thousands of rad/s.
 
 #include <Eigen/Core>
 #include <algorithm>
@@ -76,6 +87,19 @@ class JointRows {
   void solveHeldPosition(SolverBody& a, SolverBody& b, double fraction);
   void solveAxisPosition(SolverBody& a, SolverBody& b, double fraction);
 
+  /// What a body did since the step's start in the soft step: moved (m) and turned (a rotation
+  /// vector, rad).
+  struct Motion {
+    Eigen::Vector3d moved = Eigen::Vector3d::Zero();
+    Eigen::Vector3d turned = Eigen::Vector3d::Zero();
+  };
+  /// Before a sweep of the soft step: the rows, errors and position at the bodies' poses so far;
+  /// for the push sweep (`push`), the warm start, the held rows and overshot limits aimed at
+  /// removing their error at `biasRate` (1/s), and the spring's and servo's rows from the error
+  /// so far; for the relax sweep, rows that hold without pushing.
+  void beginSoftSweep(const Motion& motionA, const Motion& motionB, bool push, double biasRate,
+                      SolverBody& a, SolverBody& b);
+
   // The held rows one by one, for a block of several joints' rows (dynamics/joint_block.hpp).
   int held() const { return held_; }
   /// Row i's velocity minus its target (velocity pass), or plus `fraction` of its error per
@@ -96,15 +120,22 @@ class JointRows {
     double turnA[3] = {0, 0, 0}, turnB[3] = {0, 0, 0};  // I^-1 times the angular directions
     double impulse = 0.0;
     double target = 0.0;  // the velocity the sweeps drive u to
+    double arc = 0.0;     // the rigid target: the anchors' arcs (linear rows)
     double error = 0.0;   // the row's position error (m or rad): C
   };
-  /// prepare()'s parts: the held rows and their errors, the block's inverse (false when
-  /// singular), the free axis's row and mass.
-  void buildHeldRows(const Joint& joint, const RigidBody& a, const RigidBody& b,
-                     const std::array<Eigen::Vector3d, 2>& startSpin);
+  /// prepare()'s parts: the held rows between the joint frames fa and fb (the bodies' centres
+  /// and spins given), their errors and the axis's position, the block's inverse (false when
+  /// singular), the free axis's row and mass, its forces.
+  void buildHeldRows(const Pose& fa, const Pose& fb, const Eigen::Vector3d& centreA,
+                     const Eigen::Vector3d& centreB, const std::array<Eigen::Vector3d, 2>& spin);
+  void measure(const Pose& fa, const Pose& fb);
   bool invertBlock();
-  void prepareAxis(const Joint& joint, const RigidBody& a, const RigidBody& b,
-                   const Eigen::Vector3d& gravity);
+  void prepareAxis(const Pose& fa, const Pose& fb, const Eigen::Vector3d& centreA,
+                   const Eigen::Vector3d& centreB);
+  void prepareAxisForces(const Joint& joint, const RigidBody& a, const RigidBody& b,
+                         const Eigen::Vector3d& gravity);
+  /// The spring's and the servo's rows at the position so far, from axis velocity u0.
+  void aimAxisForces(double startVelocity);
   /// A row on the free axis solved as u - target + softness * impulse = 0 with |impulse| <=
   /// most: the spring, the friction, the motor (rigid: softness 0).
   struct AxisRow {
@@ -129,7 +160,18 @@ class JointRows {
   void setAngular(Row& row, const Eigen::Vector3d& direction) const;
 
   int bodyA_ = 0, bodyB_ = 0;
+  JointType type_ = JointType::Spherical;
   double h_ = 0.0;
+  // The joint frames and the centres of mass at the step's start (the soft step's sweeps
+  // measure the error at the poses reached since), the spring and motor (re-aimed there).
+  Pose startA_, startB_;
+  Eigen::Vector3d centreA_ = Eigen::Vector3d::Zero(), centreB_ = Eigen::Vector3d::Zero();
+  std::array<Eigen::Vector3d, 2> startSpin_;
+  JointSpring springSettings_;
+  JointMotor motorSettings_;
+  bool activeA_ = false, activeB_ = false;
+  bool push_ = false;      // the soft step's push sweep: the held rows and limits push
+  double biasRate_ = 0.0;  // 1/s: the share of their error they push out per second
   double massA_ = 0.0, massB_ = 0.0;
   Eigen::Matrix3d inertiaA_ = Eigen::Matrix3d::Zero(), inertiaB_ = Eigen::Matrix3d::Zero();
   int held_ = 0;
@@ -144,7 +186,6 @@ class JointRows {
   // A spherical joint's cone: the axis is the swing's (across both frames' z axes), the
   // position the swing angle, and only the upper limit (the cone's half-angle) acts.
   bool cone_ = false;
-  double swing_ = 0.0;
   JointLimit limit_;
   AxisRow spring_, friction_, motor_;
   double lowerImpulse_ = 0.0, upperImpulse_ = 0.0;

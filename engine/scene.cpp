@@ -394,9 +394,6 @@ SceneDescription parseScene(const std::string& jsonText, const fs::path& baseDir
       scene_parsers::parseArticulation((*v)[i], indexed("articulations", i), base, meshes, scene);
     }
   }
-  if (!scene.joints.empty() && scene.solver.softSubsteps > 0) {
-    fail("joints", "joints take the rigid schedule: solver.soft_substeps must be 0");
-  }
   scene_parsers::requireUniqueJointNames(scene, "joints");
   if (const json* v = find(root, "joint_targets")) {
     scene.jointTargets = scene_parsers::parseJointTargets(*v, "joint_targets", scene);

@@ -80,14 +80,14 @@ class World {
 
   // --- Joints (engine/world_joints.cpp; dynamics/joint.hpp). Body 0 is the world: a joint to
   // it holds a body to a fixed frame (frameA then in world coordinates). Two bodies a joint
-  // holds do not collide with each other. Joints take the rigid schedule: a scene with the soft
-  // step (solver.soft_substeps > 0) refuses them. Snapshots hold the joints (their settings,
-  // targets and forces): restoring one puts back the joints it had.
+  // holds do not collide with each other. Joints take either schedule (the rigid sweeps or the
+  // soft step). Snapshots hold the joints (their settings, targets and forces): restoring one
+  // puts back the joints it had.
 
   /// Adds a joint; returns its index. Throws std::out_of_range for a body that does not exist,
   /// std::invalid_argument for a joint of a body to itself or between two static ones,
   /// non-finite or non-unit frames, a limit with lower > upper, a motor, spring or friction
-  /// with a negative or non-finite value, or a scene on the soft step. Wakes both bodies.
+  /// with a negative or non-finite value. Wakes both bodies.
   int addJoint(const Joint& joint);
   /// Adds a joint given in the world (anchor, axis: body indices as the world's, 0 the world) at
   /// its bodies' current poses, as a scene file's joint is added; checked as above.

@@ -93,11 +93,6 @@ int World::addJoint(const Joint& joint) {
   if (bodies_.state[joint.bodyA].isStatic && bodies_.state[joint.bodyB].isStatic) {
     throw std::invalid_argument(what + ": a joint between two static bodies holds nothing");
   }
-  if (scene_.solver.softSubsteps > 0) {
-    throw std::invalid_argument(what +
-                                ": joints take the rigid schedule; this scene takes the "
-                                "soft step (solver.soft_substeps > 0)");
-  }
   Joint added = joint;
   added.frameA = checkedFrame(joint.frameA, what);
   added.frameB = checkedFrame(joint.frameB, what);

@@ -14,12 +14,14 @@ using Eigen::Vector3d;
 
 constexpr double kG = 9.81;
 
-/// No ground within reach: the joints alone hold the bodies; sleeping off.
-inline SceneDescription emptyScene() {
+/// No ground within reach: the joints alone hold the bodies; sleeping off; the rigid schedule,
+/// or the soft step of `softSubsteps` substeps.
+inline SceneDescription emptyScene(int softSubsteps = 0) {
   SceneDescription scene;
   scene.name = "joints";
   scene.gravity = Vector3d(0, 0, -kG);
   scene.solver.sleeping = false;
+  scene.solver.softSubsteps = softSubsteps;
   StaticDescription ground;
   ground.groundHeight = -100.0;
   scene.statics.push_back(ground);

@@ -203,9 +203,6 @@ TEST(Scene, BadJointsNameTheirKey) {
   EXPECT_SCENE_ERROR(scene(R"({"type": "revolute", "bodies": [0, 1], "anchor": [0, 0, 0],
                                "motor": {"velocity": 1, "max_force": -2}})"),
                      "joints[0].motor.max_force");
-  EXPECT_SCENE_ERROR(scene(R"({"type": "fixed", "bodies": [0, 1], "anchor": [0, 0, 0]})",
-                           R"({"soft_substeps": 4})"),
-                     "joints", "soft_substeps");
   EXPECT_SCENE_ERROR(scene(R"({"type": "fixed", "bodies": [0, 1], "anchor": [0, 0, 0], "x": 1})"),
                      "joints[0]", "x");
   EXPECT_SCENE_ERROR(scene(R"({"type": "revolute", "bodies": [0, 1], "anchor": [0, 0, 0],
