@@ -10,7 +10,8 @@
 //   Fixed      origins and orientations: the bodies move as one
 //   Revolute   origins, and the frames' z axes (the hinge axis): free to turn about it
 //   Prismatic  orientations, and the origins on the line of A's z axis: free to slide along it
-//   Spherical  origins only (a ball joint): free to turn any way
+//   Spherical  origins only (a ball joint): free to turn any way, within its cone and twist
+//              limits, against its spring and friction (dynamics/joint_turn_rows.cpp)
 // The joint's position is the angle of B's frame about the hinge axis from A's (rad, in
 // (-pi, pi]) or B's origin's offset along the axis from A's (m); zero where the frames coincide.
 
@@ -47,8 +48,9 @@ struct JointMotor {
 };
 
 /// A passive spring-damper on a revolute or prismatic joint's free axis: force
-/// stiffness (restPosition - q) - damping v, unbounded (units as the motor's). Off when both are
-/// zero.
+/// stiffness (restPosition - q) - damping v, unbounded (units as the motor's). On a spherical
+/// joint, on its turn theta (the rotation from A's frame to B's, a rotation vector): torque
+/// -stiffness theta - damping (w_B - w_A), restPosition 0. Off when both are zero.
 struct JointSpring {
   double stiffness = 0.0;
   double damping = 0.0;
@@ -64,10 +66,13 @@ struct Joint {
   Pose frameA;  ///< the joint frame in A's centre-of-mass frame
   Pose frameB;  ///< the joint frame in B's centre-of-mass frame
   JointLimit limit;
+  /// A spherical joint's twist limit: B's frame's turn about the frames' z axes (rad, within
+  /// [-pi, pi]), measured as a revolute joint's position is.
+  JointLimit twist;
   JointMotor motor;
   JointSpring spring;
   /// Dry friction on the free axis: the largest force (N m or N) it resists turning or sliding
-  /// with; 0: none.
+  /// with; on a spherical joint, the largest torque (N m) it resists turning with; 0: none.
   double friction = 0.0;
 
   /// The reaction the joint exerted on B over the last (sub)step (on A: the opposite), as the
@@ -81,6 +86,12 @@ struct Joint {
   double motorForce = 0.0;
   double springForce = 0.0;
   double frictionForce = 0.0;
+  /// A spherical joint's: its twist limits' (>= 0), and its spring's and friction's torques
+  /// (N m, along A's joint frame's axes; springForce and frictionForce hold their magnitudes).
+  double twistLowerForce = 0.0;
+  double twistUpperForce = 0.0;
+  double springTorque[3] = {0, 0, 0};
+  double frictionTorque[3] = {0, 0, 0};
 };
 
 /// "fixed", "revolute", "prismatic", "spherical": the scene files' names.

@@ -63,31 +63,59 @@ bool JointRows::prepare(const Joint& joint, const RigidBody& a, const RigidBody&
   springSettings_ = joint.spring;
   motorSettings_ = joint.motor;
   push_ = false;
+  softSubsteps_ = 0;
+  springSum_ = motorSum_ = 0.0;
+  turnSpringSum_.setZero();
   massA_ = massA;
   massB_ = massB;
   inertiaA_ = inertiaA;
   inertiaB_ = inertiaB;
-  limit_ = joint.limit;
   activeA_ = a.isActive();
   activeB_ = b.isActive();
-  cone_ = joint.type == JointType::Spherical && joint.limit.enabled;
-  hasAxis_ = hasFreeAxis(joint.type) || cone_;
+  const bool spherical = joint.type == JointType::Spherical;
+  cone_ = spherical && joint.limit.enabled;
+  axis_ = FreeAxis{};
+  axis_.active = hasFreeAxis(joint.type) || cone_;
+  axis_.limit = joint.limit;
+  axis_.upperOnly = cone_;
+  twist_ = FreeAxis{};
+  twist_.active = spherical && joint.twist.enabled;
+  twist_.limit = joint.twist;
+  turn_ = Turn{};
+  turn_.active = spherical && (joint.spring.active() || joint.friction > 0.0);
   buildHeldRows(startA_, startB_, centreA_, centreB_, startSpin);
   measure(startA_, startB_);
   if (!invertBlock()) return false;
   for (int i = 0; i < held_; ++i) rows_[i].impulse = joint.force[i] * h;
   spring_ = friction_ = motor_ = AxisRow{};
-  if (hasAxis_) prepareAxis(startA_, startB_, centreA_, centreB_);
-  if (hasAxis_ && !cone_) prepareAxisForces(joint, a, b, gravity);
-  lowerImpulse_ = hasAxis_ && limit_.enabled && !cone_ ? joint.lowerForce * h : 0.0;
-  upperImpulse_ = hasAxis_ && limit_.enabled ? joint.upperForce * h : 0.0;
+  if (axis_.active) prepareAxis(startA_, startB_, centreA_, centreB_);
+  if (axis_.active && !cone_) prepareAxisForces(joint, a, b, gravity);
+  if (twist_.active) prepareTwist(startA_, startB_);
+  if (turn_.active) {
+    prepareTurn(startA_);
+    turn_.friction = joint.friction > 0.0;
+    turn_.frictionMost = joint.friction * h;
+    const Vector3d frictionImpulse = Eigen::Map<const Vector3d>(joint.frictionTorque) * h;
+    const double norm = frictionImpulse.norm();
+    turn_.frictionImpulse = norm > turn_.frictionMost
+                                ? Vector3d(frictionImpulse * (turn_.frictionMost / norm))
+                                : frictionImpulse;
+    if (!turn_.friction) turn_.frictionImpulse.setZero();
+    turn_.springImpulse = Eigen::Map<const Vector3d>(joint.springTorque) * h;
+    aimTurnSpring(Vector3d(b.angularVelocity - a.angularVelocity));
+    if (!turn_.spring) turn_.springImpulse.setZero();
+  }
+  const bool limited = axis_.active && axis_.limit.enabled;
+  axis_.lowerImpulse = limited && !cone_ ? joint.lowerForce * h : 0.0;
+  axis_.upperImpulse = limited ? joint.upperForce * h : 0.0;
+  twist_.lowerImpulse = twist_.active ? joint.twistLowerForce * h : 0.0;
+  twist_.upperImpulse = twist_.active ? joint.twistUpperForce * h : 0.0;
   const auto warm = [&](AxisRow& row, double force) {
     row.impulse = row.active ? std::clamp(force * h, -row.most, row.most) : 0.0;
   };
   warm(spring_, joint.springForce);
   warm(friction_, joint.frictionForce);
   warm(motor_, joint.motorForce);
-  lowerPosition_ = upperPosition_ = 0.0;
   return true;
 }
 
@@ -155,9 +183,13 @@ void JointRows::measure(const Pose& fa, const Pose& fb) {
   const Vector3d axis = fa.q * Vector3d::UnitZ();
   if (cone_) {
     const Vector3d zB = fb.q * Vector3d::UnitZ();
-    position_ = std::atan2(axis.cross(zB).norm(), axis.dot(zB));  // the swing
+    axis_.position = std::atan2(axis.cross(zB).norm(), axis.dot(zB));  // the swing
   } else {
-    position_ = jointPositionBetween(type_, fa, fb);
+    axis_.position = jointPositionBetween(type_, fa, fb);
+  }
+  if (twist_.active) twist_.position = jointPositionBetween(JointType::Revolute, fa, fb);
+  if (turn_.active) {
+    turn_.turned = fa.q.conjugate() * portable::rotationVector(fb.q * fa.q.conjugate());
   }
 }
 
@@ -189,40 +221,45 @@ bool JointRows::invertBlock() {
 void JointRows::prepareAxis(const Pose& fa, const Pose& fb, const Vector3d& centreA,
                             const Vector3d& centreB) {
   const Vector3d axis = fa.q * Vector3d::UnitZ();
-  axis_ = Row{};
+  Row& row = axis_.row;
+  row = Row{};
   if (cone_) {
     // The swing turns about the cross product of the frames' z axes (any axis across A's z
     // when they are aligned, where the cone's wall is far).
     const Vector3d across = axis.cross(fb.q * Vector3d::UnitZ());
     const double sine = across.norm();
-    setAngular(axis_, sine > 1e-12 ? Vector3d(across / sine) : Vector3d(fa.q * Vector3d::UnitX()));
+    setAngular(row, sine > 1e-12 ? Vector3d(across / sine) : Vector3d(fa.q * Vector3d::UnitX()));
   } else if (type_ == JointType::Revolute) {
-    setAngular(axis_, axis);
+    setAngular(row, axis);
   } else {
-    setLinear(axis_, axis, fb.p - centreA, fb.p - centreB);
+    setLinear(row, axis, fb.p - centreA, fb.p - centreB);
   }
-  // The held rows' answer to a unit axis impulse, K^-1 g, and the axis's mass with them held.
+  axis_.mass = holdOthers(row, axis_.answer);
+}
+
+double JointRows::holdOthers(const Row& row, double* answer) const {
   double g[kMaxHeld];
-  for (int i = 0; i < held_; ++i) g[i] = coupling(rows_[i], axis_);
-  double schur = coupling(axis_, axis_);
+  for (int i = 0; i < held_; ++i) g[i] = coupling(rows_[i], row);
+  const double own = coupling(row, row);
+  double schur = own;
   for (int i = 0; i < held_; ++i) {
-    axisAnswer_[i] = 0.0;
-    for (int j = 0; j < held_; ++j) axisAnswer_[i] += blockInverse_[i][j] * g[j];
-    schur -= g[i] * axisAnswer_[i];
+    answer[i] = 0.0;
+    for (int j = 0; j < held_; ++j) answer[i] += blockInverse_[i][j] * g[j];
+    schur -= g[i] * answer[i];
   }
-  axisMass_ = schur > 1e-12 * coupling(axis_, axis_) ? 1.0 / schur : 0.0;
+  return schur > 1e-12 * own ? 1.0 / schur : 0.0;
 }
 
 void JointRows::prepareAxisForces(const Joint& joint, const RigidBody& a, const RigidBody& b,
                                   const Vector3d& gravity) {
   // u0 is the axis velocity without the step's gravity.
   const auto pulled = [](const RigidBody& r) { return r.isActive() ? 1.0 : 0.0; };
-  const double u = dot3(axis_.linear, b.linearVelocity.data()) -
-                   dot3(axis_.linear, a.linearVelocity.data()) +
-                   dot3(axis_.angularB, b.angularVelocity.data()) -
-                   dot3(axis_.angularA, a.angularVelocity.data());
-  aimAxisForces(u - h_ * (pulled(b) - pulled(a)) *
-                        Eigen::Map<const Vector3d>(axis_.linear).dot(gravity));
+  const Row& row = axis_.row;
+  const double u =
+      dot3(row.linear, b.linearVelocity.data()) - dot3(row.linear, a.linearVelocity.data()) +
+      dot3(row.angularB, b.angularVelocity.data()) - dot3(row.angularA, a.angularVelocity.data());
+  aimAxisForces(u -
+                h_ * (pulled(b) - pulled(a)) * Eigen::Map<const Vector3d>(row.linear).dot(gravity));
   if (joint.friction > 0.0) friction_ = {true, 0.0, 0.0, joint.friction * h_, 0.0};
   const JointMotor& motor = joint.motor;
   if (motor.enabled && !motor.servo()) {
@@ -234,7 +271,8 @@ void JointRows::aimAxisForces(double startVelocity) {
   // Their errors are the position's offsets (a revolute joint's the nearest way round).
   const bool turns = type_ == JointType::Revolute;
   const auto offset = [&](double from) {
-    return turns ? std::remainder(position_ - from, 2.0 * std::numbers::pi) : position_ - from;
+    const double q = axis_.position;
+    return turns ? std::remainder(q - from, 2.0 * std::numbers::pi) : q - from;
   };
   const auto keep = [](AxisRow& row, const AxisRow& next) {
     const double impulse = row.impulse;
@@ -285,16 +323,22 @@ void JointRows::apply(const Row& row, double change, SolverBody& a, SolverBody& 
 
 void JointRows::warmStart(SolverBody& a, SolverBody& b) const {
   for (int i = 0; i < held_; ++i) apply(rows_[i], rows_[i].impulse, a, b);
-  if (hasAxis_) {
+  if (axis_.active) {
     const double along = spring_.impulse + friction_.impulse + motor_.impulse;
-    apply(axis_, along + lowerImpulse_ - upperImpulse_, a, b);
+    apply(axis_.row, along + axis_.lowerImpulse - axis_.upperImpulse, a, b);
+  }
+  if (twist_.active) apply(twist_.row, twist_.lowerImpulse - twist_.upperImpulse, a, b);
+  if (turn_.active) {
+    const Vector3d turn = turn_.springImpulse + turn_.frictionImpulse;
+    for (int k = 0; k < 3; ++k) apply(turn_.rows[k], turn[k], a, b);
   }
 }
 
-void JointRows::applyAlongAxis(double change, SolverBody& a, SolverBody& b, bool heldToo) {
-  apply(axis_, change, a, b);
+void JointRows::applyAlong(const FreeAxis& axis, double change, SolverBody& a, SolverBody& b,
+                           bool heldToo) {
+  apply(axis.row, change, a, b);
   for (int i = 0; i < held_; ++i) {
-    const double answer = -axisAnswer_[i] * change;
+    const double answer = -axis.answer[i] * change;
     apply(rows_[i], answer, a, b);
     if (heldToo) rows_[i].impulse += answer;
   }
@@ -343,33 +387,41 @@ double JointRows::solveHeld(SolverBody& a, SolverBody& b) {
 
 double JointRows::solveAxis(SolverBody& a, SolverBody& b) {
   double largest = 0.0;
-  if (!hasAxis_ || axisMass_ == 0.0) return largest;
-  for (AxisRow* row : {&spring_, &friction_, &motor_}) {
-    if (row->active) largest = std::max(largest, solveAxisRow(*row, a, b));
+  if (axis_.active && axis_.mass > 0.0) {
+    for (AxisRow* row : {&spring_, &friction_, &motor_}) {
+      if (row->active) largest = std::max(largest, solveAxisRow(*row, a, b));
+    }
+    largest = std::max(largest, solveLimits(axis_, a, b));
   }
-  if (limit_.enabled) {
-    // Each limit pushes one way only; a gap still open may close within the step, no further.
-    // Overshot in the soft step's push sweep, it pushes back at the push's rate.
-    const auto limitRow = [&](double gap, double sign, double& impulse) {
-      const double target = gap > 0.0 ? -gap / h_ : push_ ? -biasRate_ * gap : 0.0;
-      const double change = axisMass_ * (target - sign * velocity(axis_, a, b));
-      const double next = std::max(0.0, impulse + change);
-      applyAlongAxis(sign * (next - impulse), a, b, true);
-      largest = std::max(largest, std::abs(next - impulse) / axisMass_);
-      impulse = next;
-    };
-    if (!cone_) limitRow(position_ - limit_.lower, 1.0, lowerImpulse_);
-    limitRow(limit_.upper - position_, -1.0, upperImpulse_);
-  }
+  if (twist_.active) largest = std::max(largest, solveLimits(twist_, a, b));
+  if (turn_.active) largest = std::max(largest, solveTurn(a, b));
+  return largest;
+}
+
+double JointRows::solveLimits(FreeAxis& axis, SolverBody& a, SolverBody& b) {
+  double largest = 0.0;
+  if (!axis.limit.enabled || axis.mass == 0.0) return largest;
+  // Each limit pushes one way only; a gap still open may close within the step, no further.
+  // Overshot in the soft step's push sweep, it pushes back at the push's rate.
+  const auto limitRow = [&](double gap, double sign, double& impulse) {
+    const double target = gap > 0.0 ? -gap / h_ : push_ ? -biasRate_ * gap : 0.0;
+    const double change = axis.mass * (target - sign * velocity(axis.row, a, b));
+    const double next = std::max(0.0, impulse + change);
+    applyAlong(axis, sign * (next - impulse), a, b, true);
+    largest = std::max(largest, std::abs(next - impulse) / axis.mass);
+    impulse = next;
+  };
+  if (!axis.upperOnly) limitRow(axis.position - axis.limit.lower, 1.0, axis.lowerImpulse);
+  limitRow(axis.limit.upper - axis.position, -1.0, axis.upperImpulse);
   return largest;
 }
 
 double JointRows::solveAxisRow(AxisRow& row, SolverBody& a, SolverBody& b) {
-  const double change = -(velocity(axis_, a, b) - row.target + row.softness * row.impulse) /
-                        (1.0 / axisMass_ + row.softness);
+  const double change = -(velocity(axis_.row, a, b) - row.target + row.softness * row.impulse) /
+                        (1.0 / axis_.mass + row.softness);
   const double next = std::clamp(row.impulse + change, -row.most, row.most);
-  applyAlongAxis(next - row.impulse, a, b, true);
-  const double moved = std::abs(next - row.impulse) / axisMass_;
+  applyAlong(axis_, next - row.impulse, a, b, true);
+  const double moved = std::abs(next - row.impulse) / axis_.mass;
   row.impulse = next;
   return moved;
 }
@@ -385,16 +437,21 @@ void JointRows::solveHeldPosition(SolverBody& a, SolverBody& b, double fraction)
 }
 
 void JointRows::solveAxisPosition(SolverBody& a, SolverBody& b, double fraction) {
-  if (!hasAxis_ || axisMass_ == 0.0 || !limit_.enabled) return;
+  if (axis_.active) solveLimitsPosition(axis_, a, b, fraction);
+  if (twist_.active) solveLimitsPosition(twist_, a, b, fraction);
+}
+
+void JointRows::solveLimitsPosition(FreeAxis& axis, SolverBody& a, SolverBody& b, double fraction) {
+  if (axis.mass == 0.0 || !axis.limit.enabled) return;
   const auto limitRow = [&](double gap, double sign, double& impulse) {
     if (gap >= 0.0) return;
-    const double change = axisMass_ * (-fraction * gap / h_ - sign * velocity(axis_, a, b));
+    const double change = axis.mass * (-fraction * gap / h_ - sign * velocity(axis.row, a, b));
     const double next = std::max(0.0, impulse + change);
-    applyAlongAxis(sign * (next - impulse), a, b, false);
+    applyAlong(axis, sign * (next - impulse), a, b, false);
     impulse = next;
   };
-  if (!cone_) limitRow(position_ - limit_.lower, 1.0, lowerPosition_);
-  limitRow(limit_.upper - position_, -1.0, upperPosition_);
+  if (!axis.upperOnly) limitRow(axis.position - axis.limit.lower, 1.0, axis.lowerPosition);
+  limitRow(axis.limit.upper - axis.position, -1.0, axis.upperPosition);
 }
 
 void JointRows::beginSoftSweep(const Motion& motionA, const Motion& motionB, bool push,
@@ -415,23 +472,49 @@ void JointRows::beginSoftSweep(const Motion& motionA, const Motion& motionB, boo
   for (int i = 0; i < held_; ++i) rows_[i].impulse = impulses[i];
   measure(fa, fb);
   invertBlock();  // singular there: the last inverse stands in
-  if (hasAxis_) prepareAxis(fa, fb, centreA_ + motionA.moved, centreB_ + motionB.moved);
+  if (axis_.active) prepareAxis(fa, fb, centreA_ + motionA.moved, centreB_ + motionB.moved);
+  if (twist_.active) prepareTwist(fa, fb);
+  if (turn_.active) prepareTurn(fa);
   push_ = push;
   biasRate_ = biasRate;
+  if (push && softSubsteps_++ > 0) {  // the substep before is done
+    springSum_ += spring_.impulse;
+    motorSum_ += motor_.impulse;
+    turnSpringSum_ += turn_.springImpulse;
+  }
   if (push) {
     for (int i = 0; i < held_; ++i) rows_[i].target -= biasRate * rows_[i].error;
-    if (hasAxis_ && !cone_) aimAxisForces(velocity(axis_, a, b));
+    if (axis_.active && !cone_) aimAxisForces(velocity(axis_.row, a, b));
+    if (turn_.active) {
+      aimTurnSpring(Eigen::Map<const Vector3d>(b.angular) - Eigen::Map<const Vector3d>(a.angular));
+    }
     warmStart(a, b);
   }
 }
 
 void JointRows::store(Joint& joint) const {
   for (int i = 0; i < kMaxHeld; ++i) joint.force[i] = i < held_ ? rows_[i].impulse / h_ : 0.0;
-  joint.lowerForce = lowerImpulse_ / h_;
-  joint.upperForce = upperImpulse_ / h_;
-  joint.motorForce = motor_.impulse / h_;
-  joint.springForce = spring_.impulse / h_;
+  joint.lowerForce = axis_.lowerImpulse / h_;
+  joint.upperForce = axis_.upperImpulse / h_;
+  joint.twistLowerForce = twist_.lowerImpulse / h_;
+  joint.twistUpperForce = twist_.upperImpulse / h_;
+  // The drives' forces over the step: in the soft step, the means over its substeps.
+  const double substeps = std::max(1, softSubsteps_);
+  const double span = substeps * h_;
+  const bool summed = softSubsteps_ > 0;
+  joint.motorForce = (motor_.impulse + (summed ? motorSum_ : 0.0)) / span;
+  joint.springForce = (spring_.impulse + (summed ? springSum_ : 0.0)) / span;
   joint.frictionForce = friction_.impulse / h_;
+  const Vector3d turnSpring =
+      (turn_.springImpulse + (summed ? turnSpringSum_ : Vector3d::Zero())) / span;
+  for (int k = 0; k < 3; ++k) {
+    joint.springTorque[k] = turnSpring[k];
+    joint.frictionTorque[k] = turn_.frictionImpulse[k] / h_;
+  }
+  if (turn_.active) {  // a spherical joint's: the torques' magnitudes
+    joint.springForce = turnSpring.norm();
+    joint.frictionForce = turn_.frictionImpulse.norm() / h_;
+  }
 }
 
 }  // namespace hb

@@ -77,6 +77,8 @@ class JointRows {
     return std::max(held, solveAxis(a, b));
   }
   double solveHeld(SolverBody& a, SolverBody& b);
+  /// The free axes (a revolute or prismatic joint's, a spherical joint's swing and twist) and a
+  /// spherical joint's turn.
   double solveAxis(SolverBody& a, SolverBody& b);
   /// One visit of the position pass, on pseudo-velocities: each held row's error and each
   /// overshot limit reduced by `fraction` of it per step of length h.
@@ -132,6 +134,13 @@ class JointRows {
   bool invertBlock();
   void prepareAxis(const Pose& fa, const Pose& fb, const Eigen::Vector3d& centreA,
                    const Eigen::Vector3d& centreB);
+  /// A spherical joint's twist axis and turn rows (joint_turn_rows.cpp).
+  void prepareTwist(const Pose& fa, const Pose& fb);
+  void prepareTurn(const Pose& fa);
+  /// The turn's spring rows from the turn so far and the relative spin u0.
+  void aimTurnSpring(const Eigen::Vector3d& startSpin);
+  double solveTurn(SolverBody& a, SolverBody& b);
+  void applyTurn(const Eigen::Vector3d& change, SolverBody& a, SolverBody& b);
   void prepareAxisForces(const Joint& joint, const RigidBody& a, const RigidBody& b,
                          const Eigen::Vector3d& gravity);
   /// The spring's and the servo's rows at the position so far, from axis velocity u0.
@@ -150,8 +159,28 @@ class JointRows {
                       double startVelocity, double most) const;
   double solveAxisRow(AxisRow& row, SolverBody& a, SolverBody& b);
   double velocity(const Row& row, const SolverBody& a, const SolverBody& b) const;
-  /// An impulse along the free axis, with the held rows' answer to it.
-  void applyAlongAxis(double change, SolverBody& a, SolverBody& b, bool heldToo);
+  /// A free axis: its row, its effective mass with the held rows held, its position and
+  /// limits.
+  struct FreeAxis {
+    bool active = false;
+    Row row;
+    double mass = 0.0;             // 1 / (K_aa - g^T K^-1 g)
+    double answer[kMaxHeld] = {};  // K^-1 g: the held rows' impulses per unit axis impulse
+    double position = 0.0;
+    JointLimit limit;
+    bool upperOnly = false;  // a cone: its half-angle bounds the swing from above
+    double lowerImpulse = 0.0, upperImpulse = 0.0;
+    double lowerPosition = 0.0, upperPosition = 0.0;  // the position pass's
+  };
+  /// The held rows' answer to an impulse along `row` and its mass with them held: g_i =
+  /// coupling(held i, row), answer = K^-1 g, mass 1 / (K_aa - g^T K^-1 g) (0 when singular).
+  double holdOthers(const Row& row, double* answer) const;
+  /// An impulse along a free axis, with the held rows' answer to it.
+  void applyAlong(const FreeAxis& axis, double change, SolverBody& a, SolverBody& b, bool heldToo);
+  /// The axis's limits: in the sweeps (speculative; pushing in the soft step's push sweep), or
+  /// on pseudo-velocities in the position pass.
+  double solveLimits(FreeAxis& axis, SolverBody& a, SolverBody& b);
+  void solveLimitsPosition(FreeAxis& axis, SolverBody& a, SolverBody& b, double fraction);
   void apply(const Row& row, double change, SolverBody& a, SolverBody& b) const;
   /// J_i M^-1 J_j^T of two rows.
   double coupling(const Row& i, const Row& j) const;
@@ -170,6 +199,11 @@ class JointRows {
   JointSpring springSettings_;
   JointMotor motorSettings_;
   bool activeA_ = false, activeB_ = false;
+  // The soft step's substeps so far and the drives' impulses summed over those before this
+  // one: the step's drive forces are their means (the work the energy ledger counts).
+  int softSubsteps_ = 0;
+  double springSum_ = 0.0, motorSum_ = 0.0;
+  Eigen::Vector3d turnSpringSum_ = Eigen::Vector3d::Zero();
   bool push_ = false;      // the soft step's push sweep: the held rows and limits push
   double biasRate_ = 0.0;  // 1/s: the share of their error they push out per second
   double massA_ = 0.0, massB_ = 0.0;
@@ -177,19 +211,31 @@ class JointRows {
   int held_ = 0;
   Row rows_[kMaxHeld];
   double blockInverse_[kMaxHeld][kMaxHeld] = {};
-  // The free axis: its row (the limits and the motor share it), its effective mass and position.
-  bool hasAxis_ = false;
-  Row axis_;
-  double axisMass_ = 0.0;
-  double axisAnswer_[kMaxHeld] = {};  // K^-1 g: the held rows' impulses per unit axis impulse
-  double position_ = 0.0;
-  // A spherical joint's cone: the axis is the swing's (across both frames' z axes), the
-  // position the swing angle, and only the upper limit (the cone's half-angle) acts.
+  // The free axis (revolute or prismatic; its spring, friction and motor act along it), or a
+  // spherical joint's swing, whose upper limit is the cone.
+  FreeAxis axis_;
   bool cone_ = false;
-  JointLimit limit_;
   AxisRow spring_, friction_, motor_;
-  double lowerImpulse_ = 0.0, upperImpulse_ = 0.0;
-  double lowerPosition_ = 0.0, upperPosition_ = 0.0;  // the position pass's limit impulses
+  // A spherical joint's twist about the frames' z axes, and its turn: its spring and friction
+  // as three angular rows along A's frame's axes, solved as one system with the held rows held
+  // (S = C - G^T K^-1 G, C their block, G their coupling with the held rows).
+  FreeAxis twist_;
+  struct Turn {
+    bool active = false;
+    Row rows[3];
+    double answer[kMaxHeld][3] = {};                       // K^-1 G
+    Eigen::Matrix3d schur = Eigen::Matrix3d::Zero();       // S
+    Eigen::Matrix3d mass = Eigen::Matrix3d::Zero();        // S^-1 (zero when S is singular)
+    Eigen::Matrix3d springMass = Eigen::Matrix3d::Zero();  // (S + softness I)^-1
+    bool spring = false, friction = false;
+    double springSoftness = 0.0;
+    Eigen::Vector3d springTarget = Eigen::Vector3d::Zero();
+    double frictionMost = 0.0;  // N m s: the friction impulse's largest magnitude
+    Eigen::Vector3d springImpulse = Eigen::Vector3d::Zero();
+    Eigen::Vector3d frictionImpulse = Eigen::Vector3d::Zero();
+    Eigen::Vector3d turned = Eigen::Vector3d::Zero();  // B's frame from A's (A's axes, rad)
+  };
+  Turn turn_;
 };
 
 }  // namespace hb

@@ -189,6 +189,7 @@ struct JointDescription {
   Eigen::Vector3d anchor = Eigen::Vector3d::Zero();  ///< m, world
   Eigen::Vector3d axis = Eigen::Vector3d::UnitZ();   ///< unit, world (revolute, prismatic)
   JointLimit limit;
+  JointLimit twist;  ///< a spherical joint's (dynamics/joint.hpp)
   JointMotor motor;
   JointSpring spring;
   double friction = 0.0;  ///< N m or N

@@ -63,9 +63,9 @@ JointSpring scene_parsers::parseJointSpring(const json& value, const std::string
 JointDescription scene_parsers::parseJoint(const json& value, const std::string& where,
                                            std::size_t sceneBodies) {
   requireObject(value, where);
-  rejectUnknownKeys(
-      value, where,
-      {"name", "type", "bodies", "anchor", "axis", "limit", "motor", "spring", "friction"});
+  rejectUnknownKeys(value, where,
+                    {"name", "type", "bodies", "anchor", "axis", "limit", "twist", "motor",
+                     "spring", "friction"});
   JointDescription joint;
   if (const json* v = find(value, "name")) joint.name = stringValue(*v, child(where, "name"));
   const std::string typeKey = child(where, "type");
@@ -100,34 +100,55 @@ JointDescription scene_parsers::parseJoint(const json& value, const std::string&
     if (!(axis.norm() > 1e-9)) fail(child(where, "axis"), "must not be zero");
     joint.axis = axis.normalized();
   }
-  const bool cone = joint.type == JointType::Spherical;  // its limit: a cone about `axis`
+  // A spherical joint's limit is a cone about `axis`, its twist limit a turn about it, and its
+  // spring and friction act on its turn.
+  const bool spherical = joint.type == JointType::Spherical;
   for (const char* key : {"limit", "motor", "spring", "friction"}) {
-    if (find(value, key) && !hasAxis && !(cone && std::string_view(key) == "limit")) {
-      fail(child(where, key), "only a revolute or prismatic joint has one");
+    if (find(value, key) && !hasAxis && !(spherical && std::string_view(key) != "motor")) {
+      fail(child(where, key), spherical ? "a spherical joint has no motor"
+                                        : "only a revolute, prismatic or spherical joint has one");
     }
   }
-  if (const json* v = find(value, "limit")) {
-    const std::string at = child(where, "limit");
+  if (find(value, "twist") && !spherical) {
+    fail(child(where, "twist"), "only a spherical joint has one");
+  }
+  const auto limitAt = [&](const char* key) {
+    const json* v = find(value, key);
+    JointLimit limit;
+    if (!v) return limit;
+    const std::string at = child(where, key);
     requireObject(*v, at);
     rejectUnknownKeys(*v, at, {"lower", "upper"});
-    joint.limit.enabled = true;
-    for (const char* key : {"lower", "upper"}) {
-      if (!find(*v, key)) fail(child(at, key), "missing");
+    limit.enabled = true;
+    for (const char* bound : {"lower", "upper"}) {
+      if (!find(*v, bound)) fail(child(at, bound), "missing");
     }
-    joint.limit.lower = finiteNumber(v->at("lower"), child(at, "lower"));
-    joint.limit.upper = finiteNumber(v->at("upper"), child(at, "upper"));
-    if (joint.limit.lower > joint.limit.upper) fail(at, "lower must not exceed upper");
-    if (cone && (joint.limit.lower != 0.0 || !(joint.limit.upper > 0.0) ||
-                 !(joint.limit.upper < std::numbers::pi))) {
-      fail(at,
-           "a spherical joint's limit is a cone about its axis: lower 0, upper its half-angle "
-           "in (0, pi) rad");
-    }
+    limit.lower = finiteNumber(v->at("lower"), child(at, "lower"));
+    limit.upper = finiteNumber(v->at("upper"), child(at, "upper"));
+    if (limit.lower > limit.upper) fail(at, "lower must not exceed upper");
+    return limit;
+  };
+  joint.limit = limitAt("limit");
+  if (spherical && joint.limit.enabled &&
+      (joint.limit.lower != 0.0 || !(joint.limit.upper > 0.0) ||
+       !(joint.limit.upper < std::numbers::pi))) {
+    fail(child(where, "limit"),
+         "a spherical joint's limit is a cone about its axis: lower 0, upper its half-angle "
+         "in (0, pi) rad");
+  }
+  joint.twist = limitAt("twist");
+  if (joint.twist.enabled &&
+      !(joint.twist.lower >= -std::numbers::pi && joint.twist.upper <= std::numbers::pi)) {
+    fail(child(where, "twist"), "a twist limit lies within [-pi, pi] rad");
   }
   if (const json* v = find(value, "motor"))
     joint.motor = parseJointMotor(*v, child(where, "motor"));
   if (const json* v = find(value, "spring")) {
     joint.spring = parseJointSpring(*v, child(where, "spring"));
+    if (spherical && joint.spring.restPosition != 0.0) {
+      fail(child(child(where, "spring"), "rest"),
+           "a spherical joint's spring pulls its frames together: no rest position");
+    }
   }
   if (const json* v = find(value, "friction")) {
     joint.friction = nonNegativeNumber(*v, child(where, "friction"));

@@ -372,7 +372,7 @@ void World::step() {
   substeps_ = substepCount(settings, scene_.dt, bodies_, pieces_, joints_, c);
   for (substep_ = 0; substep_ < substeps_; ++substep_) {
     if (substep_ > 0) findAndCollide();
-    const std::vector<double> jointSpeeds = drivenJointVelocities();
+    const std::vector<Eigen::Vector3d> jointSpeeds = drivenJointVelocities();
     runStage(Stage::BuildContacts, [&] {  // manifolds -> contact constraints
       const StepClock now = clock();
       buildContacts({now, scene_.gravity, manifoldReuse_, bodies_, pieces_}, workers_, c, stats_);

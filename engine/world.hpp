@@ -95,10 +95,11 @@ class World {
   std::span<const Joint> joints() const { return joints_; }
   /// The index of the joint of that name, or -1.
   int findJoint(std::string_view name) const;
-  /// Replaces a revolute or prismatic joint's motor, limits, spring or friction (checked as
-  /// addJoint checks them), and wakes its bodies.
+  /// Replaces a joint's motor, limits, spring or friction, or a spherical joint's twist limit
+  /// (checked as addJoint checks them), and wakes its bodies.
   void setJointMotor(int joint, const JointMotor& motor);
   void setJointLimit(int joint, const JointLimit& limit);
+  void setJointTwist(int joint, const JointLimit& twist);
   void setJointSpring(int joint, const JointSpring& spring);
   void setJointFriction(int joint, double friction);
   /// Sets the targets of a joint's motor (position: rad or m; velocity: rad/s or m/s), keeping
@@ -289,11 +290,11 @@ class World {
   Joint& jointAt(int joint, const char* what);
   /// Sets the motor targets of the scene's joint_targets for the step about to run.
   void driveScheduledJoints();
-  /// The joints' velocities (empty when no joint has a motor or a spring), and the work their
-  /// motors and springs did over the (sub)step from them to now (J): energy brought in, as an
-  /// applied impulse's is.
-  std::vector<double> drivenJointVelocities() const;
-  double jointDriveWork(const std::vector<double>& velocitiesBefore) const;
+  /// The joints' velocities (empty when no joint has a motor or a spring; a spherical joint's
+  /// relative spin in its frame A), and the work their motors and springs did over the
+  /// (sub)step from them to now (J): energy brought in, as an applied impulse's is.
+  std::vector<Eigen::Vector3d> drivenJointVelocities() const;
+  double jointDriveWork(const std::vector<Eigen::Vector3d>& velocitiesBefore) const;
 };
 
 }  // namespace hb

@@ -50,12 +50,37 @@ void requireFriction(double friction, const std::string& what) {
   }
 }
 
-/// A fixed or spherical joint has no free axis to take a motor, limit, spring or friction.
+/// A fixed or spherical joint has no free axis to take a motor or a position.
 void requireFreeAxis(const Joint& joint, const std::string& what) {
   if (!hasFreeAxis(joint.type)) {
     throw std::invalid_argument(what +
                                 ": only a revolute or prismatic joint has a motor, limits, a "
                                 "spring or friction");
+  }
+}
+
+/// A spring or friction: on a free axis, or on a spherical joint's turn (whose spring's rest is
+/// the frames aligned).
+void requireTurns(const Joint& joint, const std::string& what) {
+  if (joint.type != JointType::Spherical) {
+    requireFreeAxis(joint, what);
+  } else if (joint.spring.restPosition != 0.0) {
+    throw std::invalid_argument(what +
+                                ": a spherical joint's spring pulls its frames together: its "
+                                "rest position must be 0");
+  }
+}
+
+/// A twist limit belongs to a spherical joint, within [-pi, pi].
+void requireTwistFits(const Joint& joint, const std::string& what) {
+  const JointLimit& twist = joint.twist;
+  if (!twist.enabled) return;
+  if (joint.type != JointType::Spherical) {
+    throw std::invalid_argument(what + ": only a spherical joint has a twist limit");
+  }
+  if (!(twist.lower >= -std::numbers::pi) || !(twist.upper <= std::numbers::pi) ||
+      !(twist.lower <= twist.upper)) {
+    throw std::invalid_argument(what + ": a twist limit needs -pi <= lower <= upper <= pi (rad)");
   }
 }
 
@@ -100,13 +125,16 @@ int World::addJoint(const Joint& joint) {
   requireMotor(joint.motor, what);
   requireSpring(joint.spring, what);
   requireFriction(joint.friction, what);
-  if (joint.motor.enabled || joint.spring.active() || joint.friction > 0.0) {
-    requireFreeAxis(joint, what);
-  }
+  if (joint.motor.enabled) requireFreeAxis(joint, what);
+  if (joint.spring.active() || joint.friction > 0.0) requireTurns(joint, what);
   requireLimitFits(joint, what);
+  requireTwistFits(joint, what);
   std::fill(std::begin(added.force), std::end(added.force), 0.0);
   added.lowerForce = added.upperForce = added.motorForce = 0.0;
   added.springForce = added.frictionForce = 0.0;
+  added.twistLowerForce = added.twistUpperForce = 0.0;
+  std::fill(std::begin(added.springTorque), std::end(added.springTorque), 0.0);
+  std::fill(std::begin(added.frictionTorque), std::end(added.frictionTorque), 0.0);
   joints_.push_back(added);
   updateJointedBodies();
   for (const int body : {joint.bodyA, joint.bodyB}) {
@@ -149,17 +177,28 @@ void World::setJointLimit(int joint, const JointLimit& limit) {
   j.limit = limit;
 }
 
+void World::setJointTwist(int joint, const JointLimit& twist) {
+  requireFiniteLimit(twist, "setJointTwist");
+  Joint& j = jointAt(joint, "setJointTwist");
+  Joint twisted = j;
+  twisted.twist = twist;
+  requireTwistFits(twisted, "setJointTwist");
+  j.twist = twist;
+}
+
 void World::setJointSpring(int joint, const JointSpring& spring) {
   requireSpring(spring, "setJointSpring");
   Joint& j = jointAt(joint, "setJointSpring");
-  requireFreeAxis(j, "setJointSpring");
+  Joint sprung = j;
+  sprung.spring = spring;
+  if (spring.active()) requireTurns(sprung, "setJointSpring");
   j.spring = spring;
 }
 
 void World::setJointFriction(int joint, double friction) {
   requireFriction(friction, "setJointFriction");
   Joint& j = jointAt(joint, "setJointFriction");
-  requireFreeAxis(j, "setJointFriction");
+  if (friction > 0.0) requireTurns(j, "setJointFriction");
   j.friction = friction;
 }
 
@@ -186,6 +225,7 @@ int World::addJoint(const JointDescription& d) {
   joint.bodyA = d.bodyA;
   joint.bodyB = d.bodyB;
   joint.limit = d.limit;
+  joint.twist = d.twist;
   joint.motor = d.motor;
   joint.spring = d.spring;
   joint.friction = d.friction;
@@ -216,25 +256,41 @@ void World::driveScheduledJoints() {
   }
 }
 
-std::vector<double> World::drivenJointVelocities() const {
+namespace {
+
+/// What a joint's drives work on: its free axis's velocity (x), or a spherical joint's relative
+/// spin in A's joint frame.
+Eigen::Vector3d drivenVelocity(const Joint& j, const RigidBody& a, const RigidBody& b) {
+  if (j.type != JointType::Spherical) return {jointVelocity(j, a, b), 0.0, 0.0};
+  return jointFrameA(j, a).q.conjugate() * (b.angularVelocity - a.angularVelocity);
+}
+
+}  // namespace
+
+std::vector<Eigen::Vector3d> World::drivenJointVelocities() const {
   const bool driven = std::any_of(joints_.begin(), joints_.end(), [](const Joint& j) {
     return j.motor.enabled || j.spring.active();
   });
-  std::vector<double> velocities;
+  std::vector<Eigen::Vector3d> velocities;
   if (!driven) return velocities;
   for (const Joint& j : joints_) {
-    velocities.push_back(jointVelocity(j, bodies_.state[j.bodyA], bodies_.state[j.bodyB]));
+    velocities.push_back(drivenVelocity(j, bodies_.state[j.bodyA], bodies_.state[j.bodyB]));
   }
   return velocities;
 }
 
-double World::jointDriveWork(const std::vector<double>& velocitiesBefore) const {
+double World::jointDriveWork(const std::vector<Eigen::Vector3d>& velocitiesBefore) const {
   if (velocitiesBefore.size() != joints_.size()) return 0.0;  // none driven, or one removed
   double work = 0.0;
   for (std::size_t k = 0; k < joints_.size(); ++k) {
     const Joint& j = joints_[k];
-    const double after = jointVelocity(j, bodies_.state[j.bodyA], bodies_.state[j.bodyB]);
-    work += (j.motorForce + j.springForce) * substepLength() * 0.5 * (velocitiesBefore[k] + after);
+    const Eigen::Vector3d after = drivenVelocity(j, bodies_.state[j.bodyA], bodies_.state[j.bodyB]);
+    const Eigen::Vector3d mean = 0.5 * (velocitiesBefore[k] + after);
+    const Eigen::Vector3d drive =
+        j.type == JointType::Spherical
+            ? Eigen::Vector3d(Eigen::Map<const Eigen::Vector3d>(j.springTorque))
+            : Eigen::Vector3d(j.motorForce + j.springForce, 0.0, 0.0);
+    work += drive.dot(mean) * substepLength();
   }
   return work;
 }

@@ -22,7 +22,7 @@ namespace hb {
 namespace world_snapshot {
 
 constexpr char kMagic[8] = {'h', 'b', 's', 'n', 'a', 'p', 0, 0};
-constexpr std::uint32_t kFormatVersion = 2;  // 2: the joints
+constexpr std::uint32_t kFormatVersion = 3;  // 2: the joints; 3: spherical drives, twist
 
 /// How a body was added, as far as a snapshot can say: an asset, a primitive shape given by its
 /// dimensions, or another shape (an inline mesh, a superquadric, a support function), which a
@@ -153,12 +153,19 @@ static void fields(A& a, T& j) requires std::is_same_v<std::remove_const_t<T>, J
   a(j.spring.damping);
   a(j.spring.restPosition);
   a(j.friction);
+  a(j.twist.enabled);
+  a(j.twist.lower);
+  a(j.twist.upper);
   for (int k = 0; k < 6; ++k) a(j.force[k]);
   a(j.lowerForce);
   a(j.upperForce);
   a(j.motorForce);
   a(j.springForce);
   a(j.frictionForce);
+  a(j.twistLowerForce);
+  a(j.twistUpperForce);
+  for (int k = 0; k < 3; ++k) a(j.springTorque[k]);
+  for (int k = 0; k < 3; ++k) a(j.frictionTorque[k]);
 }
 
 namespace world_snapshot {
@@ -336,7 +343,17 @@ bool plausible(const Joint& j, std::size_t bodies) {
                            j.force[2],
                            j.force[3],
                            j.force[4],
-                           j.force[5]};
+                           j.force[5],
+                           j.twist.lower,
+                           j.twist.upper,
+                           j.twistLowerForce,
+                           j.twistUpperForce,
+                           j.springTorque[0],
+                           j.springTorque[1],
+                           j.springTorque[2],
+                           j.frictionTorque[0],
+                           j.frictionTorque[1],
+                           j.frictionTorque[2]};
   return std::all_of(std::begin(values), std::end(values),
                      [](double x) { return std::isfinite(x); }) &&
          j.frameA.isValid() && j.frameB.isValid();

@@ -73,6 +73,18 @@ void coneParts(const Joint& joint, double size, JointGlyph& glyph) {
   }
 }
 
+void twistParts(const Joint& joint, double size, JointGlyph& glyph) {
+  const Pose& fa = glyph.frameA;
+  const double lower = joint.twist.lower, upper = joint.twist.upper;
+  const double radius = 0.5 * size;
+  const int segments = arcSegments(upper - lower);
+  for (int i = 0; i <= segments; ++i) {
+    glyph.twistArc.push_back(jointArcPoint(fa, lower + (upper - lower) * i / segments, radius));
+  }
+  const double twist = jointPositionBetween(JointType::Revolute, fa, glyph.frameB);
+  glyph.twistTip = jointArcPoint(fa, twist, radius);
+}
+
 }  // namespace
 
 Eigen::Vector3d jointArcPoint(const Pose& frameA, double angle, double radius) {
@@ -93,6 +105,7 @@ JointGlyph jointGlyph(const Joint& joint, const RigidBody& a, const RigidBody& b
   Eigen::Vector3d gapFrom = glyph.anchorA;
   if (joint.type == JointType::Revolute) revoluteParts(joint, position, size, glyph);
   if (joint.type == JointType::Spherical && joint.limit.enabled) coneParts(joint, size, glyph);
+  if (joint.type == JointType::Spherical && joint.twist.enabled) twistParts(joint, size, glyph);
   if (joint.type == JointType::Prismatic) {
     prismaticParts(joint, position, size, glyph);
     gapFrom += position * (glyph.frameA.q * Eigen::Vector3d::UnitZ());
@@ -126,6 +139,15 @@ void drawJointGlyph(const JointGlyph& glyph, double size, LineList& lines) {
     if (glyph.target) lines.line(glyph.anchorA, *glyph.target, kTarget);
     // Last, over a limit it rests on, and past the arc.
     lines.arrow(glyph.anchorA, glyph.angleTip, kAngle);
+  }
+  if (!glyph.twistArc.empty()) {
+    // A sector from the lower twist limit to the upper, and the twist now.
+    lines.line(glyph.anchorA, glyph.twistArc.front(), kLimit);
+    lines.line(glyph.anchorA, glyph.twistArc.back(), kLimit);
+    for (size_t i = 1; i < glyph.twistArc.size(); ++i) {
+      lines.line(glyph.twistArc[i - 1], glyph.twistArc[i], kLimit);
+    }
+    lines.line(glyph.anchorA, glyph.twistTip, kAngle);
   }
   for (const Eigen::Vector3d& tick : glyph.limitTicks) {
     // Across the axis, along A's frame x and y.

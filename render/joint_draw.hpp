@@ -42,6 +42,10 @@ struct JointGlyph {
   /// Spherical with a cone limit: the cone's rim, `size` from the anchor along its wall about A's
   /// frame z (a closed loop; empty without a limit); angleTip is then B's frame z, `size` long.
   std::vector<Eigen::Vector3d> coneRim;
+  /// Spherical with a twist limit: the arc from its lower to its upper limit about A's frame z
+  /// at half `size` (as a revolute joint's), and the point on it at the twist now.
+  std::vector<Eigen::Vector3d> twistArc;
+  Eigen::Vector3d twistTip = Eigen::Vector3d::Zero();
   /// A servo's target position: on the circle (revolute) or the axis (prismatic).
   std::optional<Eigen::Vector3d> target;
 };

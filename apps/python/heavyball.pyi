@@ -137,14 +137,17 @@ class World:
                   axis: Vector = (0.0, 0.0, 1.0),
                   limit: Optional[Union[Sequence[float], Mapping[str, float]]] = None,
                   motor: Optional[Mapping[str, float]] = None,
-                  spring: Optional[Mapping[str, float]] = None, friction: float = 0.0) -> int:
+                  spring: Optional[Mapping[str, float]] = None, friction: float = 0.0,
+                  twist: Optional[Union[Sequence[float], Mapping[str, float]]] = None) -> int:
         """Adds a joint at the bodies' current poses, given in the world as a scene file's
         "joints" entry: type "fixed", "revolute", "prismatic" or "spherical"; bodies (A, B),
         world body indices, 0 the world; anchor (m) and axis (normalised); limit (lower, upper)
         or {"lower", "upper"} (rad or m, from where the joint starts); motor {"max_force"
         (required), "velocity", "position", "stiffness", "damping"}; spring {"stiffness",
-        "damping", "rest"}; friction (N m or N). Returns the joint's index. ValueError naming
-        the argument for a bad value, IndexError for a body that does not exist."""
+        "damping", "rest"}; friction (N m or N). A spherical joint's limit is a cone about the
+        axis, its twist (lower, upper) a limit of its turn about it (rad), and its spring and
+        friction act on its turn. Returns the joint's index. ValueError naming the argument for
+        a bad value, IndexError for a body that does not exist."""
     def set_joint_motor(self, joint: int, velocity: float = 0.0,
                         max_force: Optional[float] = None, position: Optional[float] = None,
                         stiffness: float = 0.0, damping: float = 0.0,
@@ -164,11 +167,16 @@ class World:
         spherical joint's limit is a cone about its axis (lower 0, upper the half-angle)."""
     def clear_joint_limit(self, joint: int) -> None:
         """Removes a joint's limit."""
+    def set_joint_twist(self, joint: int, lower: float, upper: float) -> None:
+        """Limits a spherical joint's twist, its turn about its axis, to [lower, upper] (rad,
+        within [-pi, pi])."""
     def set_joint_spring(self, joint: int, stiffness: float = 0.0, damping: float = 0.0,
                          rest: float = 0.0) -> None:
-        """A passive spring-damper on a revolute or prismatic joint; zeros remove it."""
+        """A passive spring-damper on a revolute or prismatic joint, or on a spherical joint's
+        turn (rest 0); zeros remove it."""
     def set_joint_friction(self, joint: int, friction: float) -> None:
-        """Dry friction on a revolute or prismatic joint (N m or N); 0 removes it."""
+        """Dry friction on a revolute, prismatic or spherical joint (N m or N); 0 removes
+        it."""
     @property
     def joints(self) -> JointStates:
         """The joints' state now (JointStates: numpy arrays, copies)."""

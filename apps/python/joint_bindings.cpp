@@ -60,22 +60,22 @@ int bodyIndex(const json& value, const std::string& where, const World& world) {
   return static_cast<int>(body);
 }
 
-/// (lower, upper) or {"lower": ..., "upper": ...}; None: no limit.
-JointLimit parseLimit(const py::object& value) {
+/// (lower, upper) or {"lower": ..., "upper": ...}; None: no limit. `name`: the argument's.
+JointLimit parseLimit(const py::object& value, const std::string& name = "limit") {
   if (value.is_none()) return {};
-  const json limit = toJson(value, "limit");
+  const json limit = toJson(value, name);
   JointLimit out{true, 0.0, 0.0};
   if (limit.is_object()) {
-    rejectUnknownKeys(limit, "limit", {"lower", "upper"});
-    out.lower = finiteNumber(required(limit, "limit", "lower"), "limit.lower");
-    out.upper = finiteNumber(required(limit, "limit", "upper"), "limit.upper");
+    rejectUnknownKeys(limit, name, {"lower", "upper"});
+    out.lower = finiteNumber(required(limit, name, "lower"), name + ".lower");
+    out.upper = finiteNumber(required(limit, name, "upper"), name + ".upper");
   } else if (limit.is_array() && limit.size() == 2) {
-    out.lower = finiteNumber(limit[0], "limit[0]");
-    out.upper = finiteNumber(limit[1], "limit[1]");
+    out.lower = finiteNumber(limit[0], name + "[0]");
+    out.upper = finiteNumber(limit[1], name + "[1]");
   } else {
-    fail("limit", "expected (lower, upper) or {\"lower\": ..., \"upper\": ...}");
+    fail(name, "expected (lower, upper) or {\"lower\": ..., \"upper\": ...}");
   }
-  if (out.lower > out.upper) fail("limit", "lower must not exceed upper");
+  if (out.lower > out.upper) fail(name, "lower must not exceed upper");
   return out;
 }
 
@@ -104,7 +104,8 @@ auto renamed(const char* cppName, const char* pythonName, F&& call) {
 
 int addJoint(py::object self, const py::object& type, const py::object& bodies,
              const py::object& anchor, const py::object& axis, const py::object& limit,
-             const py::object& motor, const py::object& spring, const py::object& friction) {
+             const py::object& motor, const py::object& spring, const py::object& friction,
+             const py::object& twist) {
   World& world = worldOf(self);
   JointDescription d;
   d.type = parseType(type);
@@ -124,17 +125,22 @@ int addJoint(py::object self, const py::object& type, const py::object& bodies,
   d.motor = parseMotor(motor);
   d.spring = parseSpring(spring);
   d.friction = nonNegativeNumber(toJson(friction, "friction"), "friction");
+  d.twist = parseLimit(twist, "twist");
   if (!hasFreeAxis(d.type)) {
-    // A spherical joint's limit is a cone (World::addJoint checks it).
-    const bool given[] = {!limit.is_none() && d.type != JointType::Spherical, !motor.is_none(),
-                          !spring.is_none(), d.friction != 0};
+    // A spherical joint's limit is a cone, and its spring and friction act on its turn
+    // (World::addJoint checks them); it has a twist limit and no motor.
+    const bool spherical = d.type == JointType::Spherical;
+    const bool given[] = {!limit.is_none() && !spherical, !motor.is_none(),
+                          !spring.is_none() && !spherical, d.friction != 0 && !spherical};
     const char* names[] = {"limit", "motor", "spring", "friction"};
     for (int k = 0; k < 4; ++k) {
       if (given[k]) {
-        fail(names[k], std::string("only a revolute or prismatic joint has one, not a ") +
-                           toString(d.type) + " joint");
+        fail(names[k], std::string("a ") + toString(d.type) + " joint has none");
       }
     }
+  }
+  if (d.twist.enabled && d.type != JointType::Spherical) {
+    fail("twist", "only a spherical joint has a twist limit");
   }
   return renamed("addJoint", "add_joint", [&] { return world.addJoint(d); });
 }
@@ -171,11 +177,12 @@ void setJointMotor(py::object self, int joint, double velocity, std::optional<do
   renamed("setJointMotor", "set_joint_motor", [&] { world.setJointMotor(joint, motor); });
 }
 
-/// A limit goes on a revolute or prismatic joint's axis, or is a spherical joint's cone.
+/// A limit, spring or friction goes on a revolute or prismatic joint's axis, or on a spherical
+/// joint (its cone, its turn).
 void requireLimitable(const World& world, int joint) {
-  const bool cone = joint >= 0 && joint < static_cast<int>(world.joints().size()) &&
-                    world.joints()[joint].type == JointType::Spherical;
-  if (!cone) axisJoint(world, joint, "joint");
+  const bool spherical = joint >= 0 && joint < static_cast<int>(world.joints().size()) &&
+                         world.joints()[joint].type == JointType::Spherical;
+  if (!spherical) axisJoint(world, joint, "joint");
 }
 
 void setJointLimit(py::object self, int joint, double lower, double upper) {
@@ -195,9 +202,19 @@ void clearJointLimit(py::object self, int joint) {
   world.setJointLimit(joint, JointLimit{});
 }
 
+void setJointTwist(py::object self, int joint, double lower, double upper) {
+  World& world = worldOf(self);
+  requireFinite(lower, "lower");
+  requireFinite(upper, "upper");
+  if (lower > upper) throw py::value_error("lower: must not exceed upper");
+  renamed("setJointTwist", "set_joint_twist", [&] {
+    world.setJointTwist(joint, JointLimit{true, lower, upper});
+  });
+}
+
 void setJointSpring(py::object self, int joint, double stiffness, double damping, double rest) {
   World& world = worldOf(self);
-  axisJoint(world, joint, "joint");
+  requireLimitable(world, joint);
   requireFinite(stiffness, "stiffness", true);
   requireFinite(damping, "damping", true);
   requireFinite(rest, "rest");
@@ -208,7 +225,7 @@ void setJointSpring(py::object self, int joint, double stiffness, double damping
 
 void setJointFriction(py::object self, int joint, double friction) {
   World& world = worldOf(self);
-  axisJoint(world, joint, "joint");
+  requireLimitable(world, joint);
   requireFinite(friction, "friction", true);
   renamed("setJointFriction", "set_joint_friction",
           [&] { world.setJointFriction(joint, friction); });
@@ -252,11 +269,15 @@ void addJointBindings(py::module_& m) {
          "(the hinge or slide axis, normalised); limit (lower, upper) or {\"lower\", \"upper\"} "
          "(rad or m, from where the joint starts); motor {\"max_force\" (required), "
          "\"velocity\", \"position\", \"stiffness\", \"damping\"}; spring {\"stiffness\", "
-         "\"damping\", \"rest\"}; friction (N m or N). Returns the joint's index. ValueError "
+         "\"damping\", \"rest\"}; friction (N m or N). A spherical joint's limit is a cone "
+         "about the axis (lower 0, upper the half-angle), its twist (lower, upper) a limit of "
+         "its turn about it (rad), and its spring and friction act on its turn (the spring "
+         "towards the frames as they were added, rest 0). Returns the joint's index. ValueError "
          "naming the argument for a bad value, IndexError for a body that does not exist.",
          py::arg("type"), py::arg("bodies"), py::arg("anchor"),
          py::arg("axis") = py::make_tuple(0.0, 0.0, 1.0), py::arg("limit") = py::none(),
-         py::arg("motor") = py::none(), py::arg("spring") = py::none(), py::arg("friction") = 0.0);
+         py::arg("motor") = py::none(), py::arg("spring") = py::none(), py::arg("friction") = 0.0,
+         py::arg("twist") = py::none());
   method("set_joint_motor", &setJointMotor,
          "Replaces a revolute or prismatic joint's motor: a velocity motor (stiffness and "
          "damping 0) drives the joint to `velocity` (rad/s or m/s) with at most `max_force` (N m "
@@ -270,14 +291,20 @@ void addJointBindings(py::module_& m) {
          "spherical joint's limit is a cone about its axis (lower 0, upper the half-angle).",
          py::arg("joint"), py::arg("lower"), py::arg("upper"));
   method("clear_joint_limit", &clearJointLimit, "Removes a joint's limit.", py::arg("joint"));
+  method("set_joint_twist", &setJointTwist,
+         "Limits a spherical joint's twist, its turn about its axis, to [lower, upper] (rad, "
+         "within [-pi, pi]).",
+         py::arg("joint"), py::arg("lower"), py::arg("upper"));
   method("set_joint_spring", &setJointSpring,
          "A passive spring-damper on a revolute or prismatic joint: stiffness (rest - position) "
-         "- damping velocity (N m/rad and N m s/rad, or N/m and N s/m); zeros remove it.",
+         "- damping velocity (N m/rad and N m s/rad, or N/m and N s/m); on a spherical joint "
+         "-stiffness turn - damping spin (N m/rad, N m s/rad; rest 0: the frames as added); "
+         "zeros remove it.",
          py::arg("joint"), py::arg("stiffness") = 0.0, py::arg("damping") = 0.0,
          py::arg("rest") = 0.0);
   method("set_joint_friction", &setJointFriction,
-         "Dry friction on a revolute or prismatic joint: the largest force (N m or N) it resists "
-         "motion with; 0 removes it.",
+         "Dry friction on a revolute, prismatic or spherical joint: the largest force or torque "
+         "(N m or N) it resists motion with; 0 removes it.",
          py::arg("joint"), py::arg("friction"));
   method("find_joint", &findJoint,
          "The index of the joint of that name (a URDF joint's name, with its articulation's "

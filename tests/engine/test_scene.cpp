@@ -183,7 +183,19 @@ TEST(Scene, BadJointsNameTheirKey) {
   EXPECT_SCENE_ERROR(scene(R"({"type": "fixed", "bodies": ["world", 1]})"), "joints[0].anchor");
   EXPECT_SCENE_ERROR(
       scene(R"({"type": "spherical", "bodies": [0, 1], "anchor": [0, 0, 0], "motor": {}})"),
-      "joints[0].motor", "revolute or prismatic");
+      "joints[0].motor", "a spherical joint has no motor");
+  EXPECT_SCENE_ERROR(
+      scene(R"({"type": "fixed", "bodies": [0, 1], "anchor": [0, 0, 0], "spring": {}})"),
+      "joints[0].spring", "only a revolute, prismatic or spherical joint");
+  EXPECT_SCENE_ERROR(scene(R"({"type": "revolute", "bodies": [0, 1], "anchor": [0, 0, 0],
+                               "twist": {"lower": -1, "upper": 1}})"),
+                     "joints[0].twist", "only a spherical joint");
+  EXPECT_SCENE_ERROR(scene(R"({"type": "spherical", "bodies": [0, 1], "anchor": [0, 0, 0],
+                               "twist": {"lower": -4, "upper": 1}})"),
+                     "joints[0].twist", "[-pi, pi]");
+  EXPECT_SCENE_ERROR(scene(R"({"type": "spherical", "bodies": [0, 1], "anchor": [0, 0, 0],
+                               "spring": {"stiffness": 1, "rest": 0.5}})"),
+                     "joints[0].spring.rest", "no rest position");
   // A spherical joint's limit is a cone about its axis: lower 0, upper in (0, pi).
   EXPECT_SCENE_ERROR(scene(R"({"type": "spherical", "bodies": [0, 1], "anchor": [0, 0, 0],
                                "limit": {"lower": -0.1, "upper": 0.5}})"),
@@ -220,9 +232,6 @@ TEST(Scene, BadJointsNameTheirKey) {
   EXPECT_SCENE_ERROR(scene(R"({"type": "revolute", "bodies": [0, 1], "anchor": [0, 0, 0],
                                "friction": -1})"),
                      "joints[0].friction");
-  EXPECT_SCENE_ERROR(
-      scene(R"({"type": "spherical", "bodies": [0, 1], "anchor": [0, 0, 0], "friction": 1})"),
-      "joints[0].friction", "revolute or prismatic");
 }
 
 TEST(Scene, JointDrivesAreRead) {
@@ -247,6 +256,21 @@ TEST(Scene, JointDrivesAreRead) {
   EXPECT_EQ(j.spring.damping, 0.5);
   EXPECT_EQ(j.spring.restPosition, -0.25);
   EXPECT_EQ(j.friction, 0.2);
+  // A ball joint's twist limit, spring and friction.
+  const SceneDescription ball = parseScene(R"({"bodies": [)" + body + R"(], "joints": [
+      {"type": "spherical", "bodies": ["world", 0], "anchor": [0, 0, 1],
+       "limit": {"lower": 0, "upper": 0.5}, "twist": {"lower": -0.25, "upper": 0.75},
+       "spring": {"stiffness": 3, "damping": 0.5}, "friction": 0.1}]})",
+                                           kScenesDir);
+  const JointDescription& b = ball.joints[0];
+  EXPECT_TRUE(b.twist.enabled);
+  EXPECT_EQ(b.twist.lower, -0.25);
+  EXPECT_EQ(b.twist.upper, 0.75);
+  EXPECT_EQ(b.spring.stiffness, 3.0);
+  EXPECT_EQ(b.friction, 0.1);
+  World world(ball);
+  EXPECT_EQ(world.joints()[0].twist.upper, 0.75);
+  EXPECT_EQ(world.joints()[0].spring.damping, 0.5);
 }
 
 TEST(Scene, ShippedStackLoads) {

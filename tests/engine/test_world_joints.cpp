@@ -95,8 +95,10 @@ void joinChain(World& world) {
   }
 }
 
-TEST(WorldJoints, HangingChainStaysTogether) {
-  World world = hangingChain(10);
+/// A chain of 10 links of 0.1 kg hangs 10 s from the world: its joints hold within 0.1 mm, it
+/// stays straight down and at rest, and the top joint carries its weight.
+void expectChainHangsAtRest(int softSubsteps) {
+  World world = hangingChain(10, {}, softSubsteps);
   joinChain(world);
   EXPECT_LT(largestJointError(world), 1e-12);
   double drift = 0.0;
@@ -110,6 +112,10 @@ TEST(WorldJoints, HangingChainStaysTogether) {
   EXPECT_LT(world.rigidBodies()[10].linearVelocity.norm(), 1e-3);
   // The top joint carries the chain's weight: 10 links of 0.1 kg.
   EXPECT_NEAR(world.joints()[0].force[2], 10 * 0.1 * kG, 1e-3);
+}
+
+TEST(WorldJoints, HangingChainStaysTogether) {
+  expectChainHangsAtRest(0);
 }
 
 TEST(WorldJoints, HeavyBallUnderALightChainHangsConnected) {
@@ -330,17 +336,7 @@ TEST(WorldJointsSoftStep, PendulumsSwingAtTheirPeriods) {
 }
 
 TEST(WorldJointsSoftStep, HangingChainStaysTogether) {
-  World world = hangingChain(10, {}, kSoft);
-  joinChain(world);
-  double drift = 0.0;
-  for (int s = 0; s < 1200; ++s) {  // 10 s
-    world.step();
-    drift = std::max(drift, largestJointError(world));
-  }
-  EXPECT_LT(drift, 1e-4);
-  EXPECT_NEAR(world.rigidBodies()[10].position.z(), 2.0 - 0.05 - 0.9, 1e-4);
-  EXPECT_LT(world.rigidBodies()[10].linearVelocity.norm(), 1e-3);
-  EXPECT_NEAR(world.joints()[0].force[2], 10 * 0.1 * kG, 1e-3);
+  expectChainHangsAtRest(kSoft);
 }
 
 TEST(WorldJointsSoftStep, HeavyBallOnALightChainSwingsConnected) {

@@ -343,8 +343,14 @@ def two_balls():
     ({"spring": {"rest": math.inf}}, ValueError, r"spring.rest: not a finite number"),
     ({"friction": -0.5}, ValueError, r"friction: expected a number >= 0"),
     ({"type": "spherical", "motor": {"max_force": 1}}, ValueError,
-     r"motor: only a revolute or prismatic joint has one, not a spherical joint"),
-    ({"type": "fixed", "friction": 0.1}, ValueError, r"friction: only a revolute or prismatic"),
+     r"motor: a spherical joint has none"),
+    ({"type": "fixed", "friction": 0.1}, ValueError, r"friction: a fixed joint has none"),
+    ({"type": "revolute", "twist": (-1, 1)}, ValueError,
+     r"twist: only a spherical joint has a twist limit"),
+    ({"type": "spherical", "twist": (-4, 1)}, ValueError,
+     r"add_joint: a twist limit needs -pi <= lower <= upper <= pi"),
+    ({"type": "spherical", "spring": {"stiffness": 1, "rest": 0.5}}, ValueError,
+     r"add_joint: a spherical joint's spring pulls its frames together"),
 ])
 def test_bad_joints_raise_naming_the_argument_and_add_nothing(two_balls, kwargs, error, message):
     arguments = {"type": "revolute", "bodies": (1, 2), "anchor": (0.25, 0, 1.0)}
@@ -354,12 +360,37 @@ def test_bad_joints_raise_naming_the_argument_and_add_nothing(two_balls, kwargs,
     assert two_balls.joint_count == 2
 
 
+def test_a_ball_joint_spring_turns_the_ball_back_at_its_period():
+    # A 1 kg ball 0.5 m below a ball joint, no gravity, turned at 0.3 rad/s about y: with
+    # k = 4 pi^2 I it swings back and forth once a second; friction then stops a spin.
+    world = heavyball.World(scene(gravity=(0, 0, 0), bodies=[ball([0, 0, 1.5], radius=0.05)]))
+    inertia = 0.25 + sphere_inertia(1.0, 0.05)
+    joint = world.add_joint("spherical", (0, 1), (0, 0, 2), axis=(0, 0, -1),
+                            spring={"stiffness": 4 * math.pi**2 * inertia}, twist=(-1.0, 1.0))
+    world.set_body_state(1, linear_velocity=[-0.15, 0, 0], angular_velocity=[0, 0.3, 0])
+    x = []
+    for _ in range(600):
+        world.step()
+        x.append(world.positions[1][0])
+    t = np.arange(1, 601) * world.dt
+    zeros = crossings(t, np.array(x))
+    assert np.mean(np.diff(zeros)) == pytest.approx(0.5, rel=0.005)  # half a period apart
+    assert world.joints.spring_force[joint] > 0.0
+    assert world.joints.error[joint] < 1e-4
+
+
 def test_bad_setter_arguments_raise_naming_them(two_balls):
     w = two_balls
     with pytest.raises(IndexError, match=r"joint: no joint 5 \(the world has 2 joints\)"):
         w.set_joint_motor(5, max_force=1.0)
     with pytest.raises(ValueError, match=r"joint: joint 1 is spherical; only revolute"):
-        w.set_joint_spring(1, stiffness=1.0)
+        w.set_joint_motor(1, max_force=1.0)
+    with pytest.raises(ValueError, match=r"set_joint_twist: only a spherical joint"):
+        w.set_joint_twist(0, -0.5, 0.5)
+    # A spherical joint's spring, friction and twist act on its turn.
+    w.set_joint_spring(1, stiffness=1.0, damping=0.1)
+    w.set_joint_friction(1, 0.2)
+    w.set_joint_twist(1, -0.5, 0.5)
     # A spherical joint's limit is a cone about its axis.
     with pytest.raises(ValueError, match=r"set_joint_limit: a spherical joint's limit is a cone"):
         w.set_joint_limit(1, -1.0, 1.0)

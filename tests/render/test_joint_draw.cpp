@@ -160,6 +160,25 @@ TEST(JointDraw, SphericalConeRimLiesAtItsHalfAngleAboutTheAxis) {
   }
 }
 
+TEST(JointDraw, SphericalTwistArcSpansItsLimitsAndShowsTheTwist) {
+  std::mt19937 rng(10);
+  for (int i = 0; i < 20; ++i) {
+    RandomJoint r = randomJoint(JointType::Spherical, rng);
+    EXPECT_TRUE(jointGlyph(r.joint, r.a, r.b, 0.1).twistArc.empty());  // no twist limit
+    r.joint.twist = {true, -0.2 - 0.05 * i, 0.3 + 0.05 * i};
+    const double twist = -0.5 + 0.05 * i;
+    placeB(r, twist, 0.0);
+    const double size = 0.4;
+    const JointGlyph glyph = jointGlyph(r.joint, r.a, r.b, size);
+    const Pose fa = jointFrameA(r.joint, r.a);
+    ASSERT_GE(glyph.twistArc.size(), 3u);
+    EXPECT_NEAR(angleAbout(fa, glyph.twistArc.front()), r.joint.twist.lower, 1e-9);
+    EXPECT_NEAR(angleAbout(fa, glyph.twistArc.back()), r.joint.twist.upper, 1e-9);
+    for (const Vector3d& p : glyph.twistArc) EXPECT_NEAR((p - fa.p).norm(), 0.5 * size, 1e-12);
+    EXPECT_NEAR(angleAbout(fa, glyph.twistTip), twist, 1e-9);
+  }
+}
+
 TEST(JointDraw, PrismaticTicksSitAtItsLimitsOnTheAxis) {
   std::mt19937 rng(11);
   RandomJoint r = randomJoint(JointType::Prismatic, rng);
