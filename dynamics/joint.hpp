@@ -37,6 +37,11 @@ struct JointLimit {
 /// m/s) with at most `maxForce` (N m or N). With either set it is a position servo (PD): its force
 /// is stiffness (targetPosition - q) + damping (targetVelocity - v) (N m/rad and N m s/rad, or N/m
 /// and N s/m), solved implicitly over the step and bounded by `maxForce`.
+/// On a spherical joint its targets are three-valued, along A's joint frame's axes (the scalar
+/// ones stay 0): `targetTurn`, B's frame's turn from A's as a rotation vector (rad), and
+/// `targetSpin`, B's spin relative to A (rad/s); its torque, -stiffness (turn from the target)
+/// + damping (targetSpin - spin), or the velocity motor's, is bounded in magnitude by
+/// `maxForce` (N m).
 struct JointMotor {
   bool enabled = false;
   double targetVelocity = 0.0;
@@ -44,6 +49,8 @@ struct JointMotor {
   double targetPosition = 0.0;
   double stiffness = 0.0;
   double damping = 0.0;
+  double targetTurn[3] = {0, 0, 0};
+  double targetSpin[3] = {0, 0, 0};
   bool servo() const { return stiffness > 0.0 || damping > 0.0; }
 };
 
@@ -86,12 +93,14 @@ struct Joint {
   double motorForce = 0.0;
   double springForce = 0.0;
   double frictionForce = 0.0;
-  /// A spherical joint's: its twist limits' (>= 0), and its spring's and friction's torques
-  /// (N m, along A's joint frame's axes; springForce and frictionForce hold their magnitudes).
+  /// A spherical joint's: its twist limits' (>= 0), and its spring's, friction's and motor's
+  /// torques (N m, along A's joint frame's axes; springForce, frictionForce and motorForce hold
+  /// their magnitudes).
   double twistLowerForce = 0.0;
   double twistUpperForce = 0.0;
   double springTorque[3] = {0, 0, 0};
   double frictionTorque[3] = {0, 0, 0};
+  double motorTorque[3] = {0, 0, 0};
 };
 
 /// "fixed", "revolute", "prismatic", "spherical": the scene files' names.

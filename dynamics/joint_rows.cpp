@@ -66,6 +66,7 @@ bool JointRows::prepare(const Joint& joint, const RigidBody& a, const RigidBody&
   softSubsteps_ = 0;
   springSum_ = motorSum_ = 0.0;
   turnSpringSum_.setZero();
+  turnMotorSum_.setZero();
   massA_ = massA;
   massB_ = massB;
   inertiaA_ = inertiaA;
@@ -82,7 +83,8 @@ bool JointRows::prepare(const Joint& joint, const RigidBody& a, const RigidBody&
   twist_.active = spherical && joint.twist.enabled;
   twist_.limit = joint.twist;
   turn_ = Turn{};
-  turn_.active = spherical && (joint.spring.active() || joint.friction > 0.0);
+  turn_.active =
+      spherical && (joint.spring.active() || joint.friction > 0.0 || joint.motor.enabled);
   buildHeldRows(startA_, startB_, centreA_, centreB_, startSpin);
   measure(startA_, startB_);
   if (!invertBlock()) return false;
@@ -93,17 +95,20 @@ bool JointRows::prepare(const Joint& joint, const RigidBody& a, const RigidBody&
   if (twist_.active) prepareTwist(startA_, startB_);
   if (turn_.active) {
     prepareTurn(startA_);
-    turn_.friction = joint.friction > 0.0;
-    turn_.frictionMost = joint.friction * h;
-    const Vector3d frictionImpulse = Eigen::Map<const Vector3d>(joint.frictionTorque) * h;
-    const double norm = frictionImpulse.norm();
-    turn_.frictionImpulse = norm > turn_.frictionMost
-                                ? Vector3d(frictionImpulse * (turn_.frictionMost / norm))
-                                : frictionImpulse;
-    if (!turn_.friction) turn_.frictionImpulse.setZero();
-    turn_.springImpulse = Eigen::Map<const Vector3d>(joint.springTorque) * h;
-    aimTurnSpring(Vector3d(b.angularVelocity - a.angularVelocity));
-    if (!turn_.spring) turn_.springImpulse.setZero();
+    if (joint.friction > 0.0 && !turn_.mass.isZero()) {
+      turn_.friction = {true, 0.0, Vector3d::Zero(), turn_.mass, joint.friction * h};
+    }
+    aimTurnForces(Vector3d(b.angularVelocity - a.angularVelocity));
+    // Warm-started from the torques, within their bounds.
+    const auto warm = [&](Turn::Drive& drive, const double* torque) {
+      drive.impulse = Eigen::Map<const Vector3d>(torque) * h;
+      const double norm = drive.impulse.norm();
+      if (!drive.active) drive.impulse.setZero();
+      if (norm > drive.most) drive.impulse *= drive.most / norm;
+    };
+    warm(turn_.spring, joint.springTorque);
+    warm(turn_.friction, joint.frictionTorque);
+    warm(turn_.motor, joint.motorTorque);
   }
   const bool limited = axis_.active && axis_.limit.enabled;
   axis_.lowerImpulse = limited && !cone_ ? joint.lowerForce * h : 0.0;
@@ -189,7 +194,8 @@ void JointRows::measure(const Pose& fa, const Pose& fb) {
   }
   if (twist_.active) twist_.position = jointPositionBetween(JointType::Revolute, fa, fb);
   if (turn_.active) {
-    turn_.turned = fa.q.conjugate() * portable::rotationVector(fb.q * fa.q.conjugate());
+    turn_.relative = fa.q.conjugate() * fb.q;
+    turn_.turned = portable::rotationVector(turn_.relative);
   }
 }
 
@@ -329,7 +335,7 @@ void JointRows::warmStart(SolverBody& a, SolverBody& b) const {
   }
   if (twist_.active) apply(twist_.row, twist_.lowerImpulse - twist_.upperImpulse, a, b);
   if (turn_.active) {
-    const Vector3d turn = turn_.springImpulse + turn_.frictionImpulse;
+    const Vector3d turn = turn_.spring.impulse + turn_.friction.impulse + turn_.motor.impulse;
     for (int k = 0; k < 3; ++k) apply(turn_.rows[k], turn[k], a, b);
   }
 }
@@ -480,13 +486,14 @@ void JointRows::beginSoftSweep(const Motion& motionA, const Motion& motionB, boo
   if (push && softSubsteps_++ > 0) {  // the substep before is done
     springSum_ += spring_.impulse;
     motorSum_ += motor_.impulse;
-    turnSpringSum_ += turn_.springImpulse;
+    turnSpringSum_ += turn_.spring.impulse;
+    turnMotorSum_ += turn_.motor.impulse;
   }
   if (push) {
     for (int i = 0; i < held_; ++i) rows_[i].target -= biasRate * rows_[i].error;
     if (axis_.active && !cone_) aimAxisForces(velocity(axis_.row, a, b));
     if (turn_.active) {
-      aimTurnSpring(Eigen::Map<const Vector3d>(b.angular) - Eigen::Map<const Vector3d>(a.angular));
+      aimTurnForces(Eigen::Map<const Vector3d>(b.angular) - Eigen::Map<const Vector3d>(a.angular));
     }
     warmStart(a, b);
   }
@@ -506,14 +513,18 @@ void JointRows::store(Joint& joint) const {
   joint.springForce = (spring_.impulse + (summed ? springSum_ : 0.0)) / span;
   joint.frictionForce = friction_.impulse / h_;
   const Vector3d turnSpring =
-      (turn_.springImpulse + (summed ? turnSpringSum_ : Vector3d::Zero())) / span;
+      (turn_.spring.impulse + (summed ? turnSpringSum_ : Vector3d::Zero())) / span;
+  const Vector3d turnMotor =
+      (turn_.motor.impulse + (summed ? turnMotorSum_ : Vector3d::Zero())) / span;
   for (int k = 0; k < 3; ++k) {
     joint.springTorque[k] = turnSpring[k];
-    joint.frictionTorque[k] = turn_.frictionImpulse[k] / h_;
+    joint.frictionTorque[k] = turn_.friction.impulse[k] / h_;
+    joint.motorTorque[k] = turnMotor[k];
   }
   if (turn_.active) {  // a spherical joint's: the torques' magnitudes
     joint.springForce = turnSpring.norm();
-    joint.frictionForce = turn_.frictionImpulse.norm() / h_;
+    joint.frictionForce = turn_.friction.impulse.norm() / h_;
+    joint.motorForce = turnMotor.norm();
   }
 }
 

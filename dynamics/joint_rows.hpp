@@ -137,8 +137,9 @@ class JointRows {
   /// A spherical joint's twist axis and turn rows (joint_turn_rows.cpp).
   void prepareTwist(const Pose& fa, const Pose& fb);
   void prepareTurn(const Pose& fa);
-  /// The turn's spring rows from the turn so far and the relative spin u0.
-  void aimTurnSpring(const Eigen::Vector3d& startSpin);
+  /// The turn's spring and motor rows from the turn so far and the relative spin w_B - w_A
+  /// (world) before the step's forces.
+  void aimTurnForces(const Eigen::Vector3d& relativeSpin);
   double solveTurn(SolverBody& a, SolverBody& b);
   void applyTurn(const Eigen::Vector3d& change, SolverBody& a, SolverBody& b);
   void prepareAxisForces(const Joint& joint, const RigidBody& a, const RigidBody& b,
@@ -203,7 +204,7 @@ class JointRows {
   // one: the step's drive forces are their means (the work the energy ledger counts).
   int softSubsteps_ = 0;
   double springSum_ = 0.0, motorSum_ = 0.0;
-  Eigen::Vector3d turnSpringSum_ = Eigen::Vector3d::Zero();
+  Eigen::Vector3d turnSpringSum_ = Eigen::Vector3d::Zero(), turnMotorSum_ = Eigen::Vector3d::Zero();
   bool push_ = false;      // the soft step's push sweep: the held rows and limits push
   double biasRate_ = 0.0;  // 1/s: the share of their error they push out per second
   double massA_ = 0.0, massB_ = 0.0;
@@ -216,26 +217,32 @@ class JointRows {
   FreeAxis axis_;
   bool cone_ = false;
   AxisRow spring_, friction_, motor_;
-  // A spherical joint's twist about the frames' z axes, and its turn: its spring and friction
-  // as three angular rows along A's frame's axes, solved as one system with the held rows held
-  // (S = C - G^T K^-1 G, C their block, G their coupling with the held rows).
+  // A spherical joint's twist about the frames' z axes, and its turn: its spring, friction and
+  // motor as three angular rows along A's frame's axes, solved as one system with the held rows
+  // held (S = C - G^T K^-1 G, C their block, G their coupling with the held rows).
   FreeAxis twist_;
   struct Turn {
     bool active = false;
     Row rows[3];
-    double answer[kMaxHeld][3] = {};                       // K^-1 G
-    Eigen::Matrix3d schur = Eigen::Matrix3d::Zero();       // S
-    Eigen::Matrix3d mass = Eigen::Matrix3d::Zero();        // S^-1 (zero when S is singular)
-    Eigen::Matrix3d springMass = Eigen::Matrix3d::Zero();  // (S + softness I)^-1
-    bool spring = false, friction = false;
-    double springSoftness = 0.0;
-    Eigen::Vector3d springTarget = Eigen::Vector3d::Zero();
-    double frictionMost = 0.0;  // N m s: the friction impulse's largest magnitude
-    Eigen::Vector3d springImpulse = Eigen::Vector3d::Zero();
-    Eigen::Vector3d frictionImpulse = Eigen::Vector3d::Zero();
-    Eigen::Vector3d turned = Eigen::Vector3d::Zero();  // B's frame from A's (A's axes, rad)
+    double answer[kMaxHeld][3] = {};                  // K^-1 G
+    Eigen::Matrix3d schur = Eigen::Matrix3d::Zero();  // S
+    Eigen::Matrix3d mass = Eigen::Matrix3d::Zero();   // S^-1 (zero when S is singular)
+    /// A drive on the three rows: u - target + softness lambda = 0 (rigid: softness 0), its
+    /// impulse within a ball of radius `most` (N m s); `mass` (S + softness I)^-1.
+    struct Drive {
+      bool active = false;
+      double softness = 0.0;
+      Eigen::Vector3d target = Eigen::Vector3d::Zero();
+      Eigen::Matrix3d mass = Eigen::Matrix3d::Zero();
+      double most = 0.0;
+      Eigen::Vector3d impulse = Eigen::Vector3d::Zero();
+    };
+    Drive spring, friction, motor;
+    Eigen::Quaterniond relative = Eigen::Quaterniond::Identity();  // B's frame in A's
+    Eigen::Vector3d turned = Eigen::Vector3d::Zero();  // its rotation vector (A's axes, rad)
   };
   Turn turn_;
+  double solveTurnDrive(Turn::Drive& drive, SolverBody& a, SolverBody& b);
 };
 
 }  // namespace hb

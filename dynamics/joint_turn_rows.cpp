@@ -6,14 +6,19 @@
 // bisector of the two z axes, which is the twist's axis to first order whatever the swing.
 //
 // The turn is the rotation from A's frame to B's as a rotation vector in A's axes. Its spring
-// pulls it to zero (the frames aligned) with the torque -k turn - c (w_B - w_A), and its
-// friction resists the relative spin with a torque of at most the friction's magnitude: both
-// on three angular rows along A's frame's axes, solved together as one 3 x 3 system with the
-// held rows held, so that a ball joint's spring turns the body about the joint rather than
-// about its centre, with the effective inertia of that turn.
+// pulls it to zero (the frames aligned) with the torque -k turn - c (w_B - w_A); its friction
+// resists the relative spin with a torque of at most the friction's magnitude; its motor drives
+// the spin to a target, or, as a servo, the turn to a target orientation: all on three angular
+// rows along A's frame's axes, solved together as one 3 x 3 system with the held rows held, so
+// that a ball joint's spring turns the body about the joint rather than about its centre, with
+// the effective inertia of that turn.
 
 #include <Eigen/Cholesky>
+#include <Eigen/LU>
 #include <cmath>
+#include <limits>
+
+#include "collision/portable_math.hpp"
 
 #include "dynamics/joint_rows.hpp"
 
@@ -64,48 +69,71 @@ void JointRows::prepareTurn(const Pose& fa) {
   turn_.mass = definite ? Matrix3d(ldlt.solve(Matrix3d::Identity())) : Matrix3d::Zero();
 }
 
-void JointRows::aimTurnSpring(const Vector3d& startSpin) {
-  // As softAxisRow, on each axis: u - target + softness lambda = 0 with the turn at the step's
-  // midpoint, the three rows' softness the same.
-  const JointSpring& spring = springSettings_;
-  const double viscosity = spring.damping + 0.5 * h_ * spring.stiffness;
-  turn_.spring = viscosity > 0.0 && !turn_.mass.isZero();
-  if (!turn_.spring) return;
-  turn_.springSoftness = 1.0 / (h_ * viscosity);
+void JointRows::aimTurnForces(const Vector3d& relativeSpin) {
+  // As softAxisRow, on each axis: u - target + softness lambda = 0 with the error at the step's
+  // midpoint, the three rows' softness the same. The spring's error is the turn; a servo's the
+  // turn from its target, rotation vector of relative * target^-1.
+  if (turn_.mass.isZero()) return;
+  Vector3d startSpin;  // u0 along the rows
   for (int k = 0; k < 3; ++k) {
-    const double u0 = Eigen::Map<const Vector3d>(turn_.rows[k].angularA).dot(startSpin);
-    turn_.springTarget[k] =
-        (0.5 * h_ * spring.stiffness * u0 - spring.stiffness * turn_.turned[k]) / viscosity;
+    startSpin[k] = Eigen::Map<const Vector3d>(turn_.rows[k].angularA).dot(relativeSpin);
   }
-  turn_.springMass = (turn_.schur + turn_.springSoftness * Matrix3d::Identity()).inverse();
+  const auto soft = [&](Turn::Drive& drive, double stiffness, double damping, const Vector3d& error,
+                        const Vector3d& targetSpin, double most) {
+    const double viscosity = damping + 0.5 * h_ * stiffness;
+    drive.active = viscosity > 0.0;
+    if (!drive.active) return;
+    drive.softness = 1.0 / (h_ * viscosity);
+    drive.target =
+        (damping * targetSpin + 0.5 * h_ * stiffness * startSpin - stiffness * error) / viscosity;
+    drive.mass = (turn_.schur + drive.softness * Matrix3d::Identity()).inverse();
+    drive.most = most;
+  };
+  turn_.friction.mass = turn_.mass;  // friction: rigid, towards no relative spin
+  const double unbounded = std::numeric_limits<double>::infinity();
+  const JointSpring& spring = springSettings_;
+  if (spring.active()) {
+    soft(turn_.spring, spring.stiffness, spring.damping, turn_.turned, Vector3d::Zero(), unbounded);
+  }
+  const JointMotor& motor = motorSettings_;
+  if (motor.enabled && motor.servo()) {
+    const Vector3d goal = Eigen::Map<const Vector3d>(motor.targetTurn);
+    const double angle = goal.norm();
+    const Eigen::Quaterniond target =
+        angle > 0.0 ? portable::rotationAbout(goal / angle, angle) : Eigen::Quaterniond::Identity();
+    const Vector3d error = portable::rotationVector(turn_.relative * target.conjugate());
+    soft(turn_.motor, motor.stiffness, motor.damping, error,
+         Eigen::Map<const Vector3d>(motor.targetSpin), motor.maxForce * h_);
+  } else if (motor.enabled) {
+    turn_.motor.active = true;
+    turn_.motor.softness = 0.0;
+    turn_.motor.target = Eigen::Map<const Vector3d>(motor.targetSpin);
+    turn_.motor.mass = turn_.mass;
+    turn_.motor.most = motor.maxForce * h_;
+  }
 }
 
 double JointRows::solveTurn(SolverBody& a, SolverBody& b) {
   if (turn_.mass.isZero()) return 0.0;
-  const auto spin = [&] {
-    Vector3d u;
-    for (int k = 0; k < 3; ++k) u[k] = velocity(turn_.rows[k], a, b);
-    return u;
-  };
   double largest = 0.0;
-  if (turn_.spring) {
-    const Vector3d change = -turn_.springMass * (spin() - turn_.springTarget +
-                                                 turn_.springSoftness * turn_.springImpulse);
-    turn_.springImpulse += change;
-    applyTurn(change, a, b);
-    largest = std::max(largest, (turn_.schur * change).cwiseAbs().maxCoeff());
-  }
-  if (turn_.friction) {
-    // The impulse that stops the relative spin, within the ball of the friction's torque.
-    Vector3d next = turn_.frictionImpulse - turn_.mass * spin();
-    const double norm = next.norm();
-    if (norm > turn_.frictionMost) next *= turn_.frictionMost / norm;
-    const Vector3d change = next - turn_.frictionImpulse;
-    turn_.frictionImpulse = next;
-    applyTurn(change, a, b);
-    largest = std::max(largest, (turn_.schur * change).cwiseAbs().maxCoeff());
+  for (Turn::Drive* drive : {&turn_.spring, &turn_.friction, &turn_.motor}) {
+    if (drive->active) largest = std::max(largest, solveTurnDrive(*drive, a, b));
   }
   return largest;
+}
+
+double JointRows::solveTurnDrive(Turn::Drive& drive, SolverBody& a, SolverBody& b) {
+  // The impulse that meets the drive's row, within the ball of its largest torque (friction:
+  // the one that stops the relative spin).
+  Vector3d u;
+  for (int k = 0; k < 3; ++k) u[k] = velocity(turn_.rows[k], a, b);
+  Vector3d next = drive.impulse - drive.mass * (u - drive.target + drive.softness * drive.impulse);
+  const double norm = next.norm();
+  if (norm > drive.most) next *= drive.most / norm;
+  const Vector3d change = next - drive.impulse;
+  drive.impulse = next;
+  applyTurn(change, a, b);
+  return (turn_.schur * change).cwiseAbs().maxCoeff();
 }
 
 void JointRows::applyTurn(const Vector3d& change, SolverBody& a, SolverBody& b) {

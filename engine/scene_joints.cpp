@@ -40,8 +40,19 @@ JointMotor scene_parsers::parseJointMotor(const json& value, const std::string& 
   motor.enabled = true;
   motor.maxForce =
       nonNegativeNumber(required(value, where, "max_force"), child(where, "max_force"));
-  motor.targetVelocity = optionalNumber(value, "velocity", where, 0.0, false);
-  motor.targetPosition = optionalNumber(value, "position", where, 0.0, false);
+  // A number, or three (a spherical joint's turn and spin along its frame A's axes).
+  const auto target = [&](const char* key, double& scalar, double* vector) {
+    const json* v = find(value, key);
+    if (!v) return;
+    if (v->is_array()) {
+      const Eigen::Vector3d three = finiteVector3(*v, child(where, key));
+      for (int k = 0; k < 3; ++k) vector[k] = three[k];
+    } else {
+      scalar = finiteNumber(*v, child(where, key));
+    }
+  };
+  target("velocity", motor.targetVelocity, motor.targetSpin);
+  target("position", motor.targetPosition, motor.targetTurn);
   motor.stiffness = optionalNumber(value, "stiffness", where, 0.0, true);
   motor.damping = optionalNumber(value, "damping", where, 0.0, true);
   if (find(value, "position") && !motor.servo()) {
@@ -104,9 +115,8 @@ JointDescription scene_parsers::parseJoint(const json& value, const std::string&
   // spring and friction act on its turn.
   const bool spherical = joint.type == JointType::Spherical;
   for (const char* key : {"limit", "motor", "spring", "friction"}) {
-    if (find(value, key) && !hasAxis && !(spherical && std::string_view(key) != "motor")) {
-      fail(child(where, key), spherical ? "a spherical joint has no motor"
-                                        : "only a revolute, prismatic or spherical joint has one");
+    if (find(value, key) && !hasAxis && !spherical) {
+      fail(child(where, key), "only a revolute, prismatic or spherical joint has one");
     }
   }
   if (find(value, "twist") && !spherical) {
@@ -141,8 +151,19 @@ JointDescription scene_parsers::parseJoint(const json& value, const std::string&
       !(joint.twist.lower >= -std::numbers::pi && joint.twist.upper <= std::numbers::pi)) {
     fail(child(where, "twist"), "a twist limit lies within [-pi, pi] rad");
   }
-  if (const json* v = find(value, "motor"))
-    joint.motor = parseJointMotor(*v, child(where, "motor"));
+  if (const json* v = find(value, "motor")) {
+    const std::string at = child(where, "motor");
+    joint.motor = parseJointMotor(*v, at);
+    // Three targets on a spherical joint, one on the others.
+    for (const char* key : {"position", "velocity"}) {
+      const json* target = find(*v, key);
+      if (target && target->is_array() != spherical) {
+        fail(child(at, key), spherical ? "a spherical joint's target is three numbers (rad or "
+                                         "rad/s along its frame's axes)"
+                                       : "expected a number");
+      }
+    }
+  }
   if (const json* v = find(value, "spring")) {
     joint.spring = parseJointSpring(*v, child(where, "spring"));
     if (spherical && joint.spring.restPosition != 0.0) {
@@ -221,6 +242,11 @@ std::vector<JointTargetSchedule> scene_parsers::parseJointTargets(const json& va
       fail(child(at, "joint"), "no joint named '" + schedule.joint + "'");
     if (!joint->motor.enabled) {
       fail(child(at, "joint"), "joint '" + schedule.joint + "' has no motor to take targets");
+    }
+    if (!hasFreeAxis(joint->type)) {
+      fail(child(at, "joint"), "joint '" + schedule.joint +
+                                   "' is spherical: its targets are three-valued (its motor's "
+                                   "position and velocity)");
     }
     const std::string keysAt = child(at, "keys");
     const json& keys = required(value[i], at, "keys");

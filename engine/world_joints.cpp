@@ -26,8 +26,10 @@ bool finiteNonNegative(double value) {
 
 void requireMotor(const JointMotor& motor, const std::string& what) {
   if (!motor.enabled) return;
+  const bool finiteTargets = Eigen::Map<const Eigen::Vector3d>(motor.targetTurn).allFinite() &&
+                             Eigen::Map<const Eigen::Vector3d>(motor.targetSpin).allFinite();
   if (!std::isfinite(motor.targetVelocity) || !std::isfinite(motor.targetPosition) ||
-      !finiteNonNegative(motor.maxForce) || !finiteNonNegative(motor.stiffness) ||
+      !finiteTargets || !finiteNonNegative(motor.maxForce) || !finiteNonNegative(motor.stiffness) ||
       !finiteNonNegative(motor.damping)) {
     throw std::invalid_argument(what +
                                 ": a motor needs finite targets and a finite force, stiffness "
@@ -56,6 +58,30 @@ void requireFreeAxis(const Joint& joint, const std::string& what) {
     throw std::invalid_argument(what +
                                 ": only a revolute or prismatic joint has a motor, limits, a "
                                 "spring or friction");
+  }
+}
+
+/// A motor: on a free axis with scalar targets, or on a spherical joint's turn with three-valued
+/// ones (JointMotor).
+void requireMotorFits(const Joint& joint, const std::string& what) {
+  const JointMotor& motor = joint.motor;
+  if (!motor.enabled) return;
+  const bool vectorTargets = !Eigen::Map<const Eigen::Vector3d>(motor.targetTurn).isZero(0.0) ||
+                             !Eigen::Map<const Eigen::Vector3d>(motor.targetSpin).isZero(0.0);
+  if (joint.type == JointType::Spherical) {
+    if (motor.targetPosition != 0.0 || motor.targetVelocity != 0.0) {
+      throw std::invalid_argument(what +
+                                  ": a spherical joint's motor targets are three-valued "
+                                  "(targetTurn, targetSpin); its targetPosition and "
+                                  "targetVelocity stay 0");
+    }
+    return;
+  }
+  requireFreeAxis(joint, what);
+  if (vectorTargets) {
+    throw std::invalid_argument(what +
+                                ": targetTurn and targetSpin belong to a spherical joint's "
+                                "motor");
   }
 }
 
@@ -125,7 +151,7 @@ int World::addJoint(const Joint& joint) {
   requireMotor(joint.motor, what);
   requireSpring(joint.spring, what);
   requireFriction(joint.friction, what);
-  if (joint.motor.enabled) requireFreeAxis(joint, what);
+  requireMotorFits(joint, what);
   if (joint.spring.active() || joint.friction > 0.0) requireTurns(joint, what);
   requireLimitFits(joint, what);
   requireTwistFits(joint, what);
@@ -135,6 +161,7 @@ int World::addJoint(const Joint& joint) {
   added.twistLowerForce = added.twistUpperForce = 0.0;
   std::fill(std::begin(added.springTorque), std::end(added.springTorque), 0.0);
   std::fill(std::begin(added.frictionTorque), std::end(added.frictionTorque), 0.0);
+  std::fill(std::begin(added.motorTorque), std::end(added.motorTorque), 0.0);
   joints_.push_back(added);
   updateJointedBodies();
   for (const int body : {joint.bodyA, joint.bodyB}) {
@@ -164,7 +191,9 @@ Joint& World::jointAt(int joint, const char* what) {
 void World::setJointMotor(int joint, const JointMotor& motor) {
   requireMotor(motor, "setJointMotor");
   Joint& j = jointAt(joint, "setJointMotor");
-  requireFreeAxis(j, "setJointMotor");
+  Joint driven = j;
+  driven.motor = motor;
+  requireMotorFits(driven, "setJointMotor");
   j.motor = motor;
 }
 
@@ -288,7 +317,8 @@ double World::jointDriveWork(const std::vector<Eigen::Vector3d>& velocitiesBefor
     const Eigen::Vector3d mean = 0.5 * (velocitiesBefore[k] + after);
     const Eigen::Vector3d drive =
         j.type == JointType::Spherical
-            ? Eigen::Vector3d(Eigen::Map<const Eigen::Vector3d>(j.springTorque))
+            ? Eigen::Vector3d(Eigen::Map<const Eigen::Vector3d>(j.springTorque) +
+                              Eigen::Map<const Eigen::Vector3d>(j.motorTorque))
             : Eigen::Vector3d(j.motorForce + j.springForce, 0.0, 0.0);
     work += drive.dot(mean) * substepLength();
   }

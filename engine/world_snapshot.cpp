@@ -149,6 +149,8 @@ static void fields(A& a, T& j) requires std::is_same_v<std::remove_const_t<T>, J
   a(j.motor.targetPosition);
   a(j.motor.stiffness);
   a(j.motor.damping);
+  for (int k = 0; k < 3; ++k) a(j.motor.targetTurn[k]);
+  for (int k = 0; k < 3; ++k) a(j.motor.targetSpin[k]);
   a(j.spring.stiffness);
   a(j.spring.damping);
   a(j.spring.restPosition);
@@ -166,6 +168,7 @@ static void fields(A& a, T& j) requires std::is_same_v<std::remove_const_t<T>, J
   a(j.twistUpperForce);
   for (int k = 0; k < 3; ++k) a(j.springTorque[k]);
   for (int k = 0; k < 3; ++k) a(j.frictionTorque[k]);
+  for (int k = 0; k < 3; ++k) a(j.motorTorque[k]);
 }
 
 namespace world_snapshot {
@@ -353,7 +356,16 @@ bool plausible(const Joint& j, std::size_t bodies) {
                            j.springTorque[2],
                            j.frictionTorque[0],
                            j.frictionTorque[1],
-                           j.frictionTorque[2]};
+                           j.frictionTorque[2],
+                           j.motorTorque[0],
+                           j.motorTorque[1],
+                           j.motorTorque[2],
+                           j.motor.targetTurn[0],
+                           j.motor.targetTurn[1],
+                           j.motor.targetTurn[2],
+                           j.motor.targetSpin[0],
+                           j.motor.targetSpin[1],
+                           j.motor.targetSpin[2]};
   return std::all_of(std::begin(values), std::end(values),
                      [](double x) { return std::isfinite(x); }) &&
          j.frameA.isValid() && j.frameB.isValid();

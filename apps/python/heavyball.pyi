@@ -148,14 +148,17 @@ class World:
         axis, its twist (lower, upper) a limit of its turn about it (rad), and its spring and
         friction act on its turn. Returns the joint's index. ValueError naming the argument for
         a bad value, IndexError for a body that does not exist."""
-    def set_joint_motor(self, joint: int, velocity: float = 0.0,
-                        max_force: Optional[float] = None, position: Optional[float] = None,
+    def set_joint_motor(self, joint: int, velocity: Union[float, Sequence[float]] = 0.0,
+                        max_force: Optional[float] = None,
+                        position: Optional[Union[float, Sequence[float]]] = None,
                         stiffness: float = 0.0, damping: float = 0.0,
                         enabled: bool = True) -> None:
         """Replaces a revolute or prismatic joint's motor: a velocity motor (stiffness and
         damping 0) drives the joint to `velocity` with at most `max_force`; with a stiffness or
         damping it is a PD servo towards `position` and `velocity`. enabled=False turns it off
-        (max_force may then be left out)."""
+        (max_force may then be left out). On a spherical joint the targets are three numbers
+        along its frame A's axes (the turn as a rotation vector, rad; the spin, rad/s) and
+        max_force bounds the torque's magnitude."""
     def set_joint_targets(self, positions: Optional[npt.ArrayLike] = None,
                           velocities: Optional[npt.ArrayLike] = None,
                           indices: Optional[Sequence[int]] = None) -> None:

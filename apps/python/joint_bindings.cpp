@@ -127,10 +127,10 @@ int addJoint(py::object self, const py::object& type, const py::object& bodies,
   d.friction = nonNegativeNumber(toJson(friction, "friction"), "friction");
   d.twist = parseLimit(twist, "twist");
   if (!hasFreeAxis(d.type)) {
-    // A spherical joint's limit is a cone, and its spring and friction act on its turn
-    // (World::addJoint checks them); it has a twist limit and no motor.
+    // A spherical joint's limit is a cone, and its spring, friction and motor act on its turn
+    // (World::addJoint checks them).
     const bool spherical = d.type == JointType::Spherical;
-    const bool given[] = {!limit.is_none() && !spherical, !motor.is_none(),
+    const bool given[] = {!limit.is_none() && !spherical, !motor.is_none() && !spherical,
                           !spring.is_none() && !spherical, d.friction != 0 && !spherical};
     const char* names[] = {"limit", "motor", "spring", "friction"};
     for (int k = 0; k < 4; ++k) {
@@ -152,13 +152,33 @@ void requireFinite(double value, const char* name, bool nonNegative = false) {
   }
 }
 
-void setJointMotor(py::object self, int joint, double velocity, std::optional<double> maxForce,
-                   std::optional<double> position, double stiffness, double damping, bool enabled) {
+/// A limit, spring, friction or motor goes on a revolute or prismatic joint's axis, or on a
+/// spherical joint (its cone, its turn).
+void requireLimitable(const World& world, int joint) {
+  const bool spherical = joint >= 0 && joint < static_cast<int>(world.joints().size()) &&
+                         world.joints()[joint].type == JointType::Spherical;
+  if (!spherical) axisJoint(world, joint, "joint");
+}
+
+/// A motor target: a number, or three (a spherical joint's, along its frame A's axes).
+void readTarget(const py::object& value, const char* name, double& scalar, double* vector) {
+  const json target = toJson(value, name);
+  if (target.is_array()) {
+    const Eigen::Vector3d three = finiteVector3(target, name);
+    for (int k = 0; k < 3; ++k) vector[k] = three[k];
+  } else {
+    scalar = finiteNumber(target, name);
+  }
+}
+
+void setJointMotor(py::object self, int joint, const py::object& velocity,
+                   std::optional<double> maxForce, const py::object& position, double stiffness,
+                   double damping, bool enabled) {
   World& world = worldOf(self);
-  axisJoint(world, joint, "joint");
+  requireLimitable(world, joint);
   JointMotor motor;
   motor.enabled = enabled;
-  requireFinite(velocity, "velocity");
+  readTarget(velocity, "velocity", motor.targetVelocity, motor.targetSpin);
   if (enabled && !maxForce) {
     throw py::value_error("max_force: required for an enabled motor (N m or N)");
   }
@@ -166,23 +186,13 @@ void setJointMotor(py::object self, int joint, double velocity, std::optional<do
   requireFinite(motor.maxForce, "max_force", true);
   requireFinite(stiffness, "stiffness", true);
   requireFinite(damping, "damping", true);
-  motor.targetVelocity = velocity;
   motor.stiffness = stiffness;
   motor.damping = damping;
-  if (position) {
-    requireFinite(*position, "position");
+  if (!position.is_none()) {
+    readTarget(position, "position", motor.targetPosition, motor.targetTurn);
     if (!motor.servo()) throw py::value_error("position: a position target needs a stiffness > 0");
-    motor.targetPosition = *position;
   }
   renamed("setJointMotor", "set_joint_motor", [&] { world.setJointMotor(joint, motor); });
-}
-
-/// A limit, spring or friction goes on a revolute or prismatic joint's axis, or on a spherical
-/// joint (its cone, its turn).
-void requireLimitable(const World& world, int joint) {
-  const bool spherical = joint >= 0 && joint < static_cast<int>(world.joints().size()) &&
-                         world.joints()[joint].type == JointType::Spherical;
-  if (!spherical) axisJoint(world, joint, "joint");
 }
 
 void setJointLimit(py::object self, int joint, double lower, double upper) {
@@ -282,8 +292,11 @@ void addJointBindings(py::module_& m) {
          "Replaces a revolute or prismatic joint's motor: a velocity motor (stiffness and "
          "damping 0) drives the joint to `velocity` (rad/s or m/s) with at most `max_force` (N m "
          "or N); with a stiffness or damping it is a PD servo towards `position` (rad or m) and "
-         "`velocity`. enabled=False turns it off (max_force may then be left out).",
-         py::arg("joint"), py::arg("velocity") = 0.0, py::arg("max_force") = py::none(),
+         "`velocity`. enabled=False turns it off (max_force may then be left out). On a "
+         "spherical joint the targets are three numbers along its frame A's axes: `position` "
+         "the turn (a rotation vector, rad), `velocity` the spin (rad/s), and `max_force` "
+         "bounds the torque's magnitude (N m).",
+         py::arg("joint"), py::arg("velocity") = py::float_(0.0), py::arg("max_force") = py::none(),
          py::arg("position") = py::none(), py::arg("stiffness") = 0.0, py::arg("damping") = 0.0,
          py::arg("enabled") = true);
   method("set_joint_limit", &setJointLimit,

@@ -183,7 +183,13 @@ TEST(Scene, BadJointsNameTheirKey) {
   EXPECT_SCENE_ERROR(scene(R"({"type": "fixed", "bodies": ["world", 1]})"), "joints[0].anchor");
   EXPECT_SCENE_ERROR(
       scene(R"({"type": "spherical", "bodies": [0, 1], "anchor": [0, 0, 0], "motor": {}})"),
-      "joints[0].motor", "a spherical joint has no motor");
+      "joints[0].motor.max_force", "missing");
+  EXPECT_SCENE_ERROR(scene(R"({"type": "spherical", "bodies": [0, 1], "anchor": [0, 0, 0],
+                               "motor": {"max_force": 1, "velocity": 2}})"),
+                     "joints[0].motor.velocity", "three numbers");
+  EXPECT_SCENE_ERROR(scene(R"({"type": "revolute", "bodies": [0, 1], "anchor": [0, 0, 0],
+                               "motor": {"max_force": 1, "velocity": [0, 0, 2]}})"),
+                     "joints[0].motor.velocity", "expected a number");
   EXPECT_SCENE_ERROR(
       scene(R"({"type": "fixed", "bodies": [0, 1], "anchor": [0, 0, 0], "spring": {}})"),
       "joints[0].spring", "only a revolute, prismatic or spherical joint");
@@ -260,7 +266,9 @@ TEST(Scene, JointDrivesAreRead) {
   const SceneDescription ball = parseScene(R"({"bodies": [)" + body + R"(], "joints": [
       {"type": "spherical", "bodies": ["world", 0], "anchor": [0, 0, 1],
        "limit": {"lower": 0, "upper": 0.5}, "twist": {"lower": -0.25, "upper": 0.75},
-       "spring": {"stiffness": 3, "damping": 0.5}, "friction": 0.1}]})",
+       "spring": {"stiffness": 3, "damping": 0.5}, "friction": 0.1,
+       "motor": {"max_force": 2, "position": [0.1, 0.2, 0.3], "velocity": [0, 0, 1],
+                 "stiffness": 4}}]})",
                                            kScenesDir);
   const JointDescription& b = ball.joints[0];
   EXPECT_TRUE(b.twist.enabled);
@@ -268,6 +276,9 @@ TEST(Scene, JointDrivesAreRead) {
   EXPECT_EQ(b.twist.upper, 0.75);
   EXPECT_EQ(b.spring.stiffness, 3.0);
   EXPECT_EQ(b.friction, 0.1);
+  EXPECT_EQ(b.motor.targetTurn[1], 0.2);
+  EXPECT_EQ(b.motor.targetSpin[2], 1.0);
+  EXPECT_EQ(b.motor.targetPosition, 0.0);
   World world(ball);
   EXPECT_EQ(world.joints()[0].twist.upper, 0.75);
   EXPECT_EQ(world.joints()[0].spring.damping, 0.5);

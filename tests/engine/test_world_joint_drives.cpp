@@ -313,6 +313,72 @@ TEST(WorldJointDrives, BallJointTwistHeldAtItsLimit) {
   }
 }
 
+/// A 1 kg ball of radius 0.1 m centred on a ball joint to the world (frame axes the world's),
+/// with `motor`, in no gravity.
+std::unique_ptr<World> ballOnItsJoint(const JointMotor& motor, int softSubsteps = 0) {
+  SceneDescription scene = emptyScene(softSubsteps);
+  scene.gravity = Vector3d::Zero();
+  scene.bodies.push_back(ball(Vector3d(0, 0, 2), 0.1, 1.0));
+  auto world = std::make_unique<World>(scene);
+  Joint joint = jointAt(JointType::Spherical, *world, 0, 1, Vector3d(0, 0, 2));
+  joint.motor = motor;
+  world->addJoint(joint);
+  return world;
+}
+
+TEST(WorldJointDrives, BallJointMotorSpinsToItsTarget) {
+  // A velocity motor: the ball spins at (0, 2, 1) rad/s within a step of its torque (4e-3 kg m^2
+  // times 2.24 rad/s is 9e-3 N m s; 10 N m gives 0.08 N m s a step), to within the free
+  // rotation's own tolerance (1.4e-5 rad/s).
+  JointMotor motor;
+  motor.enabled = true;
+  motor.maxForce = 10.0;
+  motor.targetSpin[1] = 2.0;
+  motor.targetSpin[2] = 1.0;
+  const auto world = ballOnItsJoint(motor);
+  stepN(*world, 12);
+  EXPECT_LT((world->rigidBodies()[1].angularVelocity - Vector3d(0, 2, 1)).norm(), 1e-4);
+  EXPECT_LT(world->joints()[0].motorForce, 1e-3);  // spinning on takes nothing
+}
+
+TEST(WorldJointDrives, BallJointMotorBelowItsLoadStallsAtItsTorque) {
+  // A 1 kg ball 0.5 m out level on a ball joint: the load is 4.905 N m about the world's y;
+  // a motor holding the spin at zero with half of it stalls at its torque, and the ball sags.
+  SceneDescription scene = emptyScene();
+  scene.bodies.push_back(ball(Vector3d(0.5, 0, 2), 0.05, 1.0));
+  World world(scene);
+  Joint joint = jointAt(JointType::Spherical, world, 0, 1, Vector3d(0, 0, 2));
+  const double limit = 0.5 * kG * 0.5;
+  joint.motor.enabled = true;
+  joint.motor.maxForce = limit;
+  world.addJoint(joint);
+  world.step();
+  EXPECT_NEAR(world.joints()[0].motorForce, limit, 0.01 * limit);
+  EXPECT_NEAR(std::abs(world.joints()[0].motorTorque[1]), limit, 0.01 * limit);
+  stepN(world, 30);
+  EXPECT_LT(world.rigidBodies()[1].position.z(), 2.0 - 0.01);
+}
+
+TEST(WorldJointDrives, BallJointServoTurnsToItsTargetOrientation) {
+  // A critically damped servo (k = 2 N m/rad on I = 4e-3 kg m^2: 3.6 Hz) turns the ball to
+  // the rotation vector (0.3, -0.2, 0.5) and holds it, in both schedules.
+  const Vector3d goal(0.3, -0.2, 0.5);
+  for (const int soft : {0, 4}) {
+    JointMotor motor;
+    motor.enabled = true;
+    motor.maxForce = 5.0;
+    motor.stiffness = 2.0;
+    motor.damping = 2.0 * std::sqrt(2.0 * 0.4 * 0.1 * 0.1);
+    for (int k = 0; k < 3; ++k) motor.targetTurn[k] = goal[k];
+    const auto world = ballOnItsJoint(motor, soft);
+    stepN(*world, 360);
+    const Eigen::Quaterniond& q = world->rigidBodies()[1].orientation;
+    EXPECT_LT((Eigen::AngleAxisd(q).angle() * Eigen::AngleAxisd(q).axis() - goal).norm(), 1e-4)
+        << soft;
+    EXPECT_LT(world->rigidBodies()[1].angularVelocity.norm(), 1e-4) << soft;
+  }
+}
+
 TEST(WorldJointDrives, BadDrivesAreRefused) {
   const auto world = armOn(Vector3d::UnitZ(), Joint{});
   JointMotor motor{true, 0.0, 10.0, 0.0, -1.0, 0.0};
@@ -344,6 +410,13 @@ TEST(WorldJointDrives, BadDrivesAreRefused) {
   EXPECT_THROW(balls.setJointTwist(0, {true, -4.0, 0.0}), std::invalid_argument);
   EXPECT_THROW(balls.setJointTwist(0, {true, 0.5, -0.5}), std::invalid_argument);
   EXPECT_THROW(world->setJointTwist(0, {true, -0.5, 0.5}), std::invalid_argument);
+  // A ball joint's motor targets are three-valued; a hinge's one.
+  JointMotor turning{true, 0.0, 1.0};
+  turning.targetSpin[2] = 1.0;
+  EXPECT_THROW(world->setJointMotor(0, turning), std::invalid_argument);
+  balls.setJointMotor(0, turning);
+  turning.targetTurn[0] = std::nan("");
+  EXPECT_THROW(balls.setJointMotor(0, turning), std::invalid_argument);
   balls.setJointFriction(0, 1.0);
   balls.setJointTwist(0, {true, -0.5, 0.5});
   EXPECT_EQ(balls.joints()[0].friction, 1.0);

@@ -342,8 +342,10 @@ def two_balls():
     ({"spring": {"stiffness": -1}}, ValueError, r"spring.stiffness: expected a number >= 0"),
     ({"spring": {"rest": math.inf}}, ValueError, r"spring.rest: not a finite number"),
     ({"friction": -0.5}, ValueError, r"friction: expected a number >= 0"),
-    ({"type": "spherical", "motor": {"max_force": 1}}, ValueError,
-     r"motor: a spherical joint has none"),
+    ({"type": "spherical", "motor": {"max_force": 1, "velocity": 1.0}}, ValueError,
+     r"add_joint: a spherical joint's motor targets are three-valued"),
+    ({"type": "revolute", "motor": {"max_force": 1, "velocity": [0, 0, 1]}}, ValueError,
+     r"add_joint: targetTurn and targetSpin belong to a spherical joint's motor"),
     ({"type": "fixed", "friction": 0.1}, ValueError, r"friction: a fixed joint has none"),
     ({"type": "revolute", "twist": (-1, 1)}, ValueError,
      r"twist: only a spherical joint has a twist limit"),
@@ -358,6 +360,23 @@ def test_bad_joints_raise_naming_the_argument_and_add_nothing(two_balls, kwargs,
     with pytest.raises(error, match=message):
         two_balls.add_joint(**arguments)
     assert two_balls.joint_count == 2
+
+
+def test_a_ball_joint_servo_turns_the_ball_to_its_target():
+    # A ball on its own ball joint, no gravity: a critically damped servo towards the rotation
+    # vector (0.3, -0.2, 0.5) (the joint frame's axes are the world's) ends there at rest.
+    world = heavyball.World(scene(gravity=(0, 0, 0), bodies=[ball([0, 0, 2.0], radius=0.1)]))
+    inertia = sphere_inertia(1.0, 0.1)
+    joint = world.add_joint("spherical", (0, 1), (0, 0, 2), axis=(0, 0, 1))
+    world.set_joint_motor(joint, max_force=5.0, position=(0.3, -0.2, 0.5), stiffness=2.0,
+                          damping=2.0 * math.sqrt(2.0 * inertia))
+    for _ in range(360):
+        world.step()
+    w, x, y, z = world.orientations[1]
+    s = math.sqrt(x * x + y * y + z * z)
+    turn = np.array([x, y, z]) / s * 2.0 * math.atan2(s, w)
+    np.testing.assert_allclose(turn, [0.3, -0.2, 0.5], atol=1e-4)
+    assert world.joints.motor_force[joint] < 1e-3  # holding it takes nothing
 
 
 def test_a_ball_joint_spring_turns_the_ball_back_at_its_period():
@@ -383,8 +402,11 @@ def test_bad_setter_arguments_raise_naming_them(two_balls):
     w = two_balls
     with pytest.raises(IndexError, match=r"joint: no joint 5 \(the world has 2 joints\)"):
         w.set_joint_motor(5, max_force=1.0)
-    with pytest.raises(ValueError, match=r"joint: joint 1 is spherical; only revolute"):
-        w.set_joint_motor(1, max_force=1.0)
+    with pytest.raises(ValueError, match=r"set_joint_motor: a spherical joint's motor targets"):
+        w.set_joint_motor(1, max_force=1.0, velocity=1.0)
+    with pytest.raises(ValueError, match=r"set_joint_motor: targetTurn and targetSpin belong"):
+        w.set_joint_motor(0, max_force=1.0, velocity=(0, 0, 1))
+    w.set_joint_motor(1, max_force=1.0, velocity=(0, 0, 1))
     with pytest.raises(ValueError, match=r"set_joint_twist: only a spherical joint"):
         w.set_joint_twist(0, -0.5, 0.5)
     # A spherical joint's spring, friction and twist act on its turn.
