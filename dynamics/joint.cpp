@@ -84,6 +84,14 @@ double jointVelocity(const Joint& joint, const RigidBody& a, const RigidBody& b)
   return 0.0;
 }
 
+Vector3d jointTurn(const Joint& joint, const RigidBody& a, const RigidBody& b) {
+  return portable::rotationVector(jointFrameA(joint, a).q.conjugate() * jointFrameB(joint, b).q);
+}
+
+Vector3d jointSpin(const Joint& joint, const RigidBody& a, const RigidBody& b) {
+  return jointFrameA(joint, a).q.conjugate() * (b.angularVelocity - a.angularVelocity);
+}
+
 double jointError(const Joint& joint, const RigidBody& a, const RigidBody& b) {
   const Pose fa = jointFrameA(joint, a), fb = jointFrameB(joint, b);
   const Vector3d axis = fa.q * Vector3d::UnitZ();

@@ -126,6 +126,12 @@ double jointPositionBetween(JointType type, const Pose& fa, const Pose& fb);
 /// The rate of jointPosition (rad/s or m/s).
 double jointVelocity(const Joint& joint, const RigidBody& a, const RigidBody& b);
 
+/// B's joint frame's turn from A's as a rotation vector along A's frame axes (rad: a spherical
+/// joint's position, its motor's targetTurn), and its rate, B's spin relative to A along the
+/// same axes (rad/s).
+Eigen::Vector3d jointTurn(const Joint& joint, const RigidBody& a, const RigidBody& b);
+Eigen::Vector3d jointSpin(const Joint& joint, const RigidBody& a, const RigidBody& b);
+
 /// How far the joint is from holding (m for the origins, rad for the orientations): the largest
 /// of the origins' separation (across the axis for a prismatic joint) and the frames' misalignment
 /// (the hinge axes' for a revolute joint).

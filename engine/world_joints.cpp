@@ -291,7 +291,7 @@ namespace {
 /// spin in A's joint frame.
 Eigen::Vector3d drivenVelocity(const Joint& j, const RigidBody& a, const RigidBody& b) {
   if (j.type != JointType::Spherical) return {jointVelocity(j, a, b), 0.0, 0.0};
-  return jointFrameA(j, a).q.conjugate() * (b.angularVelocity - a.angularVelocity);
+  return jointSpin(j, a, b);
 }
 
 }  // namespace

@@ -97,6 +97,19 @@ class JointStates:
     @property
     def axis(self) -> npt.NDArray[np.float64]:
         """(n, 3): the joint's axis in the world (A's frame z)."""
+    @property
+    def turn(self) -> npt.NDArray[np.float64]:
+        """(n, 3) rad: B's joint frame's turn from A's, a rotation vector along A's frame axes
+        (a spherical joint's position)."""
+    @property
+    def spin(self) -> npt.NDArray[np.float64]:
+        """(n, 3) rad/s: B's spin relative to A along A's frame axes."""
+    @property
+    def target_turn(self) -> npt.NDArray[np.float64]:
+        """(n, 3) rad: a spherical joint's motor's orientation target; 0 for the others."""
+    @property
+    def target_spin(self) -> npt.NDArray[np.float64]:
+        """(n, 3) rad/s: a spherical joint's motor's spin target; 0 for the others."""
     def to_dict(self) -> dict[str, Any]:
         """Every entry above (but count) in a dict."""
     def __len__(self) -> int: ...
@@ -153,10 +166,10 @@ class World:
                         position: Optional[Union[float, Sequence[float]]] = None,
                         stiffness: float = 0.0, damping: float = 0.0,
                         enabled: bool = True) -> None:
-        """Replaces a revolute or prismatic joint's motor: a velocity motor (stiffness and
-        damping 0) drives the joint to `velocity` with at most `max_force`; with a stiffness or
-        damping it is a PD servo towards `position` and `velocity`. enabled=False turns it off
-        (max_force may then be left out). On a spherical joint the targets are three numbers
+        """Replaces a revolute, prismatic or spherical joint's motor: a velocity motor
+        (stiffness and damping 0) drives the joint to `velocity` with at most `max_force`; with
+        a stiffness or damping it is a PD servo towards `position` and `velocity`. enabled=False
+        turns it off (max_force may then be left out). On a spherical joint the targets are three numbers
         along its frame A's axes (the turn as a rotation vector, rad; the spin, rad/s) and
         max_force bounds the torque's magnitude."""
     def set_joint_targets(self, positions: Optional[npt.ArrayLike] = None,

@@ -24,10 +24,25 @@ namespace hb::python {
 namespace {
 
 /// The arrays of world.joints, in the order the stubs and docs list them.
-constexpr const char* kArrays[] = {
-    "bodies",          "position",      "velocity",    "error",        "target_position",
-    "target_velocity", "motor_enabled", "motor_force", "spring_force", "friction_force",
-    "lower_force",     "upper_force",   "force",       "anchor",       "axis"};
+constexpr const char* kArrays[] = {"bodies",
+                                   "position",
+                                   "velocity",
+                                   "error",
+                                   "target_position",
+                                   "target_velocity",
+                                   "motor_enabled",
+                                   "motor_force",
+                                   "spring_force",
+                                   "friction_force",
+                                   "lower_force",
+                                   "upper_force",
+                                   "force",
+                                   "anchor",
+                                   "axis",
+                                   "turn",
+                                   "spin",
+                                   "target_turn",
+                                   "target_spin"};
 
 /// The joints at one instant: copies, unchanged by later steps.
 struct JointStates {
@@ -54,6 +69,9 @@ JointStates jointStates(py::object self) {
   for (int k = 0; k < 10; ++k) scalars.emplace_back(n);
   py::array_t<double> force({n, py::ssize_t{6}}), anchor({n, py::ssize_t{3}}),
       axis({n, py::ssize_t{3}});
+  // Three per joint: the turn and spin of B's frame from A's, the motor's targets for them.
+  std::vector<py::array_t<double>> triples;
+  for (int k = 0; k < 4; ++k) triples.emplace_back(std::vector<py::ssize_t>{n, 3});
   auto ab = bodyPair.mutable_unchecked<2>();
   auto me = motorEnabled.mutable_unchecked<1>();
   auto f = force.mutable_unchecked<2>();
@@ -83,6 +101,11 @@ JointStates jointStates(py::object self) {
       an(i, k) = frame.p[k];
       ax(i, k) = z[k];
     }
+    const Eigen::Vector3d turn = jointTurn(j, a, b), spin = jointSpin(j, a, b);
+    for (int k = 0; k < 3; ++k) {
+      const double values3[] = {turn[k], spin[k], j.motor.targetTurn[k], j.motor.targetSpin[k]};
+      for (size_t t = 0; t < triples.size(); ++t) triples[t].mutable_at(i, k) = values3[t];
+    }
   }
   out.arrays["bodies"] = readOnly(bodyPair);
   const char* scalarNames[] = {"position",        "velocity",    "error",        "target_position",
@@ -93,6 +116,8 @@ JointStates jointStates(py::object self) {
   out.arrays["force"] = readOnly(force);
   out.arrays["anchor"] = readOnly(anchor);
   out.arrays["axis"] = readOnly(axis);
+  const char* tripleNames[] = {"turn", "spin", "target_turn", "target_spin"};
+  for (size_t t = 0; t < triples.size(); ++t) out.arrays[tripleNames[t]] = readOnly(triples[t]);
   return out;
 }
 
@@ -221,7 +246,13 @@ steps leave unchanged. len() and `count` are the number of joints; to_dict() giv
       "(n, 6): the held rows' reaction on B (N along the world axes, then N m about the joint "
       "frame's axes; docs/joints.md)",
       "(n, 3) m: the joint's origin in the world (on body A)",
-      "(n, 3): the joint's axis in the world (A's frame z)"};
+      "(n, 3): the joint's axis in the world (A's frame z)",
+      "(n, 3) rad: B's joint frame's turn from A's, a rotation vector along A's frame axes (a "
+      "spherical joint's position)",
+      "(n, 3) rad/s: B's spin relative to A along A's frame axes",
+      "(n, 3) rad: a spherical joint's motor's orientation target (a rotation vector); 0 for "
+      "the others",
+      "(n, 3) rad/s: a spherical joint's motor's spin target; 0 for the others"};
   for (size_t k = 0; k < std::size(kArrays); ++k) {
     const std::string name = kArrays[k];
     states.def_property_readonly(

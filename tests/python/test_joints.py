@@ -126,10 +126,16 @@ def test_the_joint_arrays_agree_with_each_other_and_with_the_bodies():
                  "motor_enabled", "motor_force", "spring_force", "friction_force",
                  "lower_force", "upper_force"):
         assert getattr(j, name).shape == (n,), name
+    for name in ("turn", "spin", "target_turn", "target_spin"):
+        assert getattr(j, name).shape == (n, 3), name
     assert set(j.to_dict()) == {"type", "name", "bodies", "position", "velocity", "error",
                                 "target_position", "target_velocity", "motor_enabled",
                                 "motor_force", "spring_force", "friction_force", "lower_force",
-                                "upper_force", "force", "anchor", "axis"}
+                                "upper_force", "force", "anchor", "axis", "turn", "spin",
+                                "target_turn", "target_spin"}
+    # A hinge's turn is its position about its axis (y), its spin its velocity.
+    np.testing.assert_allclose(j.turn[joint], [0, 0, j.position[joint]], atol=1e-12)
+    np.testing.assert_allclose(j.spin[joint], [0, 0, j.velocity[joint]], atol=1e-12)
     # No motor, spring, friction or limit: they exert nothing.
     assert not j.motor_enabled[0]
     for name in ("motor_force", "spring_force", "friction_force", "lower_force", "upper_force"):
@@ -376,7 +382,12 @@ def test_a_ball_joint_servo_turns_the_ball_to_its_target():
     s = math.sqrt(x * x + y * y + z * z)
     turn = np.array([x, y, z]) / s * 2.0 * math.atan2(s, w)
     np.testing.assert_allclose(turn, [0.3, -0.2, 0.5], atol=1e-4)
-    assert world.joints.motor_force[joint] < 1e-3  # holding it takes nothing
+    j = world.joints
+    assert j.motor_force[joint] < 1e-3  # holding it takes nothing
+    # The joint's own view: its turn (the frames were the world's when added), its spin, targets.
+    np.testing.assert_allclose(j.turn[joint], turn, atol=1e-12)
+    np.testing.assert_allclose(j.spin[joint], world.angular_velocities[1], atol=1e-12)
+    assert j.target_turn[joint].tolist() == [0.3, -0.2, 0.5] and not j.target_spin.any()
 
 
 def test_a_ball_joint_spring_turns_the_ball_back_at_its_period():
