@@ -31,6 +31,76 @@ double optionalNumber(const json& value, const char* key, const std::string& whe
                      : finiteNumber(*v, child(where, key));
 }
 
+/// The limit under `key` ({"lower", "upper"}), or none when the key is absent.
+JointLimit optionalLimit(const json& value, const char* key, const std::string& where) {
+  const json* v = find(value, key);
+  JointLimit limit;
+  if (!v) return limit;
+  const std::string at = child(where, key);
+  requireObject(*v, at);
+  rejectUnknownKeys(*v, at, {"lower", "upper"});
+  limit.enabled = true;
+  for (const char* bound : {"lower", "upper"}) {
+    if (!find(*v, bound)) fail(child(at, bound), "missing");
+  }
+  limit.lower = finiteNumber(v->at("lower"), child(at, "lower"));
+  limit.upper = finiteNumber(v->at("upper"), child(at, "upper"));
+  if (limit.lower > limit.upper) fail(at, "lower must not exceed upper");
+  return limit;
+}
+
+/// A joint's limit, twist, motor, spring and friction, as its type takes them.
+void parseJointDrives(const json& value, const std::string& where, JointDescription& joint) {
+  // A spherical joint's limit is a cone about `axis`, its twist limit a turn about it, and its
+  // spring and friction act on its turn.
+  const bool spherical = joint.type == JointType::Spherical;
+  const bool hasAxis = hasFreeAxis(joint.type);
+  for (const char* key : {"limit", "motor", "spring", "friction"}) {
+    if (find(value, key) && !hasAxis && !spherical) {
+      fail(child(where, key), "only a revolute, prismatic or spherical joint has one");
+    }
+  }
+  if (find(value, "twist") && !spherical) {
+    fail(child(where, "twist"), "only a spherical joint has one");
+  }
+  joint.limit = optionalLimit(value, "limit", where);
+  if (spherical && joint.limit.enabled &&
+      (joint.limit.lower != 0.0 || !(joint.limit.upper > 0.0) ||
+       !(joint.limit.upper < std::numbers::pi))) {
+    fail(child(where, "limit"),
+         "a spherical joint's limit is a cone about its axis: lower 0, upper its half-angle "
+         "in (0, pi) rad");
+  }
+  joint.twist = optionalLimit(value, "twist", where);
+  if (joint.twist.enabled &&
+      !(joint.twist.lower >= -std::numbers::pi && joint.twist.upper <= std::numbers::pi)) {
+    fail(child(where, "twist"), "a twist limit lies within [-pi, pi] rad");
+  }
+  if (const json* v = find(value, "motor")) {
+    const std::string at = child(where, "motor");
+    joint.motor = scene_parsers::parseJointMotor(*v, at);
+    // Three targets on a spherical joint, one on the others.
+    for (const char* key : {"position", "velocity"}) {
+      const json* target = find(*v, key);
+      if (target && target->is_array() != spherical) {
+        fail(child(at, key), spherical ? "a spherical joint's target is three numbers (rad or "
+                                         "rad/s along its frame's axes)"
+                                       : "expected a number");
+      }
+    }
+  }
+  if (const json* v = find(value, "spring")) {
+    joint.spring = scene_parsers::parseJointSpring(*v, child(where, "spring"));
+    if (spherical && joint.spring.restPosition != 0.0) {
+      fail(child(child(where, "spring"), "rest"),
+           "a spherical joint's spring pulls its frames together: no rest position");
+    }
+  }
+  if (const json* v = find(value, "friction")) {
+    joint.friction = nonNegativeNumber(*v, child(where, "friction"));
+  }
+}
+
 }  // namespace
 
 JointMotor scene_parsers::parseJointMotor(const json& value, const std::string& where) {
@@ -105,75 +175,12 @@ JointDescription scene_parsers::parseJoint(const json& value, const std::string&
   const json* anchor = find(value, "anchor");
   if (!anchor) fail(child(where, "anchor"), "missing (m, world)");
   joint.anchor = finiteVector3(*anchor, child(where, "anchor"));
-  const bool hasAxis = hasFreeAxis(joint.type);
   if (const json* v = find(value, "axis")) {
     const Eigen::Vector3d axis = finiteVector3(*v, child(where, "axis"));
     if (!(axis.norm() > 1e-9)) fail(child(where, "axis"), "must not be zero");
     joint.axis = axis.normalized();
   }
-  // A spherical joint's limit is a cone about `axis`, its twist limit a turn about it, and its
-  // spring and friction act on its turn.
-  const bool spherical = joint.type == JointType::Spherical;
-  for (const char* key : {"limit", "motor", "spring", "friction"}) {
-    if (find(value, key) && !hasAxis && !spherical) {
-      fail(child(where, key), "only a revolute, prismatic or spherical joint has one");
-    }
-  }
-  if (find(value, "twist") && !spherical) {
-    fail(child(where, "twist"), "only a spherical joint has one");
-  }
-  const auto limitAt = [&](const char* key) {
-    const json* v = find(value, key);
-    JointLimit limit;
-    if (!v) return limit;
-    const std::string at = child(where, key);
-    requireObject(*v, at);
-    rejectUnknownKeys(*v, at, {"lower", "upper"});
-    limit.enabled = true;
-    for (const char* bound : {"lower", "upper"}) {
-      if (!find(*v, bound)) fail(child(at, bound), "missing");
-    }
-    limit.lower = finiteNumber(v->at("lower"), child(at, "lower"));
-    limit.upper = finiteNumber(v->at("upper"), child(at, "upper"));
-    if (limit.lower > limit.upper) fail(at, "lower must not exceed upper");
-    return limit;
-  };
-  joint.limit = limitAt("limit");
-  if (spherical && joint.limit.enabled &&
-      (joint.limit.lower != 0.0 || !(joint.limit.upper > 0.0) ||
-       !(joint.limit.upper < std::numbers::pi))) {
-    fail(child(where, "limit"),
-         "a spherical joint's limit is a cone about its axis: lower 0, upper its half-angle "
-         "in (0, pi) rad");
-  }
-  joint.twist = limitAt("twist");
-  if (joint.twist.enabled &&
-      !(joint.twist.lower >= -std::numbers::pi && joint.twist.upper <= std::numbers::pi)) {
-    fail(child(where, "twist"), "a twist limit lies within [-pi, pi] rad");
-  }
-  if (const json* v = find(value, "motor")) {
-    const std::string at = child(where, "motor");
-    joint.motor = parseJointMotor(*v, at);
-    // Three targets on a spherical joint, one on the others.
-    for (const char* key : {"position", "velocity"}) {
-      const json* target = find(*v, key);
-      if (target && target->is_array() != spherical) {
-        fail(child(at, key), spherical ? "a spherical joint's target is three numbers (rad or "
-                                         "rad/s along its frame's axes)"
-                                       : "expected a number");
-      }
-    }
-  }
-  if (const json* v = find(value, "spring")) {
-    joint.spring = parseJointSpring(*v, child(where, "spring"));
-    if (spherical && joint.spring.restPosition != 0.0) {
-      fail(child(child(where, "spring"), "rest"),
-           "a spherical joint's spring pulls its frames together: no rest position");
-    }
-  }
-  if (const json* v = find(value, "friction")) {
-    joint.friction = nonNegativeNumber(*v, child(where, "friction"));
-  }
+  parseJointDrives(value, where, joint);
   return joint;
 }
 
