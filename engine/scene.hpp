@@ -200,9 +200,15 @@ struct JointDescription {
 /// velocity target is the interpolation's slope. The World sets them before each step.
 struct JointTargetSchedule {
   std::string joint;  ///< the joint's name
+  /// (time, position) of a revolute or prismatic joint.
   std::vector<std::pair<double, double>> keys;
-  /// The targets at time t: (position, velocity).
+  /// (time, turn) of a spherical joint: B's frame's orientation from A's, a rotation vector.
+  std::vector<std::pair<double, Eigen::Vector3d>> turnKeys;
+  /// The targets at time t: (position, velocity), interpolated linearly.
   std::pair<double, double> at(double t) const;
+  /// A spherical joint's targets at time t, (turn, spin): the orientations between two keys
+  /// turn at a constant rate about one axis (the shorter way), which is the spin.
+  std::pair<Eigen::Vector3d, Eigen::Vector3d> turnAt(double t) const;
 };
 
 struct SceneDescription {

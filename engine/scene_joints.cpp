@@ -1,5 +1,6 @@
 // A scene file's joints, articulations (URDF robots) and joint targets (docs/scenes.md).
 
+#include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -250,23 +251,25 @@ std::vector<JointTargetSchedule> scene_parsers::parseJointTargets(const json& va
     if (!joint->motor.enabled) {
       fail(child(at, "joint"), "joint '" + schedule.joint + "' has no motor to take targets");
     }
-    if (!hasFreeAxis(joint->type)) {
-      fail(child(at, "joint"), "joint '" + schedule.joint +
-                                   "' is spherical: its targets are three-valued (its motor's "
-                                   "position and velocity)");
-    }
+    const bool turns = joint->type == JointType::Spherical;
+    const char* expected =
+        turns ? "expected [time (s), [turn x, y, z] (rad)]" : "expected [time (s), position]";
     const std::string keysAt = child(at, "keys");
     const json& keys = required(value[i], at, "keys");
     requireArray(keys, keysAt);
-    if (keys.empty()) fail(keysAt, "expected at least one [time, position]");
+    if (keys.empty()) fail(keysAt, std::string(expected) + ", at least one");
+    double last = -1.0;
     for (std::size_t k = 0; k < keys.size(); ++k) {
       const std::string key = indexed(keysAt, k);
-      if (!keys[k].is_array() || keys[k].size() != 2) fail(key, "expected [time (s), position]");
+      if (!keys[k].is_array() || keys[k].size() != 2) fail(key, expected);
       const double t = nonNegativeNumber(keys[k][0], indexed(key, 0));
-      if (!schedule.keys.empty() && !(t > schedule.keys.back().first)) {
-        fail(indexed(key, 0), "times must increase");
+      if (!(t > last)) fail(indexed(key, 0), "times must increase");
+      last = t;
+      if (turns) {
+        schedule.turnKeys.emplace_back(t, finiteVector3(keys[k][1], indexed(key, 1)));
+      } else {
+        schedule.keys.emplace_back(t, finiteNumber(keys[k][1], indexed(key, 1)));
       }
-      schedule.keys.emplace_back(t, finiteNumber(keys[k][1], indexed(key, 1)));
     }
     schedules.push_back(std::move(schedule));
   }
@@ -283,6 +286,33 @@ std::pair<double, double> JointTargetSchedule::at(double t) const {
   const auto& [t0, q0] = *(next - 1);
   const double slope = (q1 - q0) / (t1 - t0);
   return {q0 + slope * (t - t0), slope};
+}
+
+std::pair<Eigen::Vector3d, Eigen::Vector3d> JointTargetSchedule::turnAt(double t) const {
+  using Eigen::AngleAxisd;
+  using Eigen::Vector3d;
+  if (turnKeys.empty()) return {Vector3d::Zero(), Vector3d::Zero()};
+  if (t <= turnKeys.front().first) return {turnKeys.front().second, Vector3d::Zero()};
+  if (t >= turnKeys.back().first) return {turnKeys.back().second, Vector3d::Zero()};
+  const auto next = std::upper_bound(turnKeys.begin(), turnKeys.end(), t,
+                                     [](double time, const auto& key) { return time < key.first; });
+  const auto& [t1, turn1] = *next;
+  const auto& [t0, turn0] = *(next - 1);
+  const auto orientation = [](const Vector3d& turn) {
+    const double angle = turn.norm();
+    return Eigen::Quaterniond(angle > 0.0 ? AngleAxisd(angle, turn / angle)
+                                          : AngleAxisd::Identity());
+  };
+  const Eigen::Quaterniond q0 = orientation(turn0);
+  // The step from key to key in q0's frame, the shorter way round.
+  Eigen::Quaterniond step = q0.conjugate() * orientation(turn1);
+  if (step.w() < 0.0) step.coeffs() = -step.coeffs();
+  const AngleAxisd whole(step);
+  const Vector3d rate = whole.angle() * whole.axis() / (t1 - t0);  // in q0's frame
+  const double s = (t - t0) / (t1 - t0);
+  const AngleAxisd now(q0 * Eigen::Quaterniond(AngleAxisd(s * whole.angle(), whole.axis())));
+  // The rotation vector with the angle in [0, pi], and the spin along A's frame axes.
+  return {now.angle() * now.axis(), q0 * rate};
 }
 
 }  // namespace hb

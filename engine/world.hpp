@@ -105,6 +105,9 @@ class World {
   /// Sets the targets of a joint's motor (position: rad or m; velocity: rad/s or m/s), keeping
   /// its gains and force limit, and enables it: what a controller calls every step.
   void setJointTargets(int joint, double position, double velocity);
+  /// The same for a spherical joint's motor: the turn target (a rotation vector along A's frame
+  /// axes, rad) and the spin target (rad/s along the same axes).
+  void setJointTargets(int joint, const Eigen::Vector3d& turn, const Eigen::Vector3d& spin);
 
   // --- Driving an experiment (engine/world_control.cpp). Body indices out of range throw
   // std::out_of_range; the static body 0 and bad values throw std::invalid_argument, naming the

@@ -235,12 +235,34 @@ void World::setJointTargets(int joint, double position, double velocity) {
   if (!std::isfinite(position) || !std::isfinite(velocity)) {
     throw std::invalid_argument("setJointTargets: targets must be finite");
   }
+  const bool inRange = joint >= 0 && joint < static_cast<int>(joints_.size());
+  if (inRange && joints_[joint].type == JointType::Spherical) {
+    throw std::invalid_argument(
+        "setJointTargets: a spherical joint's targets are three-valued (turn and spin vectors)");
+  }
+  if (inRange) requireFreeAxis(joints_[joint], "setJointTargets");
   Joint& j = jointAt(joint, "setJointTargets");
-  requireFreeAxis(j, "setJointTargets");
   JointMotor& motor = j.motor;
   motor.enabled = true;
   motor.targetPosition = position;
   motor.targetVelocity = velocity;
+}
+
+void World::setJointTargets(int joint, const Eigen::Vector3d& turn, const Eigen::Vector3d& spin) {
+  if (!turn.allFinite() || !spin.allFinite()) {
+    throw std::invalid_argument("setJointTargets: targets must be finite");
+  }
+  const bool inRange = joint >= 0 && joint < static_cast<int>(joints_.size());
+  if (inRange && joints_[joint].type != JointType::Spherical) {
+    throw std::invalid_argument(
+        "setJointTargets: three-valued targets (turn, spin) belong to a spherical joint; joint " +
+        std::to_string(joint) + " is " + toString(joints_[joint].type));
+  }
+  Joint& j = jointAt(joint, "setJointTargets");
+  JointMotor& motor = j.motor;
+  motor.enabled = true;
+  Eigen::Map<Eigen::Vector3d>(motor.targetTurn) = turn;
+  Eigen::Map<Eigen::Vector3d>(motor.targetSpin) = spin;
 }
 
 int World::addJoint(const JointDescription& d) {
@@ -278,8 +300,18 @@ void World::driveScheduledJoints() {
   for (const JointTargetSchedule& schedule : scene_.jointTargets) {
     const int joint = findJoint(schedule.joint);
     if (joint < 0) continue;  // its body was removed
-    const auto [position, velocity] = schedule.at(time() + scene_.dt);
     const JointMotor& motor = joints_[joint].motor;
+    const double t = time() + scene_.dt;
+    if (!schedule.turnKeys.empty()) {
+      const auto [turn, spin] = schedule.turnAt(t);
+      if (Eigen::Map<const Eigen::Vector3d>(motor.targetTurn) == turn &&
+          Eigen::Map<const Eigen::Vector3d>(motor.targetSpin) == spin) {
+        continue;
+      }
+      setJointTargets(joint, turn, spin);
+      continue;
+    }
+    const auto [position, velocity] = schedule.at(t);
     if (motor.targetPosition == position && motor.targetVelocity == velocity) continue;
     setJointTargets(joint, position, velocity);
   }

@@ -1,5 +1,5 @@
 // Joints window: one row per joint (its type, bodies, position, velocity, motor effort and error)
-// with a slider for a revolute or prismatic joint's motor target. The sliders write requests
+// with a slider for its motor's target (three for a spherical joint's). The sliders write requests
 // (JointControls) that the application applies with World::setJointTargets. Long lists scroll,
 // and only the rows in view are built.
 
@@ -70,6 +70,22 @@ void jointTooltip(const Joint& joint, const World& world) {
       ImGui::Text("motor to %.1f %s/s, at most %.3g %s", scale * m.targetVelocity, unit, m.maxForce,
                   effort);
     }
+  } else if (joint.type == JointType::Spherical) {
+    if (joint.limit.enabled) ImGui::Text("cone of %.1f deg", scale * joint.limit.upper);
+    if (joint.twist.enabled) {
+      ImGui::Text("twist %.1f to %.1f deg", scale * joint.twist.lower, scale * joint.twist.upper);
+    }
+    const JointMotor& m = joint.motor;
+    const Eigen::Vector3d turn = scale * Eigen::Vector3d(m.targetTurn);
+    const Eigen::Vector3d spin = scale * Eigen::Vector3d(m.targetSpin);
+    if (m.enabled && m.servo()) {
+      ImGui::Text("servo to (%.1f, %.1f, %.1f) deg: stiffness %.3g, damping %.3g, at most %.3g N m",
+                  turn.x(), turn.y(), turn.z(), m.stiffness, m.damping, m.maxForce);
+    } else if (m.enabled) {
+      ImGui::Text("motor to (%.1f, %.1f, %.1f) deg/s, at most %.3g N m", spin.x(), spin.y(),
+                  spin.z(), m.maxForce);
+    }
+    ImGui::TextDisabled("position: the turn's angle; targets along A's frame axes");
   }
   ImGui::EndTooltip();
 }
@@ -78,20 +94,32 @@ void jointTooltip(const Joint& joint, const World& world) {
 void targetSlider(int index, const Joint& joint, JointControls& controls) {
   const JointTargetSlider slider = jointTargetSlider(joint);
   if (slider.kind == JointTargetSlider::Kind::None) {
-    ImGui::TextDisabled("%s", hasFreeAxis(joint.type) ? "no motor" : "");
+    ImGui::TextDisabled("%s", joint.type == JointType::Fixed ? "" : "no motor");
     return;
   }
   const bool position = slider.kind == JointTargetSlider::Kind::Position;
+  const char* unit = position ? jointPositionUnit(joint.type) : jointVelocityUnit(joint.type);
   char format[32];
-  std::snprintf(format, sizeof format, "%%.1f %s",
-                position ? jointPositionUnit(joint.type) : jointVelocityUnit(joint.type));
-  float value = static_cast<float>(slider.value);
+  // Three values share the cell: whole numbers, their unit in the tooltip.
+  if (slider.components == 1) {
+    std::snprintf(format, sizeof format, "%%.1f %s", unit);
+  } else {
+    std::snprintf(format, sizeof format, "%%.0f");
+  }
+  float values[3];
+  for (int k = 0; k < 3; ++k) values[k] = static_cast<float>(slider.values[k]);
   ImGui::PushID(index);
   ImGui::SetNextItemWidth(-FLT_MIN);
-  if (ImGui::SliderFloat("##target", &value, static_cast<float>(slider.min),
-                         static_cast<float>(slider.max), format)) {
-    const JointTargets t = jointTargetsAt(joint, slider.kind, value);
-    controls.requests.push_back({index, t.position, t.velocity});
+  const float lowest = static_cast<float>(slider.min), highest = static_cast<float>(slider.max);
+  if (ImGui::SliderScalarN("##target", ImGuiDataType_Float, values, slider.components, &lowest,
+                           &highest, format)) {
+    const JointTargets t =
+        jointTargetsAt(joint, slider.kind, Eigen::Vector3f(values).cast<double>());
+    controls.requests.push_back(
+        {index, joint.type == JointType::Spherical, t.position, t.velocity, t.turn, t.spin});
+  }
+  if (slider.components == 3 && ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%s target along A's frame x, y, z (%s)", position ? "turn" : "spin", unit);
   }
   ImGui::PopID();
 }
@@ -100,7 +128,7 @@ void jointRow(int index, const Joint& joint, const World& world, JointControls& 
   const RigidBody& a = world.rigidBodies()[joint.bodyA];
   const RigidBody& b = world.rigidBodies()[joint.bodyB];
   const JointReadout r = jointReadout(joint, a, b);
-  const bool axis = hasFreeAxis(joint.type);
+  const bool moves = joint.type != JointType::Fixed;
   ImGui::TableNextRow(ImGuiTableRowFlags_None, ImGui::GetFrameHeight());
   nextCell();
   ImGui::Text("%d", index);
@@ -110,15 +138,15 @@ void jointRow(int index, const Joint& joint, const World& world, JointControls& 
   nextCell();
   ImGui::Text("%s-%s", bodyLabel(joint.bodyA).c_str(), bodyLabel(joint.bodyB).c_str());
   nextCell();
-  if (axis && (joint.lowerForce > 0.0 || joint.upperForce > 0.0)) {
+  if (moves && (joint.lowerForce > 0.0 || joint.upperForce > 0.0)) {
     ImGui::TextColored(kAtLimit, "%.1f %s", shown(r.position, 0.1), jointPositionUnit(joint.type));
-  } else if (axis) {
+  } else if (moves) {
     ImGui::Text("%.1f %s", shown(r.position, 0.1), jointPositionUnit(joint.type));
   }
   nextCell();
-  if (axis) ImGui::Text("%.1f %s", shown(r.velocity, 0.1), jointVelocityUnit(joint.type));
+  if (moves) ImGui::Text("%.1f %s", shown(r.velocity, 0.1), jointVelocityUnit(joint.type));
   nextCell();
-  if (axis && joint.motor.enabled) {
+  if (moves && joint.motor.enabled) {
     ImGui::Text("%.2f %s", shown(r.effort, 0.01), jointEffortUnit(joint.type));
   }
   nextCell();

@@ -77,8 +77,11 @@ struct RecordingControls {
 /// with World::setJointTargets (which enables the motor and keeps its gains and force limit).
 struct JointTargetRequest {
   int joint = 0;
-  double position = 0.0;  ///< rad or m
-  double velocity = 0.0;  ///< rad/s or m/s
+  bool spherical = false;                          ///< turn and spin, else position and velocity
+  double position = 0.0;                           ///< rad or m
+  double velocity = 0.0;                           ///< rad/s or m/s
+  Eigen::Vector3d turn = Eigen::Vector3d::Zero();  ///< rad, a rotation vector
+  Eigen::Vector3d spin = Eigen::Vector3d::Zero();  ///< rad/s
 };
 
 struct JointControls {

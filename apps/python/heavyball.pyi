@@ -174,10 +174,15 @@ class World:
         max_force bounds the torque's magnitude."""
     def set_joint_targets(self, positions: Optional[npt.ArrayLike] = None,
                           velocities: Optional[npt.ArrayLike] = None,
-                          indices: Optional[Sequence[int]] = None) -> None:
+                          indices: Optional[Sequence[int]] = None,
+                          turns: Optional[npt.ArrayLike] = None,
+                          spins: Optional[npt.ArrayLike] = None) -> None:
         """Sets the motor targets of the joints in `indices` (default: every joint), one value
-        per joint, and turns their motors on, keeping gains and force limits; leaving positions
-        or velocities out keeps those targets. All checked before anything changes."""
+        per joint, and turns their motors on, keeping gains and force limits; leaving one of a
+        pair out keeps those targets. Revolute and prismatic joints take positions and
+        velocities; spherical joints, in a call of their own, turns and spins ((n, 3): rotation
+        vectors, rad, and rad/s, along the joint frame A's axes). All checked before anything
+        changes."""
     def set_joint_limit(self, joint: int, lower: float, upper: float) -> None:
         """Limits a revolute (rad) or prismatic (m) joint's position to [lower, upper]; a
         spherical joint's limit is a cone about its axis (lower 0, upper the half-angle)."""

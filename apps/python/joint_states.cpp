@@ -121,13 +121,33 @@ JointStates jointStates(py::object self) {
   return out;
 }
 
+/// The joint `joint` if it takes the targets of the call: scalar ones on a free axis, or a
+/// spherical joint's three-valued ones (`turns`); IndexError or ValueError naming `where`.
+void requireTargetsFit(const World& world, long long joint, const std::string& where, bool turns) {
+  if (!turns) {
+    axisJoint(world, joint, where);
+    return;
+  }
+  const auto count = static_cast<long long>(world.joints().size());
+  if (joint < 0 || joint >= count) {
+    throw py::index_error(where + ": no joint " + std::to_string(joint) + " (the world has " +
+                          std::to_string(count) + " joints)");
+  }
+  const JointType type = world.joints()[joint].type;
+  if (type != JointType::Spherical) {
+    throw py::value_error(where + ": joint " + std::to_string(joint) + " is " + toString(type) +
+                          "; turns and spins are a spherical joint's targets (positions and "
+                          "velocities a revolute or prismatic joint's)");
+  }
+}
+
 /// The joints set_joint_targets sets: `indices`, or every joint.
-std::vector<int> targetJoints(const World& world, const py::object& indices) {
+std::vector<int> targetJoints(const World& world, const py::object& indices, bool turns) {
   std::vector<int> out;
   if (indices.is_none()) {
     for (size_t i = 0; i < world.joints().size(); ++i) {
-      axisJoint(world, static_cast<long long>(i),
-                "set_joint_targets (every joint; pass indices to choose some)");
+      requireTargetsFit(world, static_cast<long long>(i),
+                        "set_joint_targets (every joint; pass indices to choose some)", turns);
       out.push_back(static_cast<int>(i));
     }
     return out;
@@ -140,7 +160,7 @@ std::vector<int> targetJoints(const World& world, const py::object& indices) {
       throw py::value_error(where + ": expected a joint index (an integer)");
     }
     const long long joint = list[k].get<long long>();
-    axisJoint(world, joint, where);
+    requireTargetsFit(world, joint, where, turns);
     if (std::find(out.begin(), out.end(), joint) != out.end()) {
       throw py::value_error(where + ": joint " + std::to_string(joint) + " is listed twice");
     }
@@ -149,36 +169,56 @@ std::vector<int> targetJoints(const World& world, const py::object& indices) {
   return out;
 }
 
-/// One finite value per target joint, or none.
-std::optional<std::vector<double>> targetValues(const py::object& values, size_t n,
+/// `width` finite values per target joint (one, or three for turns and spins), or none.
+std::optional<std::vector<double>> targetValues(const py::object& values, size_t n, int width,
                                                 const char* name) {
   if (values.is_none()) return std::nullopt;
   const auto array = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(values);
   if (!array) throw py::value_error(std::string(name) + ": expected a sequence of numbers");
-  if (array.ndim() != 1 || static_cast<size_t>(array.shape(0)) != n) {
-    throw py::value_error(std::string(name) + ": expected " + std::to_string(n) +
-                          " values, one per joint set, got an array of " +
+  const bool fits = width == 1 ? array.ndim() == 1 && static_cast<size_t>(array.shape(0)) == n
+                               : array.ndim() == 2 && static_cast<size_t>(array.shape(0)) == n &&
+                                     array.shape(1) == width;
+  if (!fits) {
+    const std::string shape =
+        width == 1 ? std::to_string(n) + " values, one per joint set"
+                   : "an array of shape (" + std::to_string(n) + ", 3), a row per joint set";
+    throw py::value_error(std::string(name) + ": expected " + shape + ", got an array of " +
                           std::to_string(array.size()) + " in " + std::to_string(array.ndim()) +
                           " dimension(s)");
   }
-  std::vector<double> out(array.data(), array.data() + n);
-  for (size_t k = 0; k < n; ++k) {
+  std::vector<double> out(array.data(), array.data() + n * width);
+  for (size_t k = 0; k < out.size(); ++k) {
     if (!std::isfinite(out[k])) {
-      throw py::value_error(std::string(name) + "[" + std::to_string(k) + "]: not a finite number");
+      const std::string at = width == 1
+                                 ? std::to_string(k)
+                                 : std::to_string(k / width) + ", " + std::to_string(k % width);
+      throw py::value_error(std::string(name) + "[" + at + "]: not a finite number");
     }
   }
   return out;
 }
 
 void setJointTargets(py::object self, const py::object& positions, const py::object& velocities,
-                     const py::object& indices) {
+                     const py::object& indices, const py::object& turns, const py::object& spins) {
   World& world = worldOf(self);
-  if (positions.is_none() && velocities.is_none()) {
-    throw py::value_error("set_joint_targets: give positions, velocities or both");
+  const bool scalars = !positions.is_none() || !velocities.is_none();
+  const bool vectors = !turns.is_none() || !spins.is_none();
+  if (!scalars && !vectors) {
+    throw py::value_error(
+        "set_joint_targets: give positions, velocities or both (or a spherical joint's turns, "
+        "spins or both)");
   }
-  const std::vector<int> joints = targetJoints(world, indices);
-  const auto q = targetValues(positions, joints.size(), "positions");
-  const auto v = targetValues(velocities, joints.size(), "velocities");
+  if (scalars && vectors) {
+    throw py::value_error(
+        "set_joint_targets: positions and velocities (revolute and prismatic joints) and turns "
+        "and spins (spherical joints) go in separate calls");
+  }
+  const std::vector<int> joints = targetJoints(world, indices, vectors);
+  const int width = vectors ? 3 : 1;
+  const char* positionName = vectors ? "turns" : "positions";
+  const auto q = targetValues(vectors ? turns : positions, joints.size(), width, positionName);
+  const auto v = targetValues(vectors ? spins : velocities, joints.size(), width,
+                              vectors ? "spins" : "velocities");
   // Every joint is checked before any changes.
   for (const int joint : joints) {
     const JointMotor& motor = world.joints()[joint].motor;
@@ -189,16 +229,23 @@ void setJointTargets(py::object self, const py::object& positions, const py::obj
                             std::to_string(joint) + ", max_force=...) first");
     }
     if (q && !(motor.stiffness > 0.0)) {
-      throw py::value_error("positions: " + name +
-                            "'s motor has no stiffness, so a position target would do nothing; "
-                            "set_joint_motor(" +
-                            std::to_string(joint) + ", max_force=..., stiffness=...) first");
+      throw py::value_error(std::string(positionName) + ": " + name +
+                            "'s motor has no stiffness, so a " + (vectors ? "turn" : "position") +
+                            " target would do nothing; set_joint_motor(" + std::to_string(joint) +
+                            ", max_force=..., stiffness=...) first");
     }
   }
   for (size_t k = 0; k < joints.size(); ++k) {
     const JointMotor& motor = world.joints()[joints[k]].motor;
-    world.setJointTargets(joints[k], q ? (*q)[k] : motor.targetPosition,
-                          v ? (*v)[k] : motor.targetVelocity);
+    if (vectors) {
+      using Eigen::Vector3d;
+      const Vector3d turn = q ? Vector3d((*q).data() + 3 * k) : Vector3d(motor.targetTurn);
+      const Vector3d spin = v ? Vector3d((*v).data() + 3 * k) : Vector3d(motor.targetSpin);
+      world.setJointTargets(joints[k], turn, spin);
+    } else {
+      world.setJointTargets(joints[k], q ? (*q)[k] : motor.targetPosition,
+                            v ? (*v)[k] : motor.targetVelocity);
+    }
   }
 }
 
@@ -271,14 +318,16 @@ steps leave unchanged. len() and `count` are the number of joints; to_dict() giv
   world.attr("set_joint_targets") = py::cpp_function(
       &setJointTargets, py::name("set_joint_targets"), py::is_method(world),
       py::arg("positions") = py::none(), py::arg("velocities") = py::none(),
-      py::arg("indices") = py::none(),
+      py::arg("indices") = py::none(), py::arg("turns") = py::none(), py::arg("spins") = py::none(),
       py::doc("Sets the motor targets of the joints in `indices` (default: every joint), one "
               "value per joint: positions (rad or m; the motor needs a stiffness) and velocities "
-              "(rad/s or m/s), and turns their motors on, keeping gains and force limits. "
-              "Leaving one of them out keeps those targets. Everything is checked before "
-              "anything changes: ValueError for a length mismatch, a non-finite value, a joint "
-              "without a free axis or whose motor could not act on the target; IndexError for "
-              "no such joint."));
+              "(rad/s or m/s) of revolute and prismatic joints, or, in a call of their own, "
+              "spherical joints' turns (rotation vectors along the joint frame A's axes, rad; "
+              "the motor needs a stiffness) and spins (rad/s), arrays of shape (n, 3); and turns "
+              "their motors on, keeping gains and force limits. Leaving one of a pair out keeps "
+              "those targets. Everything is checked before anything changes: ValueError for a "
+              "length or shape mismatch, a non-finite value, a joint of the other kind or whose "
+              "motor could not act on the target; IndexError for no such joint."));
 }
 
 }  // namespace hb::python

@@ -45,7 +45,11 @@ std::vector<std::filesystem::path> sceneFiles(const std::filesystem::path& curre
 void applyJointRequests(World& world, ViewerUi& ui) {
   for (const JointTargetRequest& r : ui.joints.requests) {
     try {
-      world.setJointTargets(r.joint, r.position, r.velocity);
+      if (r.spherical) {
+        world.setJointTargets(r.joint, r.turn, r.spin);
+      } else {
+        world.setJointTargets(r.joint, r.position, r.velocity);
+      }
     } catch (const std::exception& e) {
       ui.status = std::string("cannot set the joint's targets: ") + e.what();
     }

@@ -33,6 +33,19 @@ std::array<double, kJointValueDatasets.size()> valuesOf(const Joint& j, const Ri
           j.springForce,          j.frictionForce};
 }
 
+/// The joint's three-valued values in the order of kJointTurnDatasets.
+std::array<Eigen::Vector3d, kJointTurnDatasets.size()> turnsOf(const Joint& j, const RigidBody& a,
+                                                               const RigidBody& b) {
+  return {jointTurn(j, a, b), jointSpin(j, a, b), Eigen::Vector3d(j.motor.targetTurn),
+          Eigen::Vector3d(j.motor.targetSpin)};
+}
+
+/// The vector fields of RecordedJointState, in the order of kJointTurnDatasets.
+constexpr Eigen::Vector3d RecordedJointState::*kTurnFields[] = {
+    &RecordedJointState::turn, &RecordedJointState::spin, &RecordedJointState::targetTurn,
+    &RecordedJointState::targetSpin};
+static_assert(std::size(kTurnFields) == kJointTurnDatasets.size());
+
 }  // namespace
 
 const RowLayout& jointLayout() {
@@ -65,6 +78,10 @@ JointColumns::JointColumns(const World& world, ChunkEncoder& encoder) {
     values_.push_back(std::make_unique<Column<double>>(d.name, std::vector<hsize_t>{count},
                                                        kStepChunkRows, encoder));
   }
+  for (const JointValueDataset& d : kJointTurnDatasets) {
+    turns_.push_back(std::make_unique<Column<double>>(d.name, std::vector<hsize_t>{count, 3},
+                                                      kStepChunkRows, encoder));
+  }
 }
 
 void JointColumns::addStep(const World& world) {
@@ -83,17 +100,26 @@ void JointColumns::addStep(const World& world) {
     warned_ = true;
   }
   const std::vector<RigidBody>& bodies = world.rigidBodies();
+  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
   std::vector<std::array<double, kJointValueDatasets.size()>> rows(joints_.size());
+  std::vector<std::array<Eigen::Vector3d, kJointTurnDatasets.size()>> turnRows(joints_.size());
   for (std::size_t k = 0; k < joints_.size(); ++k) {
     if (same) {
       const Joint& j = joints[k];
       rows[k] = valuesOf(j, bodies[j.bodyA], bodies[j.bodyB]);
+      turnRows[k] = turnsOf(j, bodies[j.bodyA], bodies[j.bodyB]);
     } else {
-      rows[k].fill(std::numeric_limits<double>::quiet_NaN());
+      rows[k].fill(kNaN);
+      turnRows[k].fill(Eigen::Vector3d::Constant(kNaN));
     }
   }
   for (std::size_t v = 0; v < values_.size(); ++v) {
     for (std::size_t k = 0; k < joints_.size(); ++k) values_[v]->add(rows[k][v]);
+  }
+  for (std::size_t v = 0; v < turns_.size(); ++v) {
+    for (std::size_t k = 0; k < joints_.size(); ++k) {
+      for (int c = 0; c < 3; ++c) turns_[v]->add(turnRows[k][v][c]);
+    }
   }
 }
 
@@ -104,6 +130,10 @@ void JointColumns::create(const H5::H5File& file) {
     values_[v]->create(file);
     writeTextAttribute(values_[v]->dataset(), attr::kUnits, kJointValueDatasets[v].units);
   }
+  for (std::size_t v = 0; v < turns_.size(); ++v) {
+    turns_[v]->create(file);
+    writeTextAttribute(turns_[v]->dataset(), attr::kUnits, kJointTurnDatasets[v].units);
+  }
 }
 
 std::vector<AppendableColumn*> JointColumns::columns() {
@@ -111,6 +141,7 @@ std::vector<AppendableColumn*> JointColumns::columns() {
   if (empty()) return out;
   out.push_back(table_.get());
   for (const auto& v : values_) out.push_back(v.get());
+  for (const auto& v : turns_) out.push_back(v.get());
   return out;
 }
 
@@ -146,19 +177,23 @@ std::vector<RecordedJoint> readJoints(const RecordingFile& file, int formatVersi
   if (joints.empty()) return joints;
   // Every per-step dataset: one value per joint in each of the step rows (a shorter one was cut
   // or damaged).
-  for (const JointValueDataset& d : kJointValueDatasets) {
-    const hsize_t rowsThere = file.rows(d.name, {joints.size()});
+  const auto requireRows = [&](const JointValueDataset& d, const RecordingFile::Row& shape) {
+    const hsize_t rowsThere = file.rows(d.name, shape);
     if (rowsThere < stepRows) {
       file.fail("dataset /" + std::string(d.name) + " has " + std::to_string(rowsThere) +
                 " rows, fewer than the " + std::to_string(stepRows) +
                 " step rows (truncated or damaged)");
     }
+  };
+  for (const JointValueDataset& d : kJointValueDatasets) requireRows(d, {joints.size()});
+  if (formatVersion >= 7) {
+    for (const JointValueDataset& d : kJointTurnDatasets) requireRows(d, {joints.size(), 3});
   }
   return joints;
 }
 
-std::vector<RecordedJointState> readJointStates(const RecordingFile& file, std::size_t joints,
-                                                long row) {
+std::vector<RecordedJointState> readJointStates(const RecordingFile& file, int formatVersion,
+                                                std::size_t joints, long row) {
   std::vector<RecordedJointState> out(joints);
   if (joints == 0) return out;
   double RecordedJointState::*const fields[] = {
@@ -171,6 +206,19 @@ std::vector<RecordedJointState> readJointStates(const RecordingFile& file, std::
     const auto values =
         file.read<double>(kJointValueDatasets[v].name, {joints}, static_cast<hsize_t>(row), 1);
     for (std::size_t k = 0; k < joints; ++k) out[k].*fields[v] = values[k];
+  }
+  for (std::size_t v = 0; v < kJointTurnDatasets.size(); ++v) {
+    if (formatVersion < 7) {
+      for (RecordedJointState& s : out) {
+        s.*kTurnFields[v] = Eigen::Vector3d::Constant(std::numeric_limits<double>::quiet_NaN());
+      }
+      continue;
+    }
+    const auto values =
+        file.read<double>(kJointTurnDatasets[v].name, {joints, 3}, static_cast<hsize_t>(row), 1);
+    for (std::size_t k = 0; k < joints; ++k) {
+      out[k].*kTurnFields[v] = Eigen::Vector3d(values.data() + 3 * k);
+    }
   }
   return out;
 }

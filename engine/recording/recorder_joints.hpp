@@ -1,8 +1,9 @@
 #pragma once
 // The joints in a recording (format version 6, docs/recording-format.md): the table of the joints
 // the world had when the recording started and, per steps row, their positions, velocities,
-// errors, motor targets and forces. The recorder writes them (JointColumns) and RecordingReader
-// reads them (readJoints, readJointStates). Internal to hb_recording (includes the HDF5 headers).
+// errors, motor targets and forces, and (version 7) their turns, spins and three-valued targets.
+// The recorder writes them (JointColumns) and RecordingReader reads them (readJoints,
+// readJointStates). Internal to hb_recording (includes the HDF5 headers).
 
 #include <H5Cpp.h>
 
@@ -48,6 +49,15 @@ inline constexpr std::array<JointValueDataset, 8> kJointValueDatasets{{
     {dataset::kJointFrictionForce, "N m (revolute) or N (prismatic)"},
 }};
 
+/// The per-step datasets of three values per joint (version 7), in the order of
+/// RecordedJointState's vector fields.
+inline constexpr std::array<JointValueDataset, 4> kJointTurnDatasets{{
+    {dataset::kJointTurn, "rad: a rotation vector along the joint frame A's axes"},
+    {dataset::kJointSpin, "rad/s along the joint frame A's axes"},
+    {dataset::kJointTargetTurn, "rad: a spherical joint's motor's; 0 for the others"},
+    {dataset::kJointTargetSpin, "rad/s: a spherical joint's motor's; 0 for the others"},
+}};
+
 /// The recorder's joint datasets: none when the world has no joints when the recording starts.
 /// The columns are those joints; a step after the world's joints changed (one added or removed)
 /// is a row of NaN, with a warning.
@@ -67,6 +77,7 @@ class JointColumns {
   std::vector<JointType> types_;
   std::unique_ptr<Column<JointRow>> table_;
   std::vector<std::unique_ptr<Column<double>>> values_;
+  std::vector<std::unique_ptr<Column<double>>> turns_;  // kJointTurnDatasets
   bool warned_ = false;
 };
 
@@ -74,8 +85,8 @@ class JointColumns {
 /// the `bodyCount` bodies and the `stepRows` step rows the per-step datasets must cover.
 std::vector<RecordedJoint> readJoints(const RecordingFile& file, int formatVersion,
                                       std::size_t bodyCount, std::size_t stepRows);
-/// The joints' values at step row `row`.
-std::vector<RecordedJointState> readJointStates(const RecordingFile& file, std::size_t joints,
-                                                long row);
+/// The joints' values at step row `row`; the turns and spins NaN before format version 7.
+std::vector<RecordedJointState> readJointStates(const RecordingFile& file, int formatVersion,
+                                                std::size_t joints, long row);
 
 }  // namespace hb::recording

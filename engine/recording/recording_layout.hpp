@@ -24,7 +24,9 @@ inline constexpr const char* kFormatName = "heavyball-recording";
 /// Version 5: problems carry the substep of the step that solved them.
 /// Version 6: the joints (table "joints") and their per-step values ("joint_*" datasets), written
 /// when the world has joints.
-inline constexpr int kFormatVersion = 6;
+/// Version 7: every joint's turn and spin and a spherical joint's three-valued motor targets
+/// ("joint_turn", "joint_spin", "joint_target_turn", "joint_target_spin").
+inline constexpr int kFormatVersion = 7;
 
 /// Rows per chunk of the tables that grow with the run, which the recorder writes a whole chunk
 /// at a time: chunks of 3 to 52 KiB. Larger ones compress a little better; smaller ones let the
@@ -125,6 +127,10 @@ inline constexpr const char* kJointTargetVelocity = "joint_target_velocity";
 inline constexpr const char* kJointMotorForce = "joint_motor_force";
 inline constexpr const char* kJointSpringForce = "joint_spring_force";
 inline constexpr const char* kJointFrictionForce = "joint_friction_force";
+inline constexpr const char* kJointTurn = "joint_turn";
+inline constexpr const char* kJointSpin = "joint_spin";
+inline constexpr const char* kJointTargetTurn = "joint_target_turn";
+inline constexpr const char* kJointTargetSpin = "joint_target_spin";
 }  // namespace dataset
 
 /// Enum fields store the enumerator's value; these give their names.

@@ -364,7 +364,7 @@ std::vector<RecordedJointState> RecordingReader::jointStates(long i) const {
   step(i);  // std::out_of_range for a row the recording does not have
   recording::silenceHdf5Errors();
   try {
-    return readJointStates(*impl_, impl_->joints.size(), i);
+    return readJointStates(*impl_, impl_->info.formatVersion, impl_->joints.size(), i);
   } catch (const H5::Exception& e) {
     impl_->fail("cannot read the joints of step row " + std::to_string(i) + ": " + describe(e));
   }

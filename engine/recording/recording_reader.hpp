@@ -114,6 +114,7 @@ struct RecordedJoint {
 
 /// A joint's values at one recorded instant (Joint, jointPosition and friends): rad and N m for a
 /// revolute joint, m and N for a prismatic one. NaN after the world's joints changed mid-run.
+/// The turns and spins (version 7) are NaN in files of version 6.
 struct RecordedJointState {
   double position = 0.0;
   double velocity = 0.0;
@@ -123,6 +124,10 @@ struct RecordedJointState {
   double motorForce = 0.0;
   double springForce = 0.0;
   double frictionForce = 0.0;
+  Eigen::Vector3d turn = Eigen::Vector3d::Zero();        ///< jointTurn, rad
+  Eigen::Vector3d spin = Eigen::Vector3d::Zero();        ///< jointSpin, rad/s
+  Eigen::Vector3d targetTurn = Eigen::Vector3d::Zero();  ///< a spherical joint's motor's
+  Eigen::Vector3d targetSpin = Eigen::Vector3d::Zero();  ///< a spherical joint's motor's
 };
 
 class RecordingReader {

@@ -1,6 +1,7 @@
-// Joints in recordings (format version 6): a pendulum on a servo-driven hinge and the shipped
-// hinges scene recorded and read back bit for bit against the world's own values, files of the
-// previous version read without joints, and damaged joint datasets refused with clear errors.
+// Joints in recordings (format versions 6 and 7): a pendulum on a servo-driven hinge, a ball
+// joint's servo and the shipped hinges scene recorded and read back bit for bit against the
+// world's own values, files of the previous versions read without joints or turns, and damaged
+// joint datasets refused with clear errors.
 
 #include <gtest/gtest.h>
 
@@ -51,7 +52,8 @@ std::vector<RecordedJointState> valuesOf(const World& world) {
     const RigidBody& b = world.rigidBodies()[j.bodyB];
     out.push_back({jointPosition(j, a, b), jointVelocity(j, a, b), jointError(j, a, b),
                    j.motor.targetPosition, j.motor.targetVelocity, j.motorForce, j.springForce,
-                   j.frictionForce});
+                   j.frictionForce, jointTurn(j, a, b), jointSpin(j, a, b),
+                   Vector3d(j.motor.targetTurn), Vector3d(j.motor.targetSpin)});
   }
   return out;
 }
@@ -64,7 +66,11 @@ std::vector<std::vector<RecordedJointState>> record(World& world, const fs::path
   std::vector<std::vector<RecordedJointState>> values{valuesOf(world)};
   for (int i = 0; i < steps; ++i) {
     if (!world.joints().empty() && world.joints()[0].motor.servo()) {
-      world.setJointTargets(0, 0.3 + 0.01 * i, 0.1);
+      if (world.joints()[0].type == JointType::Spherical) {
+        world.setJointTargets(0, Vector3d(0.01 * i, -0.2, 0.3), Vector3d(0.1, 0, 0));
+      } else {
+        world.setJointTargets(0, 0.3 + 0.01 * i, 0.1);
+      }
     }
     world.step();
     values.push_back(valuesOf(world));
@@ -89,6 +95,10 @@ void expectSameBits(const RecordingReader& reader,
       EXPECT_EQ(r.motorForce, w.motorForce) << i << " " << k;
       EXPECT_EQ(r.springForce, w.springForce) << i << " " << k;
       EXPECT_EQ(r.frictionForce, w.frictionForce) << i << " " << k;
+      EXPECT_EQ(r.turn, w.turn) << i << " " << k;
+      EXPECT_EQ(r.spin, w.spin) << i << " " << k;
+      EXPECT_EQ(r.targetTurn, w.targetTurn) << i << " " << k;
+      EXPECT_EQ(r.targetSpin, w.targetSpin) << i << " " << k;
     }
   }
 }
@@ -99,7 +109,7 @@ TEST(RecorderJoints, APendulumOnAServoReadsBackBitForBit) {
   // 150 steps: more than two chunks of 64 rows.
   const auto values = record(*world, file, 150);
   const RecordingReader reader(file);
-  EXPECT_EQ(reader.info().formatVersion, 6);
+  EXPECT_EQ(reader.info().formatVersion, 7);
   ASSERT_EQ(reader.joints().size(), 1u);
   EXPECT_EQ(reader.joints()[0].name, "shoulder");
   EXPECT_EQ(reader.joints()[0].type, JointType::Revolute);
@@ -121,6 +131,31 @@ TEST(RecorderJoints, TheHingesSceneReadsBackBitForBit) {
     EXPECT_EQ(reader.joints()[k].type, world.joints()[k].type);
     EXPECT_EQ(reader.joints()[k].bodyB, world.joints()[k].bodyB);
   }
+  expectSameBits(reader, values);
+  fs::remove(file);
+}
+
+TEST(RecorderJoints, ABallJointOnAServoReadsBackBitForBit) {
+  // Its turn, spin and three-valued targets (moved every step) with the hinge's values beside.
+  const fs::path file = tempFile("ball.h5");
+  SceneDescription scene = joint_scenes::emptyScene();
+  scene.bodies.push_back(joint_scenes::ball(Vector3d(0.3, 0, 1), 0.05, 1.0));
+  scene.bodies.push_back(joint_scenes::ball(Vector3d(1, 0, 1), 0.05, 1.0));
+  World world(scene);
+  Joint ball = joint_scenes::jointAt(JointType::Spherical, world, 0, 1, Vector3d(0, 0, 1));
+  ball.motor.enabled = true;
+  ball.motor.maxForce = 20.0;
+  ball.motor.stiffness = 30.0;
+  ball.motor.damping = 1.0;
+  world.addJoint(ball);
+  world.addJoint(
+      joint_scenes::jointAt(JointType::Revolute, world, 0, 2, Vector3d(1.5, 0, 1),
+                            Eigen::Quaterniond(Eigen::AngleAxisd(M_PI / 2, Vector3d::UnitX()))));
+  const auto values = record(world, file, 80);
+  EXPECT_GT(values.back()[0].turn.norm(), 0.1);
+  EXPECT_NE(values.back()[1].turn, Vector3d::Zero());  // a hinge's turn about its axis
+  const RecordingReader reader(file);
+  EXPECT_EQ(reader.joints()[0].type, JointType::Spherical);
   expectSameBits(reader, values);
   fs::remove(file);
 }
@@ -149,6 +184,26 @@ TEST(RecorderJoints, ARunWithoutJointsWritesNoJointDatasets) {
   const RecordingReader reader(file);
   EXPECT_TRUE(reader.joints().empty());
   EXPECT_TRUE(reader.jointStates(0).empty());
+  fs::remove(file);
+}
+
+// Files of version 6 have the joints' scalar values only: the turns and spins read as NaN.
+TEST(RecorderJoints, FilesOfVersionSixReadWithoutTurns) {
+  const fs::path file = tempFile("version6.h5");
+  auto world = pendulum();
+  const auto values = record(*world, file, 5);
+  const hid_t f = H5Fopen(file.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+  for (const char* name : {"joint_turn", "joint_spin", "joint_target_turn", "joint_target_spin"}) {
+    H5Ldelete(f, name, H5P_DEFAULT);
+  }
+  H5Fclose(f);
+  setVersion(file, 6);
+  const RecordingReader reader(file);
+  EXPECT_EQ(reader.info().formatVersion, 6);
+  const RecordedJointState state = reader.jointStates(5)[0];
+  EXPECT_EQ(state.position, values[5][0].position);
+  EXPECT_TRUE(state.turn.array().isNaN().all());
+  EXPECT_TRUE(state.targetSpin.array().isNaN().all());
   fs::remove(file);
 }
 
@@ -208,6 +263,13 @@ TEST(RecorderJoints, DamagedJointDatasetsGiveClearErrors) {
   const std::string missing =
       errorAfter("missing.h5", [](hid_t f) { H5Ldelete(f, "joint_error", H5P_DEFAULT); });
   EXPECT_NE(missing.find("missing dataset /joint_error"), std::string::npos) << missing;
+  const std::string cutTurns = errorAfter("cut-turns.h5", [](hid_t f) {
+    const hid_t d = H5Dopen(f, "joint_target_spin", H5P_DEFAULT);
+    const hsize_t rows[] = {40, 1, 3};
+    H5Dset_extent(d, rows);
+    H5Dclose(d);
+  });
+  EXPECT_NE(cutTurns.find("dataset /joint_target_spin has 40 rows"), std::string::npos) << cutTurns;
   const std::string garbage = errorAfter("garbage.h5", [](hid_t f) {
     // A chunk whose bytes are not a deflate stream.
     const hid_t d = H5Dopen(f, "joint_motor_force", H5P_DEFAULT);

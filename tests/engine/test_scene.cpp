@@ -284,6 +284,53 @@ TEST(Scene, JointDrivesAreRead) {
   EXPECT_EQ(world.joints()[0].spring.damping, 0.5);
 }
 
+TEST(Scene, BallJointTargetsFollowTheirSchedule) {
+  using Eigen::Vector3d;
+  // A servoed ball joint scheduled from rest to 1 rad about z at 1 s, then on to 1 rad about x
+  // at 2 s: between keys the target turns at a constant rate about one axis, the spin.
+  const std::string text = R"({"gravity": [0, 0, 0], "bodies": [
+      {"shape": {"type": "sphere", "radius": 0.1}, "pose": {"p": [0, 0, 1]}, "mass": 1}],
+      "joints": [{"name": "wrist", "type": "spherical", "bodies": ["world", 0],
+                  "anchor": [0, 0, 1], "motor": {"max_force": 50, "stiffness": 40,
+                                                 "damping": 0.8}}],
+      "joint_targets": [{"joint": "wrist", "keys": [[0, [0, 0, 0]], [1, [0, 0, 1]],
+                                                    [2, [1, 0, 0]]]}]})";
+  const SceneDescription scene = parseScene(text, kScenesDir);
+  ASSERT_EQ(scene.jointTargets.size(), 1u);
+  const JointTargetSchedule& schedule = scene.jointTargets[0];
+  EXPECT_TRUE(schedule.keys.empty());
+  const auto [halfway, spin] = schedule.turnAt(0.5);
+  EXPECT_LT((halfway - Vector3d(0, 0, 0.5)).norm(), 1e-12);
+  EXPECT_LT((spin - Vector3d(0, 0, 1)).norm(), 1e-12);
+  // From the second key to the third: at their ends the keys' orientations, in between a
+  // rotation about one axis at the rate given as the spin (a finite difference of orientations).
+  const auto orientation = [](const Vector3d& turn) {
+    return Eigen::Quaterniond(Eigen::AngleAxisd(turn.norm(), turn.normalized()));
+  };
+  EXPECT_LT((schedule.turnAt(1.0 + 1e-12).first - Vector3d(0, 0, 1)).norm(), 1e-9);
+  EXPECT_LT((schedule.turnAt(2.0 - 1e-12).first - Vector3d(1, 0, 0)).norm(), 1e-9);
+  const double t = 1.3, h = 1e-6;
+  const Eigen::Quaterniond dq = orientation(schedule.turnAt(t + h).first) *
+                                orientation(schedule.turnAt(t - h).first).conjugate();
+  const Eigen::AngleAxisd rate(dq);
+  EXPECT_LT((rate.angle() * rate.axis() / (2 * h) - schedule.turnAt(t).second).norm(), 1e-6);
+  EXPECT_EQ(schedule.turnAt(3.0).second, Vector3d::Zero());
+  // The world's servo follows it: its target set before each step, the ball close behind.
+  World world(scene);
+  while (world.time() < 2.5 - 1e-9) world.step();
+  const Joint& j = world.joints()[0];
+  EXPECT_EQ(Eigen::Map<const Vector3d>(j.motor.targetTurn), Vector3d(1, 0, 0));
+  EXPECT_LT(
+      (jointTurn(j, world.rigidBodies()[0], world.rigidBodies()[1]) - Vector3d(1, 0, 0)).norm(),
+      0.02);
+  // Its keys are three numbers each.
+  std::string scalar = text, flat = text;
+  scalar.replace(scalar.find("[1, [0, 0, 1]]"), 14, "[1, 0.5]");
+  EXPECT_SCENE_ERROR(scalar, "joint_targets[0].keys[1][1]");
+  flat.replace(flat.find("[1, [0, 0, 1]]"), 14, "[1, 0, 0, 1]");
+  EXPECT_SCENE_ERROR(flat, "joint_targets[0].keys[1]", "[time (s), [turn x, y, z] (rad)]");
+}
+
 TEST(Scene, ShippedStackLoads) {
   const SceneDescription scene = loadScene(kScenesDir / "stack.json");
   ASSERT_EQ(scene.statics.size(), 1u);

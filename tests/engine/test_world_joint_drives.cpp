@@ -379,6 +379,39 @@ TEST(WorldJointDrives, BallJointServoTurnsToItsTargetOrientation) {
   }
 }
 
+TEST(WorldJointDrives, BallJointTargetsSetWhileRunning) {
+  // The servo above, its target given after a second at rest with setJointTargets (as a
+  // controller does): the ball turns to it and holds it, gains and force limit kept.
+  JointMotor motor;
+  motor.enabled = true;
+  motor.maxForce = 5.0;
+  motor.stiffness = 2.0;
+  motor.damping = 2.0 * std::sqrt(2.0 * 0.4 * 0.1 * 0.1);
+  const auto world = ballOnItsJoint(motor);
+  stepN(*world, 120);
+  EXPECT_LT(world->rigidBodies()[1].angularVelocity.norm(), 1e-12);
+  const Vector3d goal(-0.4, 0.1, 0.2);
+  world->setJointTargets(0, goal, Vector3d::Zero());
+  EXPECT_EQ(world->joints()[0].motor.stiffness, 2.0);
+  EXPECT_EQ(world->joints()[0].motor.maxForce, 5.0);
+  stepN(*world, 360);
+  const Joint& j = world->joints()[0];
+  const auto& bodies = world->rigidBodies();
+  EXPECT_LT((jointTurn(j, bodies[0], bodies[1]) - goal).norm(), 1e-4);
+  // A spin target with no stiffness: the ball spins at it.
+  JointMotor spinning = j.motor;
+  spinning.stiffness = 0.0;
+  world->setJointMotor(0, spinning);
+  world->setJointTargets(0, Vector3d::Zero(), Vector3d(0.0, 0.0, 1.5));
+  stepN(*world, 60);
+  EXPECT_LT((jointSpin(j, bodies[0], bodies[1]) - Vector3d(0, 0, 1.5)).norm(), 1e-4);
+  // Three-valued targets belong to a ball joint; non-finite ones and no such joint are refused.
+  EXPECT_THROW(world->setJointTargets(0, 0.5, 0.0), std::invalid_argument);
+  EXPECT_THROW(world->setJointTargets(0, Vector3d(std::nan(""), 0, 0), Vector3d::Zero()),
+               std::invalid_argument);
+  EXPECT_THROW(world->setJointTargets(1, Vector3d::Zero(), Vector3d::Zero()), std::out_of_range);
+}
+
 TEST(WorldJointDrives, BadDrivesAreRefused) {
   const auto world = armOn(Vector3d::UnitZ(), Joint{});
   JointMotor motor{true, 0.0, 10.0, 0.0, -1.0, 0.0};
@@ -391,6 +424,8 @@ TEST(WorldJointDrives, BadDrivesAreRefused) {
   EXPECT_THROW(world->setJointFriction(0, -0.1), std::invalid_argument);
   EXPECT_THROW(world->setJointTargets(0, std::nan(""), 0.0), std::invalid_argument);
   EXPECT_THROW(world->setJointTargets(1, 0.0, 0.0), std::out_of_range);
+  EXPECT_THROW(world->setJointTargets(0, Vector3d::Zero(), Vector3d::Zero()),
+               std::invalid_argument);  // a hinge's targets are scalars
   // A ball joint has no free axis to drive; its spring pulls its frames together; its twist
   // lies within [-pi, pi]; a hinge has no twist.
   SceneDescription scene = emptyScene();

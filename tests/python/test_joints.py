@@ -390,6 +390,52 @@ def test_a_ball_joint_servo_turns_the_ball_to_its_target():
     assert j.target_turn[joint].tolist() == [0.3, -0.2, 0.5] and not j.target_spin.any()
 
 
+def test_ball_joints_take_turns_and_spins_from_set_joint_targets():
+    # Two balls on ball joints beside a hinge, no gravity: both servos are sent to new
+    # orientations in one call, then one spins on at a velocity target alone.
+    balls = [ball([0, 0, 2.0], radius=0.1), ball([1, 0, 2.0], radius=0.1),
+             ball([2, 0, 2.0], radius=0.1)]
+    world = heavyball.World(scene(gravity=(0, 0, 0), bodies=balls))
+    damping = 2.0 * math.sqrt(2.0 * sphere_inertia(1.0, 0.1))
+    for body in (1, 2):
+        joint = world.add_joint("spherical", (0, body), (body - 1.0, 0, 2))
+        world.set_joint_motor(joint, max_force=5.0, stiffness=2.0, damping=damping)
+    hinge = world.add_joint("revolute", (0, 3), (2, 0, 2))
+    goals = np.array([[0.3, -0.2, 0.5], [0.0, 0.7, 0.0]])
+    world.set_joint_targets(turns=goals, indices=[0, 1])
+    j = world.joints
+    np.testing.assert_array_equal(j.target_turn[:2], goals)
+    assert j.motor_enabled[:2].all() and not j.target_spin.any()
+    world.step(360)
+    np.testing.assert_allclose(world.joints.turn[:2], goals, atol=1e-4)
+    world.set_joint_targets(spins=[[0.0, 0.0, 0.1]], indices=[0])
+    assert world.joints.target_turn[0].tolist() == [0.3, -0.2, 0.5]  # kept
+    world.set_joint_motor(1, max_force=5.0, damping=damping)  # a velocity motor now
+    world.set_joint_targets(spins=[[0.0, 0.0, 1.5]], indices=[1])
+    world.step(60)
+    np.testing.assert_allclose(world.joints.spin[1], [0, 0, 1.5], atol=1e-4)
+    before = world.joints.to_dict()
+    cases = [
+        (dict(turns=goals), ValueError, r"joint 2 is revolute; turns and spins are"),
+        (dict(turns=goals[0], indices=[0]), ValueError,
+         r"turns: expected an array of shape \(1, 3\)"),
+        (dict(spins=[[0, math.inf, 0]], indices=[0]), ValueError,
+         r"spins\[0, 1\]: not a finite number"),
+        (dict(turns=[[0, 0, 0]], indices=[1]), ValueError,
+         r"turns: joint 1's motor has no stiffness, so a turn target would do nothing"),
+        (dict(turns=[[0, 0, 0]], positions=[0.0], indices=[0]), ValueError,
+         r"go in separate calls"),
+        (dict(positions=[0.0], indices=[0]), ValueError, r"joint 0 is spherical"),
+        (dict(spins=[[0, 0, 0]], indices=[hinge]), ValueError, r"joint 2 is revolute"),
+    ]
+    for kwargs, error, message in cases:
+        with pytest.raises(error, match=message):
+            world.set_joint_targets(**kwargs)
+    after = world.joints.to_dict()
+    for name in ("target_turn", "target_spin"):
+        np.testing.assert_array_equal(before[name], after[name])
+
+
 def test_a_ball_joint_spring_turns_the_ball_back_at_its_period():
     # A 1 kg ball 0.5 m below a ball joint, no gravity, turned at 0.3 rad/s about y: with
     # k = 4 pi^2 I it swings back and forth once a second; friction then stops a spin.
