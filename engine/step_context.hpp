@@ -100,8 +100,9 @@ struct StepContext {
   std::vector<NarrowPhaseRecord> earlierNarrowPhase;
   // build contacts
   std::vector<PairContacts> pairContacts;  ///< per narrow-phase record, as its worker built them
-  std::vector<PairCacheEntry*>
-      cacheEntries;  ///< per narrow-phase record: its pair's cache entry (updatePairCache)
+  // update pair cache: the narrow-phase records in the order of their pairs, and their keys
+  std::vector<std::uint32_t> cacheOrder;
+  std::vector<std::uint64_t> cacheKeys;
   std::vector<ContactConstraint> contacts;
   std::vector<std::uint8_t> keepContact;  ///< per contact, after its region's reduction
   int reusedManifolds = 0;

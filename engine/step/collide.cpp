@@ -98,11 +98,14 @@ void collide(const SolverDescription& settings, const StepClock& clock, BodyTabl
     }
     const size_t count = c.narrowPhase.size() - first;
     // Each pair reads what the cache remembers of it (nothing writes the cache until the
-    // substep's pair cache stage).
+    // substep's pair cache stage), found in one walk: the round's pairs are in order.
+    PairCache::Cursor cursor(pairCache);
+    for (size_t i = first; i < c.narrowPhase.size(); ++i) {
+      NarrowPhaseRecord& record = c.narrowPhase[i];
+      record.cache = cursor.find(record.proxyA, record.proxyB);
+    }
     workers.forEach(count, [&](size_t i) {
-      NarrowPhaseRecord& record = c.narrowPhase[first + i];
-      record.cache = pairCache.find(record.proxyA, record.proxyB);
-      runNarrowPhase(settings, clock, bodies, pieces, c, record);
+      runNarrowPhase(settings, clock, bodies, pieces, c, c.narrowPhase[first + i]);
     });
     woke = false;
     for (size_t i = first; i < c.narrowPhase.size(); ++i) {

@@ -113,7 +113,7 @@ void solve(const SolverDescription& settings, const Eigen::Vector3d& gravity,
 
 /// Update the pair cache (update_pair_cache.cpp), its one writer: every pair the narrow phase
 /// saw remembers its solution, hints, kept manifold and contact forces; pairs it did not see are
-/// dropped unless both bodies sleep. Writes c.cacheEntries.
+/// dropped unless both bodies sleep. Writes c.cacheOrder and c.cacheKeys.
 void updatePairCache(const StepClock& clock, const BodyTable& bodies, const PieceTable& pieces,
                      WorkerPool& workers, StepContext& c, PairCache& pairCache);
 

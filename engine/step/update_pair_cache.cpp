@@ -1,9 +1,13 @@
 // The pair cache stage, at the end of each (sub)step's solve, and the cache's only writer during
 // a step: each pair the narrow phase saw remembers its solution and support hints (the next
 // narrow phase's warm start), the manifold it keeps, and its contacts' forces (the next solve's
-// warm start) (engine/pair_cache.hpp). The earlier stages read the cache as it was.
+// warm start) (engine/pair_cache.hpp), in a cache rebuilt in the order of the pairs. The earlier
+// stages read the cache as it was.
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <numeric>
 #include <span>
 
 #include "engine/step/stages.hpp"
@@ -12,18 +16,25 @@ namespace hb {
 
 void updatePairCache(const StepClock& clock, const BodyTable& bodies, const PieceTable& pieces,
                      WorkerPool& workers, StepContext& c, PairCache& pairCache) {
-  // The entries: those the narrow phase found, and new ones made here for new pairs (one after
-  // the other: the map grows; its nodes stay where they are). Then filled on the workers, each
-  // pair its own entry.
-  c.cacheEntries.resize(c.narrowPhase.size());
-  for (size_t i = 0; i < c.narrowPhase.size(); ++i) {
-    const NarrowPhaseRecord& record = c.narrowPhase[i];
-    c.cacheEntries[i] = record.cache ? &pairCache.entry(*record.cache)
-                                     : &pairCache.entry(record.proxyA, record.proxyB);
+  // The records in the order of their pairs: each round of the narrow phase is (its waking
+  // rounds follow the first).
+  std::vector<std::uint32_t>& order = c.cacheOrder;
+  order.resize(c.narrowPhase.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::vector<std::uint64_t>& seen = c.cacheKeys;
+  const auto keyOf = [&](std::uint32_t i) {
+    return PairCache::key(c.narrowPhase[i].proxyA, c.narrowPhase[i].proxyB);
+  };
+  seen.resize(order.size());
+  for (size_t k = 0; k < order.size(); ++k) seen[k] = keyOf(order[k]);
+  if (!std::is_sorted(seen.begin(), seen.end())) {
+    std::sort(order.begin(), order.end(),
+              [&](std::uint32_t x, std::uint32_t y) { return keyOf(x) < keyOf(y); });
+    for (size_t k = 0; k < order.size(); ++k) seen[k] = keyOf(order[k]);
   }
-  workers.forEach(c.narrowPhase.size(), [&](size_t i) {
+  const auto update = [&](PairCacheEntry& entry, size_t k) {
+    const size_t i = order[k];
     const NarrowPhaseRecord& record = c.narrowPhase[i];
-    PairCacheEntry& entry = *c.cacheEntries[i];
     const CollisionResult& r = record.result;
     entry.hints = r.hints;
     entry.lastRound = clock.round;
@@ -39,12 +50,15 @@ void updatePairCache(const StepClock& clock, const BodyTable& bodies, const Piec
                                                       record.contactCount);
     PairCache::storeContacts(entry, contacts, bodyPose(bodies, pieces.proxy[record.proxyA].body),
                              clock.h);
-  });
+  };
   // Pairs the broad phase dropped lose their cache; sleeping pairs keep theirs.
-  pairCache.evictStale(clock.round, [&](int i, int j) {
+  const auto asleep = [&](int i, int j) {
     return !bodies.state[pieces.proxy[i].body].isActive() &&
            !bodies.state[pieces.proxy[j].body].isActive();
-  });
+  };
+  pairCache.rebuild(seen, asleep, update, [&](size_t n, const auto& f) { workers.forEach(n, f); });
+  // The records' entries moved.
+  for (NarrowPhaseRecord& record : c.narrowPhase) record.cache = nullptr;
 }
 
 }  // namespace hb
