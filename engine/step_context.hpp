@@ -100,6 +100,16 @@ struct StepContext {
   std::vector<NarrowPhaseRecord> earlierNarrowPhase;
   // build contacts
   std::vector<PairContacts> pairContacts;  ///< per narrow-phase record, as its worker built them
+  /// Per narrow-phase record, what gathering its contacts needs, side by side (a PairContacts is
+  /// three quarters of a kilobyte: reading each one's count in turn cost a cache miss a pair).
+  struct PairSummary {
+    int count = 0;         ///< its contacts
+    int first = 0;         ///< where they go in `contacts`
+    double deepest = 0.0;  ///< its deepest contact's depth (m), or -infinity without any
+    ManifoldSource source = ManifoldSource::None;
+    bool compound = false;  ///< a body of several pieces: its contacts may need reducing
+  };
+  std::vector<PairSummary> pairSummaries;
   // update pair cache: the narrow-phase records in the order of their pairs, and their keys
   std::vector<std::uint32_t> cacheOrder;
   std::vector<std::uint64_t> cacheKeys;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "engine/contact_reduction.hpp"
 #include "engine/step/stages.hpp"
@@ -76,25 +77,48 @@ void reduceContacts(StepContext& c) {
 
 void buildContacts(const PairContactInputs& in, WorkerPool& workers, StepContext& c,
                    StepStatistics& stats) {
-  // Each pair's contacts on the workers, then gathered in pair order.
-  c.pairContacts.resize(c.narrowPhase.size());
-  workers.forEach(c.narrowPhase.size(),
-                  [&](size_t i) { pairContacts(in, c.narrowPhase[i], c.pairContacts[i]); });
-  c.contacts.clear();
-  c.reusedManifolds = 0;
-  for (size_t i = 0; i < c.narrowPhase.size(); ++i) {
-    NarrowPhaseRecord& record = c.narrowPhase[i];
-    const PairContacts& made = c.pairContacts[i];
-    record.firstContact = static_cast<int>(c.contacts.size());
-    record.contactCount = made.count;
+  // Each pair's contacts on the workers, then gathered in pair order: where each pair's go from
+  // the summaries, one after the other, and the copies on the workers again.
+  const size_t pairs = c.narrowPhase.size();
+  c.pairContacts.resize(pairs);
+  c.pairSummaries.resize(pairs);
+  workers.forEach(pairs, [&](size_t i) {
+    const NarrowPhaseRecord& record = c.narrowPhase[i];
+    PairContacts& made = c.pairContacts[i];
+    pairContacts(in, record, made);
+    StepContext::PairSummary& summary = c.pairSummaries[i];
+    summary.count = made.count;
+    summary.source = made.source;
+    summary.deepest = -std::numeric_limits<double>::infinity();
     for (int k = 0; k < made.count; ++k) {
-      stats.maxPenetration = std::max(stats.maxPenetration, made.contacts[k].depth);
-      c.contacts.push_back(made.contacts[k]);
+      summary.deepest = std::max(summary.deepest, made.contacts[k].depth);
     }
-    if (made.source == ManifoldSource::Impact) ++stats.impactPairs;
-    if (made.source == ManifoldSource::Reposed) ++c.reusedManifolds;
+    summary.compound =
+        made.count > 0 && (isCompound(in.bodies, in.pieces.proxy[record.proxyA].body) ||
+                           isCompound(in.bodies, in.pieces.proxy[record.proxyB].body));
+  });
+  c.reusedManifolds = 0;
+  int total = 0;
+  bool compounds = false;
+  for (StepContext::PairSummary& summary : c.pairSummaries) {
+    summary.first = total;
+    total += summary.count;
+    if (summary.count > 0) stats.maxPenetration = std::max(stats.maxPenetration, summary.deepest);
+    if (summary.source == ManifoldSource::Impact) ++stats.impactPairs;
+    if (summary.source == ManifoldSource::Reposed) ++c.reusedManifolds;
+    compounds |= summary.compound;
   }
-  reduceContacts(c);
+  c.contacts.resize(total);
+  workers.forEach(pairs, [&](size_t i) {
+    NarrowPhaseRecord& record = c.narrowPhase[i];
+    const StepContext::PairSummary& summary = c.pairSummaries[i];
+    record.firstContact = summary.first;
+    record.contactCount = summary.count;
+    std::copy_n(c.pairContacts[i].contacts.begin(), summary.count,
+                c.contacts.begin() + summary.first);
+  });
+  // A pair of single pieces has at most a manifold's four points, which reduction keeps.
+  if (compounds) reduceContacts(c);
   stats.contacts = static_cast<int>(c.contacts.size());
 }
 

@@ -11,11 +11,11 @@
 
 namespace hb {
 
-namespace {
-
 bool isCompound(const BodyTable& bodies, int body) {
   return !bodies.state[body].isStatic && bodies.info[body].proxies.size() > 1;
 }
+
+namespace {
 
 /// False when pieces a and b cannot come within their pair's margin this step (their bounding
 /// spheres stay apart).

@@ -75,10 +75,13 @@ struct PairContactInputs {
   const PieceTable& pieces;
 };
 
+/// A moving body of several pieces (find_pairs.cpp).
+bool isCompound(const BodyTable& bodies, int body);
+
 /// Build contacts (build_contacts.cpp): each touching pair's manifold and contact constraints
 /// on the workers, warm-started from the pair cache, gathered in pair order and reduced per
-/// contact region for compounds. Writes c.pairContacts, c.contacts, c.keepContact,
-/// c.reusedManifolds and the records' contact ranges.
+/// contact region for compounds. Writes c.pairContacts, c.pairSummaries, c.contacts,
+/// c.keepContact, c.reusedManifolds and the records' contact ranges.
 void buildContacts(const PairContactInputs& in, WorkerPool& workers, StepContext& c,
                    StepStatistics& stats);
 
