@@ -61,10 +61,11 @@ class PairCache {
   };
 
   /// The cache for the next round: an entry for each of the pairs `seen` (the keys of the pairs
-  /// the narrow phase saw, increasing: key(i, j)), starting from its old entry (empty for a new
-  /// pair) and filled by `update(entry, k)` for the k-th of them; the old entries not seen stay
-  /// when `keep(i, j)` (their bodies sleep) and are dropped otherwise. `forEach(n, f)` calls
-  /// f(0) ... f(n - 1), on any threads: each call writes its own entry.
+  /// the narrow phase saw, increasing: key(i, j)), made by `update(entry, k, old)` for the k-th of
+  /// them from its old entry (an empty one for a new pair; `old` may be `entry` itself), which
+  /// must set every field; the old entries not seen stay when `keep(i, j)` (their bodies sleep)
+  /// and are dropped otherwise. `forEach(n, f)` calls f(0) ... f(n - 1), on any threads: each
+  /// call writes its own entry.
   template <class Keep, class Update, class ForEach>
   void rebuild(std::span<const std::uint64_t> seen, Keep keep, Update update, ForEach forEach);
 
@@ -157,16 +158,21 @@ void PairCache::rebuild(std::span<const std::uint64_t> seen, Keep keep, Update u
   }
   if (nextKeys_ == keys_) {  // the same pairs: every entry stays where it is
     forEach(sources_.size(), [&](std::size_t n) {
-      if (sources_[n].seen >= 0) update(entries_[n], static_cast<std::size_t>(sources_[n].seen));
+      const auto seenAt = sources_[n].seen;
+      if (seenAt >= 0) update(entries_[n], static_cast<std::size_t>(seenAt), entries_[n]);
     });
     return;
   }
   nextEntries_.resize(sources_.size());
+  static const PairCacheEntry kEmpty{};
   forEach(sources_.size(), [&](std::size_t n) {
     const Source& from = sources_[n];
-    PairCacheEntry& entry = nextEntries_[n];
-    entry = from.old >= 0 ? entries_[from.old] : PairCacheEntry{};
-    if (from.seen >= 0) update(entry, static_cast<std::size_t>(from.seen));
+    const PairCacheEntry& old = from.old >= 0 ? entries_[from.old] : kEmpty;
+    if (from.seen >= 0) {
+      update(nextEntries_[n], static_cast<std::size_t>(from.seen), old);
+    } else {
+      nextEntries_[n] = old;
+    }
   });
   keys_.swap(nextKeys_);
   entries_.swap(nextEntries_);

@@ -463,9 +463,7 @@ std::vector<std::uint8_t> World::saveState() const {
         {bodies_.state[i], bodies_.info[i].material, bodies_.sleepIsland[i], bodies_.forces[i]});
   }
   pairCache_.forEachInOrder([&](int i, int j, const PairCacheEntry& e) {
-    const std::uint64_t key = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(i)) << 32) |
-                              static_cast<std::uint32_t>(j);
-    s.pairs.emplace_back(key, e);
+    s.pairs.emplace_back(PairCache::key(i, j), e);
   });
   s.joints = joints_;
   ByteWriter w;

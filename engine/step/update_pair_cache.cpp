@@ -32,7 +32,9 @@ void updatePairCache(const StepClock& clock, const BodyTable& bodies, const Piec
               [&](std::uint32_t x, std::uint32_t y) { return keyOf(x) < keyOf(y); });
     for (size_t k = 0; k < order.size(); ++k) seen[k] = keyOf(order[k]);
   }
-  const auto update = [&](PairCacheEntry& entry, size_t k) {
+  // Every field from the record, or from the old entry where the record leaves it (`old` may be
+  // `entry`): the entry is written, not copied first.
+  const auto update = [&](PairCacheEntry& entry, size_t k, const PairCacheEntry& old) {
     const size_t i = order[k];
     const NarrowPhaseRecord& record = c.narrowPhase[i];
     const CollisionResult& r = record.result;
@@ -41,10 +43,17 @@ void updatePairCache(const StepClock& clock, const BodyTable& bodies, const Piec
     if (r.gjkStatus != GjkStatus::InvalidInput && std::isfinite(r.distance)) {
       entry.previous = makePreviousSolution(record.poseA, record.poseB, r.witnessA, r.witnessB,
                                             r.normal, r.distance);
+    } else if (&entry != &old) {
+      entry.previous = old.previous;
     }
     PairContacts& made = c.pairContacts[i];
-    if (made.source == ManifoldSource::Impact) entry.manifold.reset();
-    if (made.keptManifold) entry.manifold = std::move(made.keptManifold);
+    if (made.keptManifold) {
+      entry.manifold = std::move(made.keptManifold);
+    } else if (made.source == ManifoldSource::Impact) {
+      entry.manifold.reset();
+    } else if (&entry != &old) {
+      entry.manifold = old.manifold;
+    }
     // Exactly this substep's contacts, for the next one's warm start.
     const std::span<const ContactConstraint> contacts(c.contacts.data() + record.firstContact,
                                                       record.contactCount);

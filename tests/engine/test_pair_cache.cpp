@@ -149,10 +149,11 @@ TEST(PairCache, RebuiltRoundsMatchAMapOnRandomPairs) {
     for (const auto& [i, j] : pairs) keys.push_back(PairCache::key(i, j));
     cache.rebuild(
         keys, keep,
-        [&](PairCacheEntry& entry, std::size_t k) {
+        [&](PairCacheEntry& entry, std::size_t k, const PairCacheEntry& old) {
           // The old entry comes along: its round is the one the reference holds.
-          const auto old = reference.find(pairs[k]);
-          EXPECT_EQ(entry.lastRound, old == reference.end() ? -1 : old->second);
+          const auto had = reference.find(pairs[k]);
+          EXPECT_EQ(old.lastRound, had == reference.end() ? -1 : had->second);
+          entry = old;
           entry.lastRound = round;
         },
         serially);
