@@ -16,8 +16,8 @@ namespace hb {
 
 void updatePairCache(const StepClock& clock, const BodyTable& bodies, const PieceTable& pieces,
                      WorkerPool& workers, StepContext& c, PairCache& pairCache) {
-  // The records in the order of their pairs: each round of the narrow phase is (its waking
-  // rounds follow the first).
+  // The records in the order of their pairs: each round of the narrow phase lists its pairs in
+  // that order, and the rounds that woke islands follow the first.
   std::vector<std::uint32_t>& order = c.cacheOrder;
   order.resize(c.narrowPhase.size());
   std::iota(order.begin(), order.end(), 0u);
