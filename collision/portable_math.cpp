@@ -48,6 +48,11 @@ Eigen::Quaterniond rotationAbout(const Eigen::Vector3d& axis, double angle) {
   return q;
 }
 
+Eigen::Quaterniond rotationOf(const Eigen::Vector3d& v) {
+  const double angle = v.norm();
+  return angle > 0.0 ? rotationAbout(v / angle, angle) : Eigen::Quaterniond::Identity();
+}
+
 Eigen::Vector3d rotationVector(const Eigen::Quaterniond& q) {
   const double n = q.vec().norm();
   if (!(n > 0.0)) return Eigen::Vector3d::Zero();

@@ -27,6 +27,8 @@ double hypot(double x, double y);
 
 /// The rotation by `angle` (rad) about the unit vector `axis`, as Eigen::AngleAxisd would give it.
 Eigen::Quaterniond rotationAbout(const Eigen::Vector3d& axis, double angle);
+/// The rotation whose rotation vector (unit axis times angle, rad) is `v`; the identity for zero.
+Eigen::Quaterniond rotationOf(const Eigen::Vector3d& v);
 /// The rotation vector (unit axis times angle in [0, pi]) of a unit quaternion, as
 /// Eigen::AngleAxisd(q) gives it; zero for the identity.
 Eigen::Vector3d rotationVector(const Eigen::Quaterniond& q);

@@ -97,10 +97,8 @@ void JointRows::aimTurnForces(const Vector3d& relativeSpin) {
   }
   const JointMotor& motor = motorSettings_;
   if (motor.enabled && motor.servo()) {
-    const Vector3d goal = Eigen::Map<const Vector3d>(motor.targetTurn);
-    const double angle = goal.norm();
     const Eigen::Quaterniond target =
-        angle > 0.0 ? portable::rotationAbout(goal / angle, angle) : Eigen::Quaterniond::Identity();
+        portable::rotationOf(Eigen::Map<const Vector3d>(motor.targetTurn));
     const Vector3d error = portable::rotationVector(turn_.relative * target.conjugate());
     soft(turn_.motor, motor.stiffness, motor.damping, error,
          Eigen::Map<const Vector3d>(motor.targetSpin), motor.maxForce * h_);

@@ -7,6 +7,7 @@
 #include <set>
 #include <string_view>
 
+#include "collision/portable_math.hpp"
 #include "engine/scene_parsers.hpp"
 #include "engine/urdf_articulation.hpp"
 
@@ -104,6 +105,16 @@ void parseJointDrives(const json& value, const std::string& where, JointDescript
 
 }  // namespace
 
+void scene_parsers::parseMotorTarget(const json& value, const std::string& where, double& scalar,
+                                     double* vector) {
+  if (value.is_array()) {
+    const Eigen::Vector3d three = finiteVector3(value, where);
+    for (int k = 0; k < 3; ++k) vector[k] = three[k];
+  } else {
+    scalar = finiteNumber(value, where);
+  }
+}
+
 JointMotor scene_parsers::parseJointMotor(const json& value, const std::string& where) {
   requireObject(value, where);
   rejectUnknownKeys(value, where, {"velocity", "max_force", "position", "stiffness", "damping"});
@@ -111,16 +122,8 @@ JointMotor scene_parsers::parseJointMotor(const json& value, const std::string& 
   motor.enabled = true;
   motor.maxForce =
       nonNegativeNumber(required(value, where, "max_force"), child(where, "max_force"));
-  // A number, or three (a spherical joint's turn and spin along its frame A's axes).
   const auto target = [&](const char* key, double& scalar, double* vector) {
-    const json* v = find(value, key);
-    if (!v) return;
-    if (v->is_array()) {
-      const Eigen::Vector3d three = finiteVector3(*v, child(where, key));
-      for (int k = 0; k < 3; ++k) vector[k] = three[k];
-    } else {
-      scalar = finiteNumber(*v, child(where, key));
-    }
+    if (const json* v = find(value, key)) parseMotorTarget(*v, child(where, key), scalar, vector);
   };
   target("velocity", motor.targetVelocity, motor.targetSpin);
   target("position", motor.targetPosition, motor.targetTurn);
@@ -289,7 +292,6 @@ std::pair<double, double> JointTargetSchedule::at(double t) const {
 }
 
 std::pair<Eigen::Vector3d, Eigen::Vector3d> JointTargetSchedule::turnAt(double t) const {
-  using Eigen::AngleAxisd;
   using Eigen::Vector3d;
   if (turnKeys.empty()) return {Vector3d::Zero(), Vector3d::Zero()};
   if (t <= turnKeys.front().first) return {turnKeys.front().second, Vector3d::Zero()};
@@ -298,21 +300,15 @@ std::pair<Eigen::Vector3d, Eigen::Vector3d> JointTargetSchedule::turnAt(double t
                                      [](double time, const auto& key) { return time < key.first; });
   const auto& [t1, turn1] = *next;
   const auto& [t0, turn0] = *(next - 1);
-  const auto orientation = [](const Vector3d& turn) {
-    const double angle = turn.norm();
-    return Eigen::Quaterniond(angle > 0.0 ? AngleAxisd(angle, turn / angle)
-                                          : AngleAxisd::Identity());
-  };
-  const Eigen::Quaterniond q0 = orientation(turn0);
-  // The step from key to key in q0's frame, the shorter way round.
-  Eigen::Quaterniond step = q0.conjugate() * orientation(turn1);
-  if (step.w() < 0.0) step.coeffs() = -step.coeffs();
-  const AngleAxisd whole(step);
-  const Vector3d rate = whole.angle() * whole.axis() / (t1 - t0);  // in q0's frame
+  // Through portable math, as every transcendental function of a step: the same bits anywhere.
+  const Eigen::Quaterniond q0 = portable::rotationOf(turn0);
+  // The step from key to key in q0's frame, the shorter way round (rotationVector's angle is in
+  // [0, pi] whichever sign the quaternion has).
+  const Vector3d whole = portable::rotationVector(q0.conjugate() * portable::rotationOf(turn1));
   const double s = (t - t0) / (t1 - t0);
-  const AngleAxisd now(q0 * Eigen::Quaterniond(AngleAxisd(s * whole.angle(), whole.axis())));
+  const Eigen::Quaterniond now = q0 * portable::rotationOf(s * whole);
   // The rotation vector with the angle in [0, pi], and the spin along A's frame axes.
-  return {now.angle() * now.axis(), q0 * rate};
+  return {portable::rotationVector(now), q0 * (whole / (t1 - t0))};
 }
 
 }  // namespace hb

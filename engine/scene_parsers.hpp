@@ -22,6 +22,9 @@ Material parseMaterial(const json& value, const std::string& where);
 /// them.
 JointMotor parseJointMotor(const json& value, const std::string& where);
 JointSpring parseJointSpring(const json& value, const std::string& where);
+/// A motor target: a number into `scalar`, or three (a spherical joint's, along its frame A's
+/// axes) into `vector`.
+void parseMotorTarget(const json& value, const std::string& where, double& scalar, double* vector);
 /// One entry of "joints"; bodies index the scene's `sceneBodies` bodies (or "world").
 JointDescription parseJoint(const json& value, const std::string& where, std::size_t sceneBodies);
 /// One entry of "articulations": its URDF's links and joints appended to the scene.

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <span>
 #include <stdexcept>
 #include <string>
 
@@ -83,6 +84,24 @@ void requireMotorFits(const Joint& joint, const std::string& what) {
                                 ": targetTurn and targetSpin belong to a spherical joint's "
                                 "motor");
   }
+}
+
+/// setJointTargets' targets for joint `joint`, when there is one (jointAt says when not): scalar
+/// ones for a revolute or prismatic joint, three-valued ones (`threeValued`) for a spherical one.
+/// Checked before jointAt wakes the joint's bodies.
+void requireTargetsFit(std::span<const Joint> joints, int joint, bool threeValued) {
+  if (joint < 0 || joint >= static_cast<int>(joints.size())) return;
+  const Joint& j = joints[joint];
+  if (threeValued && j.type != JointType::Spherical) {
+    throw std::invalid_argument(
+        "setJointTargets: three-valued targets (turn, spin) belong to a spherical joint; joint " +
+        std::to_string(joint) + " is " + toString(j.type));
+  }
+  if (!threeValued && j.type == JointType::Spherical) {
+    throw std::invalid_argument(
+        "setJointTargets: a spherical joint's targets are three-valued (turn and spin vectors)");
+  }
+  if (!threeValued) requireFreeAxis(j, "setJointTargets");
 }
 
 /// A spring or friction: on a free axis, or on a spherical joint's turn (whose spring's rest is
@@ -235,12 +254,7 @@ void World::setJointTargets(int joint, double position, double velocity) {
   if (!std::isfinite(position) || !std::isfinite(velocity)) {
     throw std::invalid_argument("setJointTargets: targets must be finite");
   }
-  const bool inRange = joint >= 0 && joint < static_cast<int>(joints_.size());
-  if (inRange && joints_[joint].type == JointType::Spherical) {
-    throw std::invalid_argument(
-        "setJointTargets: a spherical joint's targets are three-valued (turn and spin vectors)");
-  }
-  if (inRange) requireFreeAxis(joints_[joint], "setJointTargets");
+  requireTargetsFit(joints_, joint, false);
   Joint& j = jointAt(joint, "setJointTargets");
   JointMotor& motor = j.motor;
   motor.enabled = true;
@@ -252,12 +266,7 @@ void World::setJointTargets(int joint, const Eigen::Vector3d& turn, const Eigen:
   if (!turn.allFinite() || !spin.allFinite()) {
     throw std::invalid_argument("setJointTargets: targets must be finite");
   }
-  const bool inRange = joint >= 0 && joint < static_cast<int>(joints_.size());
-  if (inRange && joints_[joint].type != JointType::Spherical) {
-    throw std::invalid_argument(
-        "setJointTargets: three-valued targets (turn, spin) belong to a spherical joint; joint " +
-        std::to_string(joint) + " is " + toString(joints_[joint].type));
-  }
+  requireTargetsFit(joints_, joint, true);
   Joint& j = jointAt(joint, "setJointTargets");
   JointMotor& motor = j.motor;
   motor.enabled = true;

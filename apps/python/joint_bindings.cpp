@@ -155,20 +155,12 @@ void requireFinite(double value, const char* name, bool nonNegative = false) {
 /// A limit, spring, friction or motor goes on a revolute or prismatic joint's axis, or on a
 /// spherical joint (its cone, its turn).
 void requireLimitable(const World& world, int joint) {
-  const bool spherical = joint >= 0 && joint < static_cast<int>(world.joints().size()) &&
-                         world.joints()[joint].type == JointType::Spherical;
-  if (!spherical) axisJoint(world, joint, "joint");
+  if (jointOf(world, joint, "joint").type != JointType::Spherical) axisJoint(world, joint, "joint");
 }
 
 /// A motor target: a number, or three (a spherical joint's, along its frame A's axes).
 void readTarget(const py::object& value, const char* name, double& scalar, double* vector) {
-  const json target = toJson(value, name);
-  if (target.is_array()) {
-    const Eigen::Vector3d three = finiteVector3(target, name);
-    for (int k = 0; k < 3; ++k) vector[k] = three[k];
-  } else {
-    scalar = finiteNumber(target, name);
-  }
+  scene_parsers::parseMotorTarget(toJson(value, name), name, scalar, vector);
 }
 
 void setJointMotor(py::object self, int joint, const py::object& velocity,
@@ -249,13 +241,17 @@ int findJoint(py::object self, const std::string& name) {
 
 }  // namespace
 
-const Joint& axisJoint(const World& world, long long joint, const std::string& where) {
+const Joint& jointOf(const World& world, long long joint, const std::string& where) {
   const auto count = static_cast<long long>(world.joints().size());
   if (joint < 0 || joint >= count) {
     throw py::index_error(where + ": no joint " + std::to_string(joint) + " (the world has " +
                           std::to_string(count) + " joints)");
   }
-  const Joint& j = world.joints()[joint];
+  return world.joints()[joint];
+}
+
+const Joint& axisJoint(const World& world, long long joint, const std::string& where) {
+  const Joint& j = jointOf(world, joint, where);
   if (!hasFreeAxis(j.type)) {
     throw py::value_error(where + ": joint " + std::to_string(joint) + " is " + toString(j.type) +
                           "; only revolute and prismatic joints have a motor, limit, spring or "

@@ -12,8 +12,10 @@ class World;
 
 namespace hb::python {
 
-/// The world's joint `joint` if it has a free axis; IndexError for no such joint, ValueError
-/// for one without a free axis, both naming `where` (apps/python/joint_bindings.cpp).
+/// The world's joint `joint`; IndexError naming `where` for no such joint
+/// (apps/python/joint_bindings.cpp).
+const Joint& jointOf(const World& world, long long joint, const std::string& where);
+/// The same, and ValueError naming `where` for one without a free axis.
 const Joint& axisJoint(const World& world, long long joint, const std::string& where);
 
 }  // namespace hb::python

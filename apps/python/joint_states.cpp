@@ -128,12 +128,7 @@ void requireTargetsFit(const World& world, long long joint, const std::string& w
     axisJoint(world, joint, where);
     return;
   }
-  const auto count = static_cast<long long>(world.joints().size());
-  if (joint < 0 || joint >= count) {
-    throw py::index_error(where + ": no joint " + std::to_string(joint) + " (the world has " +
-                          std::to_string(count) + " joints)");
-  }
-  const JointType type = world.joints()[joint].type;
+  const JointType type = jointOf(world, joint, where).type;
   if (type != JointType::Spherical) {
     throw py::value_error(where + ": joint " + std::to_string(joint) + " is " + toString(type) +
                           "; turns and spins are a spherical joint's targets (positions and "

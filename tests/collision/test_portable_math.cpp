@@ -13,6 +13,7 @@
 #include <cstring>
 #include <functional>
 #include <limits>
+#include <numbers>
 #include <random>
 #include <string>
 #include <vector>
@@ -129,8 +130,13 @@ TEST(PortableMath, RotationsAreEigensAngleAxis) {
     const Eigen::Quaterniond other =
         Eigen::Quaterniond(u(rng), u(rng), u(rng), u(rng)).normalized();
     ASSERT_NEAR(portable::angleBetween(q, other), q.angularDistance(other), 1e-14);
+    // A rotation vector and back: the same vector while its angle is within pi.
+    const Eigen::Vector3d turn = 0.999 * std::numbers::pi * std::abs(u(rng)) * axis;
+    ASSERT_LT((portable::rotationVector(portable::rotationOf(turn)) - turn).norm(), 1e-13);
   }
   EXPECT_EQ(portable::rotationVector(Eigen::Quaterniond::Identity()), Eigen::Vector3d::Zero());
+  EXPECT_EQ(portable::rotationOf(Eigen::Vector3d::Zero()).coeffs(),
+            Eigen::Quaterniond::Identity().coeffs());
 }
 
 }  // namespace
