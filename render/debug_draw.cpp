@@ -32,6 +32,10 @@ Color DebugDraw::impulseColor(double impulse, double scale) {
   return {0.15f + 0.85f * s, 0.45f * (1.0f - s) + 0.15f, 1.0f - 0.85f * s, 1.0f};
 }
 
+Color DebugDraw::restingColor() {
+  return kResting;
+}
+
 void DebugDraw::build(const World& world, const DebugDrawOptions& options, LineList& lines) {
   focus_ = options.focusSelected && options.focusBody > 0 &&
                    options.focusBody < static_cast<int>(world.bodies().size())

@@ -38,6 +38,8 @@ class DebugDraw {
   void build(const World& world, const DebugDrawOptions& options, LineList& lines);
   /// Colour of a normal impulse on the blue (small) to red (large) ramp used for contacts.
   static Color impulseColor(double impulse, double scale);
+  /// Colour of the contacts kept for sleeping bodies (World::restingContacts).
+  static Color restingColor();
 
  private:
   void obbs(const World& world, LineList& lines) const;

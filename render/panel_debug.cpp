@@ -43,16 +43,18 @@ void impulseLegend(double impulseScale) {
 
 }  // namespace
 
-void debugPanel(DebugDrawOptions& d, RenderSettings& r) {
+void debugPanel(DebugDrawOptions& d, RenderSettings& r, bool& open) {
+  if (open) ImGui::SetNextItemOpen(true);
+  open = false;
   if (!ImGui::CollapsingHeader("Debug draw")) return;
   ImGui::Checkbox("world OBBs (1)", &d.obbs);
-  ImGui::SameLine(160);
+  ImGui::SameLine(190);
   ImGui::Checkbox("hulls (2)", &d.hulls);
   ImGui::Checkbox("candidate pairs (3)", &d.pairs);
-  ImGui::SameLine(160);
+  ImGui::SameLine(190);
   ImGui::Checkbox("contacts (4)", &d.contacts);
   ImGui::Checkbox("GJK witnesses (5)", &d.gjk);
-  ImGui::SameLine(160);
+  ImGui::SameLine(190);
   ImGui::Checkbox("joints (6)", &d.joints);
   ImGui::Checkbox("lines on top", &d.onTop);
   ImGui::Checkbox("selected body only (when one is)", &d.focusSelected);
@@ -76,10 +78,10 @@ void debugPanel(DebugDrawOptions& d, RenderSettings& r) {
   }
   ImGui::Separator();
   ImGui::Checkbox("shadows", &r.shadows);
-  ImGui::SameLine(160);
+  ImGui::SameLine(190);
   ImGui::Checkbox("detailed shadows", &r.detailedShadows);
   ImGui::Checkbox("textures", &r.textures);
-  ImGui::SameLine(160);
+  ImGui::SameLine(190);
   ImGui::Checkbox("grid", &r.grid);
   ImGui::Checkbox("tint sleeping bodies", &r.tintSleeping);
   ImGui::SliderFloat("funnel opacity", &r.funnelOpacity, 0.0f, 1.0f, "%.2f");

@@ -33,7 +33,7 @@ void drawPanels(ViewerUi& ui, World& world, const StatisticsHistory& history,
     scenePanel(ui.scene, ui.simulation, world);
     dropPanel(ui.drop);
     solverPanel(world, ui.drop);
-    debugPanel(ui.debug, ui.render);
+    debugPanel(ui.debug, ui.render, ui.openDebugPanel);
     recordingPanel(ui.recording);
     selectionPanel(ui, world);
     if (!ui.status.empty()) {

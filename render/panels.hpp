@@ -19,7 +19,8 @@ void simulationPanel(SimulationControls& controls, const World& world);
 void scenePanel(SceneControls& controls, SimulationControls& simulation, const World& world);
 void dropPanel(DropControls& controls);
 void solverPanel(World& world, DropControls& drop);
-void debugPanel(DebugDrawOptions& debug, RenderSettings& render);
+/// `open`: unfold the section now (and clear the request).
+void debugPanel(DebugDrawOptions& debug, RenderSettings& render, bool& open);
 void recordingPanel(RecordingControls& controls);
 void selectionPanel(ViewerUi& ui, const World& world);
 // Windows of their own.

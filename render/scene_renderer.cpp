@@ -67,13 +67,38 @@ void SceneRenderer::setWorld(const World& world) {
         break;
     }
   }
+  // The bodies' box. A static far larger than it (a floor made of a box, as under the piles)
+  // counts only where it lies under the bodies, as the ground does not count at all: an 800 m
+  // floor would otherwise frame the view and fit the shadows on itself.
+  Eigen::Vector3d bodiesLo = Eigen::Vector3d::Constant(INFINITY), bodiesHi = -bodiesLo;
+  for (size_t b = 1; b < world.bodies().size(); ++b) {
+    for (const int piece : world.bodies()[b].proxies) {
+      for (const Eigen::Vector3d& c : world.worldObbs()[piece].corners()) {
+        bodiesLo = bodiesLo.cwiseMin(c);
+        bodiesHi = bodiesHi.cwiseMax(c);
+      }
+    }
+  }
+  const bool anyBody = (bodiesLo.array() <= bodiesHi.array()).all();
+  constexpr double kFloorRatio = 5.0;  // a static this many times the bodies' size is a floor
+  const double bodiesSize = anyBody ? (bodiesHi - bodiesLo).norm() : INFINITY;
+  const auto staticCorners = [&](int piece) {
+    const Obb& box = world.worldObbs()[piece];
+    auto corners = box.corners();
+    if (2.0 * box.halfExtents.norm() > kFloorRatio * bodiesSize) {
+      for (Eigen::Vector3d& c : corners) {
+        c.head<2>() = c.head<2>().cwiseMax(bodiesLo.head<2>()).cwiseMin(bodiesHi.head<2>());
+      }
+    }
+    return corners;
+  };
   // The box around every static but the ground, and at least the space above the ground
   // where things are dropped.
   Eigen::Vector3d lo(-0.5, -0.5, groundHeight_), hi(0.5, 0.5, groundHeight_ + 1.0);
   const std::vector<int>& pieces = world.bodies()[0].proxies;
   for (size_t i = 0; i < pieces.size() && i < roles_.size(); ++i) {
     if (roles_[i] == Role::Ground) continue;
-    for (const Eigen::Vector3d& c : world.worldObbs()[pieces[i]].corners()) {
+    for (const Eigen::Vector3d& c : staticCorners(pieces[i])) {
       lo = lo.cwiseMin(c);
       hi = hi.cwiseMax(c);
     }
@@ -81,18 +106,13 @@ void SceneRenderer::setWorld(const World& world) {
   sceneCenter_ = 0.5 * (lo + hi);
   sceneRadius_ = 0.5 * (hi - lo).norm();
   // What the scene holds: the same statics and the bodies, without the room above the ground.
-  Eigen::Vector3d contentLo = Eigen::Vector3d::Constant(INFINITY), contentHi = -contentLo;
-  const auto enclose = [&](int piece) {
-    for (const Eigen::Vector3d& c : world.worldObbs()[piece].corners()) {
+  Eigen::Vector3d contentLo = bodiesLo, contentHi = bodiesHi;
+  for (size_t i = 0; i < pieces.size() && i < roles_.size(); ++i) {
+    if (roles_[i] == Role::Ground) continue;
+    for (const Eigen::Vector3d& c : staticCorners(pieces[i])) {
       contentLo = contentLo.cwiseMin(c);
       contentHi = contentHi.cwiseMax(c);
     }
-  };
-  for (size_t i = 0; i < pieces.size() && i < roles_.size(); ++i) {
-    if (roles_[i] != Role::Ground) enclose(pieces[i]);
-  }
-  for (size_t b = 1; b < world.bodies().size(); ++b) {
-    for (const int piece : world.bodies()[b].proxies) enclose(piece);
   }
   if ((contentLo.array() <= contentHi.array()).all()) {
     contentLo.z() = std::min(contentLo.z(), groundHeight_);  // down to the ground they rest on

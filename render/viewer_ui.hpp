@@ -104,6 +104,7 @@ struct ViewerUi {
   bool showUi = true;
   bool showHelp = false;
   bool showStatistics = true;
+  bool openDebugPanel = false;  ///< open the debug draw section at the next frame (--debug)
   int selectedBody = -1;
   bool frameSelectionRequested = false;
   bool resetViewRequested = false;

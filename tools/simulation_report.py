@@ -87,7 +87,8 @@ def setup_section(title, command_args, summary, cpus, note=""):
         lines += [note, ""]
     lines += [
         f"{summary['bodies']} bodies, {summary['steps']} steps ({simulated:g} s simulated): "
-        f"{spread(cpus)} s CPU, {spread([simulated / c for c in cpus], 1)}x real time "
+        f"{spread(cpus)} s CPU, {spread([simulated / c for c in cpus], 1)} simulated seconds per "
+        "CPU second "
         f"({spread([summary['steps'] / c for c in cpus], 0)} steps per CPU second, "
         "start-up included).",
         "",
@@ -121,8 +122,10 @@ def main():
         f"Written by `tools/simulation_report.py` (run by `scripts/results.sh`) on "
         f"{datetime.date.today().isoformat()} at commit {commit} ({version}, the portable "
         f"`release` preset), on {os.cpu_count()} cores. Times are CPU time (user + system) of "
-        f"the `heavyball` process, the range over {plural(a.runs, 'identical run')}; the machine may be "
-        "shared, so compare ratios within one page. Earlier measurements, with what changed "
+        f"the `heavyball` process, the range over {plural(a.runs, 'identical run')}, with the "
+        "step on every core (the default): the threads' times add up, so a run is cheaper "
+        "on one thread than its CPU time here says (docs/viewer.md gives the rain's wall time on "
+        "one). The machine may be shared, so compare ratios within one page. Earlier measurements, with what changed "
         "between them: [simulation-history.md](simulation-history.md). Thousands of bodies "
         "piled up, and what a second core buys: [large-piles.md](large-piles.md).",
         ""]

@@ -119,10 +119,10 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     // Prints the help, the version or the usage error; every usage error exits with one status.
     if (e.get_exit_code() == 0) return app.exit(e);
-    // A misspelt option is named first, with the option it may have meant; CLI11's list of the
-    // words it did not expect would only repeat it.
-    const bool suggested = suggestOptions(app, argc, argv);
-    if (suggested && dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
+    // A misspelt option is named, with the option it may have meant, and alone: what CLI11 says
+    // besides follows from the misspelling (its list of the words it did not expect, the
+    // misspelt option's value read as a path, the option meant missing).
+    if (suggestOptions(app, argc, argv)) {
       std::fprintf(stderr, "Run with --help for more information.\n");
     } else {
       app.exit(e);

@@ -48,7 +48,8 @@ Output: one JSON object per problem line, in input order:
 Limits: the input must be a regular file or - (stdin); a line may be up to 64 MiB (a longer
   one is an error line); the output may not be the input file.
 Exit status: 0 when every line was answered (or the reader of stdout stopped reading early), 1
-  when any line gave an error, 2 when the input cannot be read or the output cannot be written.)";
+  when any line gave an error or the input or output failed while open or opening, 2 when the
+  input does not exist, is not a regular file, or is the output file.)";
 static_assert(defaults::kGjkTolerance == 1e-8 && defaults::kGjkMaxIterations == 128 &&
                   defaults::kMaxConvexRadiusFraction == 0.25,
               "the query help text quotes these defaults");
@@ -81,7 +82,7 @@ void addQueryCommand(CLI::App& app) {
       inFile.open(options->input, std::ios::binary);
       if (!inFile.is_open()) {
         spdlog::error("query: cannot open input file '{}'", options->input);
-        throw CLI::RuntimeError(2);
+        throw CLI::RuntimeError(1);
       }
       // Opening the output truncates it: the answers would overwrite the problems unread.
       std::error_code ec;
@@ -100,7 +101,7 @@ void addQueryCommand(CLI::App& app) {
       outFile.open(options->output);
       if (!outFile) {
         spdlog::error("query: cannot open output file '{}'", options->output);
-        throw CLI::RuntimeError(2);
+        throw CLI::RuntimeError(1);
       }
     }
     std::istream& in = options->input == "-" ? std::cin : inFile;
@@ -108,12 +109,12 @@ void addQueryCommand(CLI::App& app) {
     const int errors = runQueries(in, out);
     if (in.bad()) {
       spdlog::error("query: read error on '{}'", options->input);
-      throw CLI::RuntimeError(2);
+      throw CLI::RuntimeError(1);
     }
     if (!out) {
       if (options->output.empty() && errno == EPIPE) return;
       spdlog::error("query: write error");
-      throw CLI::RuntimeError(2);
+      throw CLI::RuntimeError(1);
     }
     if (errors > 0) throw CLI::RuntimeError(1);
   });

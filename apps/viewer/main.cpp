@@ -67,9 +67,10 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(256, 8192))
       ->capture_default_str();
   std::vector<std::string> overlays;
-  app.add_option("--debug", overlays,
-                 "Debug overlays to start with (the debug panel's): obbs, hulls, pairs, contacts, "
-                 "gjk")
+  app.add_option(
+         "--debug", overlays,
+         "Debug overlays to start with, the debug panel open: obbs, hulls, pairs, contacts, "
+         "gjk")
       ->delimiter(',')
       ->check(CLI::IsMember({"obbs", "hulls", "pairs", "contacts", "gjk"}));
   app.add_option("--select", o.select,
@@ -83,6 +84,7 @@ int main(int argc, char** argv) {
 
   o.scene = scene;
   o.screenshot = screenshot;
+  o.openDebugPanel = !overlays.empty();
   for (const std::string& overlay : overlays) {
     hb::DebugDrawOptions& d = o.debug;
     (overlay == "obbs"    ? d.obbs

@@ -92,6 +92,7 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options), dropper_
 
   ui_.render = options_.render;
   ui_.debug = options_.debug;
+  ui_.openDebugPanel = options_.openDebugPanel;
   ui_.showUi = !options_.hideUi && settings_.showUi;
   ui_.showStatistics = settings_.showStatistics;
   ui_.drop.rainRate = static_cast<float>(std::min(options_.rainRate, 120.0));

@@ -26,10 +26,11 @@ struct ViewerOptions {
   unsigned seed = 1;        ///< of the drops
   int maxTextureSize = 1024;
   int shadowMapSize = 2048;
-  int threads = 0;         ///< workers of the physics thread's world (0: one per core)
-  RenderSettings render;   ///< initial rendering switches (the debug panel edits them)
-  DebugDrawOptions debug;  ///< initial debug overlays
-  int select = -1;         ///< body selected at the start (-1: none)
+  int threads = 0;              ///< workers of the physics thread's world (0: one per core)
+  RenderSettings render;        ///< initial rendering switches (the debug panel edits them)
+  DebugDrawOptions debug;       ///< initial debug overlays
+  bool openDebugPanel = false;  ///< the debug draw section starts unfolded (--debug)
+  int select = -1;              ///< body selected at the start (-1: none)
 
   bool scripted() const { return frames > 0; }
 };

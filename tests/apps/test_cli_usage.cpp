@@ -1,5 +1,5 @@
 // Usage errors of the command line: one exit status (2), a suggestion for a misspelt command or
-// option, and no silent overwrite of a recording; simulate's progress bar on a terminal.
+// option, and no silent overwrite of a recording; progress bars on a terminal only.
 
 #include <gtest/gtest.h>
 
@@ -43,6 +43,15 @@ TEST(CliUsage, AMisspeltOptionIsNamedWithTheNearestOne) {
       << run.out;
   // The suggestion alone: not CLI11's list of the words it did not expect before it.
   EXPECT_EQ(run.out.find("not expected"), std::string::npos) << run.out;
+  // Nor what follows from the misspelling: its value read as a path, the option meant missing.
+  for (const char* args : {"study warmstart --methd x", "batch --scen a"}) {
+    const hb::test::CommandRun other = runCommand(heavyball(args) + " 2>&1");
+    EXPECT_EQ(other.exitCode, 2) << other.out;
+    EXPECT_NE(other.out.find("did you mean"), std::string::npos) << other.out;
+    EXPECT_EQ(other.out.find("does not exist"), std::string::npos) << other.out;
+    EXPECT_EQ(other.out.find("is required"), std::string::npos) << other.out;
+    EXPECT_NE(other.out.find("Run with --help"), std::string::npos) << other.out;
+  }
   // Options of the command given, in the --name=value form too.
   const hb::test::CommandRun nested = runCommand(heavyball("bench gjk --tabel=peers") + " 2>&1");
   EXPECT_EQ(nested.exitCode, 2) << nested.out;
@@ -79,16 +88,24 @@ TEST(CliUsage, EveryUsageErrorExitsWithTwo) {
   EXPECT_NE(help.find("a scene with a bad value"), std::string::npos) << help;
 }
 
-TEST(CliUsage, SimulateDrawsProgressOnATerminalOnly) {
+TEST(CliUsage, LongCommandsDrawProgressOnATerminalOnly) {
   const std::string scene = std::string(HB_SOURCE_DIR) + "/assets/scenes/funnel-pair.json";
-  const std::string command = heavyball("simulate --seconds 0.5 --scene '" + scene + "'");
-  // script(1) runs the command on a pseudo-terminal.
-  const hb::test::CommandRun terminal = runCommand("script -qec \"" + command + "\" /dev/null");
-  ASSERT_EQ(terminal.exitCode, 0) << terminal.out;
-  EXPECT_NE(terminal.out.find("60/60 steps"), std::string::npos) << terminal.out;
-  const hb::test::CommandRun piped = runCommand(command + " 2>&1");
-  ASSERT_EQ(piped.exitCode, 0) << piped.out;
-  EXPECT_EQ(piped.out.find("steps/s, elapsed"), std::string::npos) << piped.out;
+  struct Case {
+    std::string command, onTerminal;
+  };
+  for (const Case& c :
+       {Case{heavyball("simulate --seconds 0.5 --scene '" + scene + "'"), "60/60 steps"},
+        Case{heavyball("bench gjk --pairs 1 --poses 4 --repeats 1"), "4/4 bench gjk poses"}}) {
+    // script(1) runs the command on a pseudo-terminal.
+    const hb::test::CommandRun terminal = runCommand("script -qec \"" + c.command + "\" /dev/null");
+    ASSERT_EQ(terminal.exitCode, 0) << c.command << "\n" << terminal.out;
+    EXPECT_NE(terminal.out.find(c.onTerminal), std::string::npos) << terminal.out;
+    // A pipe or a log gets the command's output alone.
+    const hb::test::CommandRun piped = runCommand(c.command + " 2>&1");
+    ASSERT_EQ(piped.exitCode, 0) << c.command << "\n" << piped.out;
+    EXPECT_EQ(piped.out.find("elapsed"), std::string::npos) << piped.out;
+    EXPECT_EQ(piped.out.find('\r'), std::string::npos) << piped.out;
+  }
 }
 
 TEST(CliUsage, ARecordingIsNotOverwrittenUnlessAskedTo) {

@@ -49,6 +49,8 @@ TEST(InspectCli, SummarisesARecordedRun) {
                                  "' --seconds 0.5 --seed 7 --record '" + recording.string() + "'");
   ASSERT_EQ(simulate.exitCode, 0) << simulate.out;
   EXPECT_NE(simulate.out.find("recorded to"), std::string::npos) << simulate.out;
+  // The two commands count the same bodies, each saying which it counts.
+  EXPECT_NE(simulate.out.find("2 dynamic bodies"), std::string::npos) << simulate.out;
 
   const CliRun inspectJson = runCli("inspect --json '" + recording.string() + "'");
   ASSERT_EQ(inspectJson.exitCode, 0) << inspectJson.out;
@@ -73,8 +75,8 @@ TEST(InspectCli, SummarisesARecordedRun) {
   ASSERT_EQ(inspectText.exitCode, 0) << inspectText.out;
   for (const char* expected :
        {"format 7", "up to 4 substeps per step", "rounded by a convex radius of 0.002 m",
-        "scene funnel-pair", "seed 7", "steps: 60", "problems:", "colliding",
-        "GJK iterations on average"}) {
+        "scene funnel-pair", "seed 7", "steps: 60", "bodies: 3, the statics (body 0) and 2 dynamic",
+        "problems:", "colliding", "GJK iterations on average"}) {
     EXPECT_NE(inspectText.out.find(expected), std::string::npos) << expected << "\n"
                                                                  << inspectText.out;
   }

@@ -382,6 +382,17 @@ TEST_F(QueryCliFiles, MissingInputFileExitsTwo) {
   EXPECT_TRUE(run.out.empty()) << run.out;
 }
 
+TEST_F(QueryCliFiles, AnOutputThatCannotBeWrittenIsARuntimeError) {
+  // Exit 1, as simulate --record and study --csv do: the command line was right.
+  const std::string input = write("in.jsonl",
+                                  "{\"a\": {\"type\": \"sphere\", \"radius\": 1}, "
+                                  "\"b\": {\"type\": \"sphere\", \"radius\": 1}}\n");
+  const CliRun run = runCli("query --input '" + input + "' -o '" +
+                            (dir_ / "no-such-folder" / "answers.jsonl").string() + "' 2>&1");
+  EXPECT_EQ(run.exitCode, 1) << run.out;
+  EXPECT_NE(run.out.find("cannot open output file"), std::string::npos) << run.out;
+}
+
 TEST_F(QueryCliFiles, TheInputIsNeverItsOwnOutput) {
   const std::string problem =
       "{\"a\": {\"type\": \"sphere\", \"radius\": 1}, \"b\": {\"type\": \"sphere\", "

@@ -195,6 +195,19 @@ TEST_F(StudyCliTest, BatchDirectoriesAndSubsets) {
   EXPECT_EQ(readCsv(csv).size(), 5u * 12u);
 }
 
+TEST_F(StudyCliTest, ASummaryByDefaultAndNoFileWritten) {
+  const fs::path folder = *dir_ / "summary-only";
+  fs::create_directories(folder);
+  const hb::test::CommandRun run = hb::test::runCommand(
+      "cd " + quoted(folder) + " && " +
+      hb::test::heavyball("study warmstart " + quoted(*recording_) + " --repeats 1") + " 2>&1");
+  ASSERT_EQ(run.exitCode, 0) << run.out;
+  for (const char* expected : {"median", "q1", "q3", "fallbacks", "nesterov", "transformed"}) {
+    EXPECT_NE(run.out.find(expected), std::string::npos) << expected << "\n" << run.out;
+  }
+  EXPECT_TRUE(fs::is_empty(folder)) << "the per-problem CSV is written only with --csv";
+}
+
 TEST_F(StudyCliTest, ACsvNamedGzIsCompressedWithTheSameRows) {
   const fs::path plain = *dir_ / "subset.csv", packed = *dir_ / "subset.csv.gz";
   const std::string common =

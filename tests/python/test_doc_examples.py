@@ -35,7 +35,20 @@ def scratch(source_dir, tmp_path):
 
 def test_the_docs_have_runnable_examples(source_dir):
     languages = {(page, language) for page, _, language, _ in runnable_blocks(source_dir)}
-    assert ("python.md", "python") in languages and ("query.md", "sh") in languages
+    assert {("python.md", "python"), ("query.md", "sh"), ("README.md", "sh"),
+            ("README.md", "python")} <= languages
+
+
+def test_the_readme_query_example_is_one_line_query_answers(source_dir, scratch, cli):
+    # Pasted into a file as it stands, the README's JSON example is one problem line.
+    blocks = re.findall(r"^```json\n(.*?)^```", (source_dir / "README.md").read_text(), re.M | re.S)
+    assert len(blocks) == 1 and blocks[0].count("\n") == 1, blocks
+    (scratch / "problem.jsonl").write_text(blocks[0])
+    result = subprocess.run([cli, "query", "--input", "problem.jsonl"], cwd=scratch,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    answers = result.stdout.splitlines()
+    assert len(answers) == 1 and '"collide"' in answers[0], result.stdout
 
 
 def test_every_runnable_python_example_runs(source_dir, scratch):

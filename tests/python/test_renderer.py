@@ -1,5 +1,6 @@
 """heavyball.Renderer against the camera's geometry: a non-blank picture, ground depths that match
-the rays through the pixels, and body indices where the bodies are."""
+the rays through the pixels, body indices where the bodies are, and each scene framed on its
+contents by default."""
 
 import math
 
@@ -79,3 +80,19 @@ def test_a_renderer_draws_frame_after_frame_and_refuses_bad_input():
         renderer.render(camera={"distance": -1.0})
     with pytest.raises(ValueError, match="width"):
         heavyball.Renderer(world, 0, 10)
+
+
+@pytest.mark.parametrize("scene", ["stack", "chain", "bowl-and-mug", "pyramid-20", "pile-640"])
+def test_each_scene_opens_framed_on_what_it_holds(source_dir, scene):
+    # The default camera is the viewer's opening view: the bodies in the middle of the picture,
+    # large enough to see and whole (the piles' 800 m floor box does not count).
+    world = heavyball.World(str(source_dir / "assets" / "scenes" / f"{scene}.json"))
+    renderer = heavyball.Renderer(world, 160, 120)
+    renderer.render()
+    ys, xs = np.nonzero(renderer.segmentation() >= 1)
+    assert len(xs) > 0.01 * 160 * 120, scene
+    centre = ((xs.min() + xs.max()) / 2 / 160, (ys.min() + ys.max()) / 2 / 120)
+    assert abs(centre[0] - 0.5) < 0.15 and abs(centre[1] - 0.5) < 0.15, (scene, centre)
+    size = max((xs.max() - xs.min() + 1) / 160, (ys.max() - ys.min() + 1) / 120)
+    assert size > 0.3, (scene, size)
+    assert xs.min() > 0 and ys.min() > 0 and xs.max() < 159 and ys.max() < 119, scene

@@ -1,7 +1,6 @@
 #include "apps/bench/gjk/bench_gjk.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -17,6 +16,7 @@
 #include "apps/bench/common/bench_shapes.hpp"
 #include "apps/bench/common/bench_table.hpp"
 #include "apps/bench/common/bench_timer.hpp"
+#include "apps/cli/progress_display.hpp"
 
 namespace hb::bench {
 
@@ -187,29 +187,6 @@ void printHeader(const Plan& plan, const ShapeSet& set, const BenchResults& resu
                              : "B slid |target| past contact");
 }
 
-class Progress {
- public:
-  explicit Progress(long total) : total_(total), start_(Clock::now()), last_(start_) {}
-
-  void update(long posesDone, int pair, int pairs) {
-    const auto now = Clock::now();
-    if (posesDone < total_ && now - last_ < std::chrono::milliseconds(250)) return;
-    last_ = now;
-    const double elapsed = std::chrono::duration<double>(now - start_).count();
-    const double left = elapsed * static_cast<double>(total_ - posesDone) / posesDone;
-    std::fprintf(stderr, "\rbench gjk: pair %d/%d, pose %ld/%ld, %.0f s elapsed, ~%.0f s left   ",
-                 pair, pairs, posesDone, total_, elapsed, left);
-    if (posesDone >= total_) std::fputc('\n', stderr);
-    std::fflush(stderr);
-  }
-
- private:
-  using Clock = std::chrono::steady_clock;
-  long total_;
-  Clock::time_point start_;
-  Clock::time_point last_;
-};
-
 /// Solves the current problem once untimed (warming caches and branch predictors; its answer is the
 /// one recorded) and then `repeats` times under the clock.
 Record measure(Method& method, GjkMode mode, int repeats, const TickClock& clock,
@@ -288,7 +265,8 @@ void runGjkBench(const GjkBenchConfig& requested) {
 
   const Placement placement = config.placement == "exact" ? Placement::Exact : Placement::Nominal;
   const long totalPoses = static_cast<long>(set.pairs.size()) * config.poses;
-  Progress progress(totalPoses);
+  // On a terminal only: a log or a pipe gets the tables alone.
+  const auto progress = cli::ProgressDisplay::onTerminalOnly("bench gjk poses", totalPoses);
   std::vector<double> samples;
   std::vector<long> unreachable(config.distances.size(), 0);
   long posesDone = 0;
@@ -301,6 +279,7 @@ void runGjkBench(const GjkBenchConfig& requested) {
       }
       if (!problems) {
         ++skippedPoses;
+        if (progress) progress->advance();
         continue;
       }
       for (std::size_t k = 0, next = 0; k < config.distances.size(); ++k) {
@@ -325,11 +304,11 @@ void runGjkBench(const GjkBenchConfig& requested) {
           }
         }
       }
-      progress.update(posesDone + 1, static_cast<int>(pair) + 1,
-                      static_cast<int>(set.pairs.size()));
+      if (progress) progress->advance();
     }
     if (csv) csv->writeNew(results);
   }
+  if (progress) progress->finish();
   if (csv) csv->close();
   if (skippedPoses > 0) {
     report.text("warning: %d poses skipped (the reference solver failed at every draw)\n",
