@@ -58,6 +58,10 @@ void debugPanel(DebugDrawOptions& d, RenderSettings& r, bool& open) {
   ImGui::Checkbox("joints (6)", &d.joints);
   ImGui::Checkbox("lines on top", &d.onTop);
   ImGui::Checkbox("selected body only (when one is)", &d.focusSelected);
+  if (d.focusSelected && d.focusBody < 0) {
+    // On a full funnel every pair's lines are a tangle; one body's are readable.
+    ImGui::TextDisabled("click a body to draw its overlays alone");
+  }
   if (d.contacts) {
     float scale = static_cast<float>(d.impulseScale);
     if (ImGui::SliderFloat("impulse scale", &scale, 0.1f, 20.0f, "%.1f m/(N s)",
