@@ -24,6 +24,12 @@ const Color kPenetration(0.95f, 0.10f, 0.55f, 0.9f);
 /// The ground is a 100 m box: its outline is noise at the funnel's scale.
 constexpr double kLargestDrawnBox = 10.0;
 
+/// The point of `box` nearest to p (p itself inside it).
+Eigen::Vector3d nearestInBox(const Obb& box, const Eigen::Vector3d& p) {
+  const Eigen::Vector3d local = box.axes.transpose() * (p - box.center);
+  return box.center + box.axes * local.cwiseMax(-box.halfExtents).cwiseMin(box.halfExtents);
+}
+
 }  // namespace
 
 Color DebugDraw::impulseColor(double impulse, double scale) {
@@ -105,7 +111,14 @@ void DebugDraw::pairs(const World& world, LineList& lines) const {
   for (const NarrowPhaseRecord& r : world.narrowPhaseRecords()) {
     if (!showsPair(world.proxies()[r.proxyA].body, world.proxies()[r.proxyB].body)) continue;
     const Color& color = r.result.collide ? kPairColliding : kPairSeparated;
-    lines.line(world.worldObbs()[r.proxyA].center, world.worldObbs()[r.proxyB].center, color);
+    // Between the boxes' centres; a static's end where its box comes nearest the other centre
+    // (the ground's centre may be metres away from what rests on it).
+    const Obb& a = world.worldObbs()[r.proxyA];
+    const Obb& b = world.worldObbs()[r.proxyB];
+    const bool staticA = world.proxies()[r.proxyA].body == 0;
+    const bool staticB = world.proxies()[r.proxyB].body == 0;
+    lines.line(staticA ? nearestInBox(a, b.center) : a.center,
+               staticB ? nearestInBox(b, a.center) : b.center, color);
   }
 }
 

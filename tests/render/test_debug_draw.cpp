@@ -1,10 +1,11 @@
 // The debug draw stays readable on a full scene: with a body selected it draws that body's pairs
-// and contacts and its neighbours' boxes only; the contacts kept for sleeping bodies are drawn, in
-// a colour of their own.
+// and contacts and its neighbours' boxes only; a pair with a static ends where the static is near;
+// the contacts kept for sleeping bodies are drawn, in a colour of their own.
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "engine/scene.hpp"
 #include "engine/world.hpp"
@@ -58,6 +59,25 @@ TEST(DebugDraw, ASelectedBodyShowsItsOwnContactsAndNeighboursOnly) {
   LineList every;
   draw.build(world, options, every);
   EXPECT_GT(every.vertices().size(), boxes.vertices().size());
+}
+
+TEST(DebugDraw, APairWithTheGroundIsDrawnToWhereTheGroundIsNear) {
+  World world = settledStack();
+  for (int i = 0; i < 5; ++i) world.step();
+  DebugDraw draw;
+  DebugDrawOptions options;
+  options.pairs = true;
+  LineList lines;
+  draw.build(world, options, lines);
+  ASSERT_EQ(lines.vertices().size(), 2 * world.narrowPhaseRecords().size());
+  // The stack's boxes are 0.2 m: every pair's line is short, the bottom box's with the ground
+  // too (the ground's box, 100 m wide, has its centre far below).
+  for (std::size_t v = 0; v < lines.vertices().size(); v += 2) {
+    const auto& a = lines.vertices()[v].position;
+    const auto& b = lines.vertices()[v + 1].position;
+    const float length = std::hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+    EXPECT_LT(length, 0.25f) << "pair " << v / 2;
+  }
 }
 
 TEST(DebugDraw, SleepingBodiesShowTheirRestingContactsInTheirOwnColour) {
