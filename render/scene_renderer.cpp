@@ -68,8 +68,8 @@ void SceneRenderer::setWorld(const World& world) {
     }
   }
   // The bodies' box. A static far larger than it (a floor made of a box, as under the piles)
-  // counts only where it lies under the bodies, as the ground does not count at all: an 800 m
-  // floor would otherwise frame the view and fit the shadows on itself.
+  // counts only where it lies under the bodies (the ground plane does not count at all): an
+  // 800 m floor would otherwise frame the view and fit the shadows on itself.
   Eigen::Vector3d bodiesLo = Eigen::Vector3d::Constant(INFINITY), bodiesHi = -bodiesLo;
   for (size_t b = 1; b < world.bodies().size(); ++b) {
     for (const int piece : world.bodies()[b].proxies) {
