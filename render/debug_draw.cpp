@@ -115,8 +115,8 @@ void DebugDraw::pairs(const World& world, LineList& lines) const {
     // (the ground's centre may be metres away from what rests on it).
     const Obb& a = world.worldObbs()[r.proxyA];
     const Obb& b = world.worldObbs()[r.proxyB];
-    const bool staticA = world.proxies()[r.proxyA].body == 0;
-    const bool staticB = world.proxies()[r.proxyB].body == 0;
+    const bool staticA = world.rigidBodies()[world.proxies()[r.proxyA].body].isStatic;
+    const bool staticB = world.rigidBodies()[world.proxies()[r.proxyB].body].isStatic;
     lines.line(staticA ? nearestInBox(a, b.center) : a.center,
                staticB ? nearestInBox(b, a.center) : b.center, color);
   }

@@ -82,38 +82,29 @@ void SceneRenderer::setWorld(const World& world) {
   const bool anyBody = (bodiesLo.array() <= bodiesHi.array()).all();
   constexpr double kFloorRatio = 5.0;  // a static this many times the bodies' size is a floor
   const double bodiesSize = anyBody ? (bodiesHi - bodiesLo).norm() : INFINITY;
-  const auto staticCorners = [&](int piece) {
-    const Obb& box = world.worldObbs()[piece];
-    auto corners = box.corners();
-    if (2.0 * box.halfExtents.norm() > kFloorRatio * bodiesSize) {
-      for (Eigen::Vector3d& c : corners) {
-        c.head<2>() = c.head<2>().cwiseMax(bodiesLo.head<2>()).cwiseMin(bodiesHi.head<2>());
-      }
-    }
-    return corners;
-  };
-  // The box around every static but the ground, and at least the space above the ground
-  // where things are dropped.
-  Eigen::Vector3d lo(-0.5, -0.5, groundHeight_), hi(0.5, 0.5, groundHeight_ + 1.0);
+  // The box around every static but the ground.
+  Eigen::Vector3d staticsLo = Eigen::Vector3d::Constant(INFINITY), staticsHi = -staticsLo;
   const std::vector<int>& pieces = world.bodies()[0].proxies;
   for (size_t i = 0; i < pieces.size() && i < roles_.size(); ++i) {
     if (roles_[i] == Role::Ground) continue;
-    for (const Eigen::Vector3d& c : staticCorners(pieces[i])) {
-      lo = lo.cwiseMin(c);
-      hi = hi.cwiseMax(c);
+    const Obb& box = world.worldObbs()[pieces[i]];
+    const bool floor = 2.0 * box.halfExtents.norm() > kFloorRatio * bodiesSize;
+    for (Eigen::Vector3d c : box.corners()) {
+      if (floor) {
+        c.head<2>() = c.head<2>().cwiseMax(bodiesLo.head<2>()).cwiseMin(bodiesHi.head<2>());
+      }
+      staticsLo = staticsLo.cwiseMin(c);
+      staticsHi = staticsHi.cwiseMax(c);
     }
   }
+  // The scene: the statics and at least the space above the ground where things are dropped.
+  const Eigen::Vector3d lo = staticsLo.cwiseMin(Eigen::Vector3d(-0.5, -0.5, groundHeight_));
+  const Eigen::Vector3d hi = staticsHi.cwiseMax(Eigen::Vector3d(0.5, 0.5, groundHeight_ + 1.0));
   sceneCenter_ = 0.5 * (lo + hi);
   sceneRadius_ = 0.5 * (hi - lo).norm();
-  // What the scene holds: the same statics and the bodies, without the room above the ground.
-  Eigen::Vector3d contentLo = bodiesLo, contentHi = bodiesHi;
-  for (size_t i = 0; i < pieces.size() && i < roles_.size(); ++i) {
-    if (roles_[i] == Role::Ground) continue;
-    for (const Eigen::Vector3d& c : staticCorners(pieces[i])) {
-      contentLo = contentLo.cwiseMin(c);
-      contentHi = contentHi.cwiseMax(c);
-    }
-  }
+  // What the scene holds: the statics and the bodies, without the room above the ground.
+  Eigen::Vector3d contentLo = bodiesLo.cwiseMin(staticsLo);
+  const Eigen::Vector3d contentHi = bodiesHi.cwiseMax(staticsHi);
   if ((contentLo.array() <= contentHi.array()).all()) {
     contentLo.z() = std::min(contentLo.z(), groundHeight_);  // down to the ground they rest on
     contentCenter_ = 0.5 * (contentLo + contentHi);
