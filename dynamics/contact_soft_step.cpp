@@ -162,6 +162,7 @@ ContactSolverStats ContactSolver::solveSoftStep(std::span<RigidBody> bodies,
       }
     }
   }
+  buildSoftLanes();
   // The substeps as one run of phases on the team (a few dozen phases a step: a task per sweep
   // cost more than it shared on a pile), or on this thread.
   planSoftStep(substeps);
@@ -198,7 +199,7 @@ void ContactSolver::planSoftStep(int substeps) {
   const int bodies = static_cast<int>(solverBodies_.size());
   const int rows = static_cast<int>(rows_.size());
   // Bodies and rows are cheap items: claimed many at a time.
-  constexpr int kBodiesPerClaim = 64, kRowsPerClaim = 64;
+  constexpr int kBodiesPerClaim = 64, kRowsPerClaim = 64, kBundlesPerClaim = 16;
   softPlan_.clear();
   const auto add = [&](SoftPhase kind, int sweep, int group, int count, int claim) {
     if (count > 0) softPlan_.push_back({kind, sweep, group, count, claim});
@@ -209,7 +210,12 @@ void ContactSolver::planSoftStep(int substeps) {
     add(SoftPhase::SmallIslands, sweep, 0, static_cast<int>(smallIslands_.size()), 1);
     for (const Island& island : islands_) {
       for (int g = island.firstGroup; g < island.firstGroup + island.groups; ++g) {
-        add(SoftPhase::ColourGroup, sweep, g, colourGroups_[g].count, visitsPerClaim(g));
+        const int bundles = groupBundles_[g + 1] - groupBundles_[g];
+        if (bundles > 0) {
+          add(SoftPhase::LaneGroup, sweep, g, bundles, std::max(1, visitsPerClaim(g) / laneWidth_));
+        } else {
+          add(SoftPhase::ColourGroup, sweep, g, colourGroups_[g].count, visitsPerClaim(g));
+        }
       }
     }
   };
@@ -219,6 +225,7 @@ void ContactSolver::planSoftStep(int substeps) {
     add(SoftPhase::Move, 0, 0, bodies, kBodiesPerClaim);
     addSweep(2 * substep + 1);
   }
+  add(SoftPhase::Unload, 0, 0, static_cast<int>(bundles_.size()), kBundlesPerClaim);
   add(SoftPhase::Finish, 0, 0, rows, kRowsPerClaim);
 }
 
@@ -254,6 +261,17 @@ void ContactSolver::softStepItems(const SoftPlanStep& step, int begin, int end) 
     }
     case SoftPhase::ColourGroup:
       raiseTo(sweepLargest_[step.sweep], sweepGroup(step.group, begin, end));
+      return;
+    case SoftPhase::LaneGroup: {
+      double largest = 0.0;
+      for (int i = begin; i < end; ++i) {
+        largest = std::max(largest, sweepBundle(groupBundles_[step.group] + i));
+      }
+      raiseTo(sweepLargest_[step.sweep], largest);
+      return;
+    }
+    case SoftPhase::Unload:
+      unloadSoftLanes(begin, end);
       return;
     case SoftPhase::Move:
       if (begin == 0) softSweep_ = SoftSweep::Relax;

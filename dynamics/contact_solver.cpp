@@ -11,6 +11,7 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
                             std::span<ContactConstraint> contacts, double dt,
                             const ContactSolverOptions& options, const Eigen::Vector3d& gravity,
                             std::span<Joint> joints, std::span<const Eigen::Vector3d> startSpin) {
+  checkSoftLanes(options.softLanes);
   contacts_ = contacts;
   joints_ = joints;
   options_ = options;

@@ -62,6 +62,7 @@
 #include "dynamics/joint_rows.hpp"
 #include "dynamics/normal_block.hpp"
 #include "dynamics/rigid_body.hpp"
+#include "dynamics/soft_lanes.hpp"
 #include "dynamics/team_phases.hpp"
 #include "dynamics/union_find.hpp"
 
@@ -156,16 +157,12 @@ class ContactSolver {
   /// velocities, for the integrator (as the split impulses' pseudo-velocities do). Call after
   /// prepare(), on velocities that do not include the step's gravity yet.
   ContactSolverStats solveSoftStep(std::span<RigidBody> bodies, PseudoVelocities& motion);
+  /// Manifolds the last soft step's sweeps visited at once (ContactSolverOptions::softLanes),
+  /// and how many bundles of them it swept so: 1 and 0 when it visited them one by one.
+  int softLaneWidth() const { return bundles_.empty() ? 1 : laneWidth_; }
+  int softBundles() const { return static_cast<int>(bundles_.size()); }
 
  private:
-  /// What the soft step keeps per body besides its velocities: how far it moved (linear) and
-  /// turned (angular, a rotation vector to first order) since the step began, and the velocity
-  /// change the contacts' current impulses make (a substep's warm start). Apart from SolverBody,
-  /// which the other schedule's sweeps read at random and keep to one cache line.
-  struct SoftBody {
-    double movedLinear[3] = {0, 0, 0}, movedAngular[3] = {0, 0, 0};
-    double carriedLinear[3] = {0, 0, 0}, carriedAngular[3] = {0, 0, 0};
-  };
   /// What a point's update reads of its own 3x3 Delassus block W.
   struct PointResponse {
     double normalMass = 0.0;             // 1 / W_nn
@@ -283,8 +280,10 @@ class ContactSolver {
   int visitsPerClaim(int group) const;
   /// A phase of the soft step (softPlan_): its items are bodies (Carry: a substep's gravity and
   /// warm start; Move: the bodies moved by the substep's velocities), small islands swept whole,
-  /// a colour group's visits, or rows (Finish: the step's impulses handed back).
-  enum class SoftPhase { Carry, SmallIslands, ColourGroup, Move, Finish };
+  /// a colour group's visits one by one (ColourGroup) or four at a time in lanes (LaneGroup:
+  /// its bundles), bundles (Unload: their impulses back into the rows), or rows (Finish: the
+  /// step's impulses handed back).
+  enum class SoftPhase { Carry, SmallIslands, ColourGroup, LaneGroup, Move, Unload, Finish };
   struct SoftPlanStep {
     SoftPhase kind = SoftPhase::Carry;
     int sweep = 0;  // the sweep whose largest change its visits raise
@@ -297,6 +296,17 @@ class ContactSolver {
   void softStepTogether();
   /// The items [begin, end) of a soft step's phase.
   void softStepItems(const SoftPlanStep& step, int begin, int end);
+  /// The soft step's colour groups as bundles of four manifolds in lanes (soft_lanes.hpp,
+  /// contact_soft_lanes.cpp): bundles_[groupBundles_[g], groupBundles_[g + 1]) for group g,
+  /// none for the leftover group, which is swept one by one.
+  void buildSoftLanes();
+  /// Throws std::invalid_argument unless `lanes` is a width buildSoftLanes knows.
+  static void checkSoftLanes(int lanes);
+  /// A soft sweep's visit of bundles_[index]'s manifolds, at once; returns their largest
+  /// change.
+  double sweepBundle(int index);
+  /// The impulses of bundles_[begin, end) back into their rows.
+  void unloadSoftLanes(int begin, int end);
   /// One visit of a manifold, with at most `passes` passes. Returns the largest impulse change
   /// of its first pass (as a velocity change, m/s).
   double solveManifold(int k, int passes);
@@ -423,6 +433,13 @@ class ContactSolver {
   std::vector<SoftBody> softBodies_;    // per body, in the soft step
   std::vector<SoftPlanStep> softPlan_;
   std::vector<int> smallIslands_;  // the islands no colour group sweeps (soft step)
+  int laneWidth_ = 1;              // lanes per bundle of this step
+  std::vector<SoftLanePoint<2>> lanePoints2_;
+  std::vector<SoftLanePoint<4>> lanePoints4_;
+  SoftSweepSettings softSettings_;
+  std::vector<SoftBundle> bundles_;
+  std::vector<int> groupBundles_;
+  std::vector<int> laneOrder_;  // scratch: a colour group's manifolds, the most points first
   Softness softMoving_, softFixed_;
   double jointBiasRate_ = 0.0;  // 1/s: the share of their error the joints push out
   /// Before a soft sweep of an island: its joints re-aimed at where its bodies have gone.

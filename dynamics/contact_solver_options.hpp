@@ -44,6 +44,10 @@ struct ContactSolverOptions {
   /// The soft step's joints: their push's damping ratio (their frequency is twice the
   /// contacts').
   double jointDampingRatio = 2.0;
+  /// Manifolds of a colour the soft step's sweeps visit at once, in SIMD lanes
+  /// (dynamics/contact_soft_lanes.cpp): 0 as many as the CPU runs (4 with AVX, else 2), 1 one
+  /// by one, 2 or 4 (4 becomes 2 on a CPU without AVX). The same bits with every choice.
+  int softLanes = 0;
 };
 
 }  // namespace hb

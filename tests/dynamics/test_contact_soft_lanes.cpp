@@ -1,0 +1,191 @@
+// The soft step's sweeps in SIMD lanes (dynamics/contact_soft_lanes.cpp): visiting two or four
+// manifolds of a colour at once gives the same bits as visiting them one by one, for manifolds
+// of one to four points, sticking and sliding, pushing out and speculative, against the ground
+// and between moving bodies, on one thread and on a team.
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "dynamics/contact_solver.hpp"
+#include "dynamics/integrator.hpp"
+#include "dynamics/soft_lanes.hpp"
+
+namespace hb {
+namespace {
+
+using Eigen::Vector3d;
+
+constexpr double kDt = 1.0 / 60.0;
+constexpr double kHalf = 0.5;  // m, the cubes' half extent
+constexpr int kColumns = 20, kLayers = 15;
+const Vector3d kGravity(0, 0, -10.0);
+
+struct Wall {
+  std::vector<RigidBody> bodies;
+  std::vector<ContactConstraint> contacts;
+};
+
+/// A wall of cubes, kColumns wide and kLayers high, on the ground (body 0): each cube meets the
+/// one below (or the ground) and the one to its right at one to four points (as a pile's
+/// manifolds have), some overlapping and some a little apart, the cubes moving at random, with
+/// friction that holds some points and lets others slide.
+Wall wallOfCubes(unsigned seed) {
+  std::mt19937 random(seed);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  Wall wall;
+  wall.bodies.push_back(RigidBody::fixed());
+  const Vector3d h(kHalf, kHalf, kHalf);
+  const auto cube = [](int column, int layer) { return 1 + layer * kColumns + column; };
+  for (int layer = 0; layer < kLayers; ++layer) {
+    for (int column = 0; column < kColumns; ++column) {
+      RigidBody body = RigidBody::dynamic(boxMassProperties(h, 500.0 + 20.0 * column));
+      body.position = {2.0 * kHalf * column, 0.0, kHalf + 2.0 * kHalf * layer};
+      body.linearVelocity = 0.3 * Vector3d(unit(random), unit(random), unit(random));
+      body.angularVelocity = 0.5 * Vector3d(unit(random), unit(random), unit(random));
+      wall.bodies.push_back(body);
+    }
+  }
+  const auto meet = [&](int a, int b, const Vector3d& centre, const Vector3d& normal,
+                        const Vector3d& across1, const Vector3d& across2, int points) {
+    for (int k = 0; k < points; ++k) {
+      ContactConstraint c;
+      c.bodyA = a;
+      c.bodyB = b;
+      c.point = centre + kHalf * ((k & 1 ? 1 : -1) * across1 + (k & 2 ? 1 : -1) * across2);
+      c.normal = normal;
+      c.buildTangents();
+      c.friction = 0.2 + 0.2 * (k + a % 3);
+      c.depth = 0.004 * unit(random);
+      c.impulse = {std::max(0.0, 50.0 * unit(random)), 5.0 * unit(random), 5.0 * unit(random)};
+      wall.contacts.push_back(c);
+    }
+  };
+  for (int layer = 0; layer < kLayers; ++layer) {
+    for (int column = 0; column < kColumns; ++column) {
+      const int body = cube(column, layer);
+      const Vector3d centre = wall.bodies[body].position;
+      const int below = layer == 0 ? 0 : cube(column, layer - 1);
+      meet(below, body, centre - Vector3d(0, 0, kHalf), Vector3d::UnitZ(), Vector3d::UnitX(),
+           Vector3d::UnitY(), 1 + (column + layer) % 4);
+      if (column + 1 < kColumns) {
+        meet(body, cube(column + 1, layer), centre + Vector3d(kHalf, 0, 0), Vector3d::UnitX(),
+             Vector3d::UnitY(), Vector3d::UnitZ(), 1 + (column * 3 + layer) % 4);
+      }
+    }
+  }
+  return wall;
+}
+
+struct Solved {
+  Wall wall;
+  PseudoVelocities motion;
+  ContactSolverStats stats;
+  int width = 0, bundles = 0;
+};
+
+Solved solveSoft(unsigned seed, int lanes, int workers = 1) {
+  Solved solved{wallOfCubes(seed), {}, {}, 0, 0};
+  RigidBodyIntegrator integrator;
+  RotationSteps rotations;
+  integrator.integrateVelocities(solved.wall.bodies, Vector3d::Zero(), kDt, rotations);
+  ContactSolver solver;
+  if (workers > 1) {
+    solver.setTeam(
+        [](std::size_t count, const std::function<void(std::size_t)>& task) {
+          std::vector<std::thread> threads;
+          for (std::size_t t = 0; t < count; ++t) threads.emplace_back([&, t] { task(t); });
+          for (std::thread& thread : threads) thread.join();
+        },
+        workers);
+  }
+  ContactSolverOptions options;
+  options.softSubsteps = 4;
+  options.softLanes = lanes;
+  solver.prepare(solved.wall.bodies, solved.wall.contacts, kDt, options, kGravity);
+  solved.stats = solver.solveSoftStep(solved.wall.bodies, solved.motion);
+  solved.width = solver.softLaneWidth();
+  solved.bundles = solver.softBundles();
+  return solved;
+}
+
+bool sameBits(const Vector3d& x, const Vector3d& y) {
+  return std::memcmp(x.data(), y.data(), 3 * sizeof(double)) == 0;
+}
+
+void expectSameBits(const Solved& x, const Solved& y) {
+  EXPECT_EQ(std::memcmp(&x.stats.residual, &y.stats.residual, sizeof(double)), 0);
+  for (std::size_t i = 1; i < x.wall.bodies.size(); ++i) {
+    EXPECT_TRUE(sameBits(x.wall.bodies[i].linearVelocity, y.wall.bodies[i].linearVelocity))
+        << "cube " << i;
+    EXPECT_TRUE(sameBits(x.wall.bodies[i].angularVelocity, y.wall.bodies[i].angularVelocity))
+        << "cube " << i;
+    EXPECT_TRUE(sameBits(x.motion.linear[i], y.motion.linear[i])) << "cube " << i;
+    EXPECT_TRUE(sameBits(x.motion.angular[i], y.motion.angular[i])) << "cube " << i;
+  }
+  for (std::size_t k = 0; k < x.wall.contacts.size(); ++k) {
+    EXPECT_TRUE(sameBits(x.wall.contacts[k].impulse, y.wall.contacts[k].impulse))
+        << "contact " << k;
+  }
+}
+
+TEST(ContactSoftLanes, TwoOrFourLanesGiveTheBitsOfOneByOne) {
+  for (const unsigned seed : {1u, 2u, 3u}) {
+    SCOPED_TRACE(seed);
+    const Solved oneByOne = solveSoft(seed, 1);
+    EXPECT_EQ(oneByOne.width, 1);
+    EXPECT_EQ(oneByOne.bundles, 0);
+    EXPECT_GT(oneByOne.stats.residual, 0.0);
+    const int widest = cpuRunsFourLanes() ? 4 : 2;
+    for (const int lanes : {2, 4, 0}) {
+      SCOPED_TRACE(lanes);
+      const Solved inLanes = solveSoft(seed, lanes);
+      EXPECT_EQ(inLanes.width, lanes == 0 ? widest : std::min(lanes, widest));
+      // Every manifold but the colours' leftovers, in bundles.
+      EXPECT_GT(inLanes.bundles * inLanes.width, 500);
+      expectSameBits(oneByOne, inLanes);
+    }
+    // The step met every case of the point's update: points that separate, stick inside the
+    // friction cone and slide on its edge.
+    int separating = 0, sticking = 0, sliding = 0;
+    for (const ContactConstraint& c : oneByOne.wall.contacts) {
+      const double friction = c.impulse.tail<2>().norm(), limit = c.friction * c.impulse.x();
+      separating += c.impulse.x() == 0.0;
+      sticking += c.impulse.x() > 0.0 && friction < 0.99 * limit;
+      sliding += c.impulse.x() > 0.0 && friction > (1.0 - 1e-9) * limit;
+    }
+    EXPECT_GT(separating, 20);
+    EXPECT_GT(sticking, 20);
+    EXPECT_GT(sliding, 20);
+  }
+}
+
+TEST(ContactSoftLanes, ATeamInLanesGivesTheSameBits) {
+  const Solved oneByOne = solveSoft(7, 1);
+  const Solved team = solveSoft(7, 0, 3);
+  EXPECT_GT(team.bundles, 0);
+  expectSameBits(oneByOne, team);
+}
+
+TEST(ContactSoftLanes, AWidthItCannotRunIsAClearError) {
+  Wall wall = wallOfCubes(1);
+  ContactSolver solver;
+  ContactSolverOptions options;
+  options.softSubsteps = 4;
+  options.softLanes = 3;
+  try {
+    solver.prepare(wall.bodies, wall.contacts, kDt, options, kGravity);
+    FAIL() << "three lanes were accepted";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_NE(std::string(error.what()).find("0 (the CPU's widest), 1, 2 or 4"), std::string::npos)
+        << error.what();
+  }
+}
+
+}  // namespace
+}  // namespace hb
