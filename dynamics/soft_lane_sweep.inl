@@ -11,7 +11,9 @@
 using Lanes = LaneTypes<W>::Lanes;
 using Mask = LaneTypes<W>::Mask;
 
-[[gnu::always_inline]] inline Lanes splat(double x) { return Lanes{} + x; }
+[[gnu::always_inline]] inline Lanes splat(double x) {
+  return Lanes{} + x;
+}
 
 /// x . y of 3-vectors of lanes, summed in the scalar dot's order.
 [[gnu::always_inline]] inline Lanes dot3(const Lanes* x, const Lanes* y) {
@@ -19,7 +21,9 @@ using Mask = LaneTypes<W>::Mask;
 }
 
 /// std::max(m, x) lane by lane: x where m < x.
-[[gnu::always_inline]] inline Lanes maxOf(Lanes m, Lanes x) { return m < x ? x : m; }
+[[gnu::always_inline]] inline Lanes maxOf(Lanes m, Lanes x) {
+  return m < x ? x : m;
+}
 
 [[gnu::always_inline]] inline Lanes absOf(Lanes x) {
   constexpr long long kNoSign = 0x7fffffffffffffffLL;
@@ -78,26 +82,23 @@ struct LaneBodies {
   }
 }
 
-double sweep(const SoftBundle& bundle, SoftLanePoint<W>* points, SolverBody* bodies,
-             SoftBody* softBodies, const SoftSweepSettings& settings) {
-  LaneBodies a, b;
-  gather(bundle.bodyA, bodies, softBodies, a);
-  gather(bundle.bodyB, bodies, softBodies, b);
-  const Mask movesA = maskOf(bundle.movesA), movesB = maskOf(bundle.movesB);
-  Mask counts;
-  for (int l = 0; l < W; ++l) counts[l] = bundle.count[l];
-  const auto velocity = [&](const SoftLanePoint<W>& point, int k) {
-    return dot3(point.direction[k], b.linear) - dot3(point.direction[k], a.linear) +
-           dot3(point.armB[k], b.angular) - dot3(point.armA[k], a.angular);
-  };
-  // The points' targets (setSoftTarget), and which manifolds are idle (solveManifold).
-  const Mask bothMove = movesA & movesB;
-  const Lanes biasRate =
-      bothMove ? splat(settings.movingBiasRate) : splat(settings.fixedBiasRate);
+/// A point's relative velocity along its direction k (ContactSolver::velocity).
+[[gnu::always_inline]] inline Lanes velocityOf(const SoftLanePoint<W>& point, int k,
+                                               const LaneBodies& a, const LaneBodies& b) {
+  return dot3(point.direction[k], b.linear) - dot3(point.direction[k], a.linear) +
+         dot3(point.armB[k], b.angular) - dot3(point.armA[k], a.angular);
+}
+
+/// The points' targets and compliances (ContactSolver::setSoftTarget); returns the lanes whose
+/// manifold is idle or empty (ContactSolver::solveManifold).
+[[gnu::always_inline]] inline Mask targetsOf(const SoftBundle& bundle,
+                                             const SoftLanePoint<W>* points, Mask counts,
+                                             Mask bothMove, const LaneBodies& a,
+                                             const LaneBodies& b, const SoftSweepSettings& settings,
+                                             Lanes* target, Lanes* compliance) {
+  const Lanes biasRate = bothMove ? splat(settings.movingBiasRate) : splat(settings.fixedBiasRate);
   const Lanes a2 = bothMove ? splat(settings.movingA2) : splat(settings.fixedA2);
   const Lanes zero = splat(0.0);
-  constexpr int kMostPoints = 4;
-  Lanes target[kMostPoints], compliance[kMostPoints];
   Mask idle = counts >= 0;  // every lane
   for (int p = 0; p < bundle.points; ++p) {
     const SoftLanePoint<W>& point = points[p];
@@ -117,57 +118,101 @@ double sweep(const SoftBundle& bundle, SoftLanePoint<W>* points, SolverBody* bod
     target[p] = speculative ? -gap / settings.substep : pushTarget;
     compliance[p] = speculative ? zero : pushCompliance;
     const Mask pointIdle = (point.impulse[0] == 0.0) & (point.impulse[1] == 0.0) &
-                           (point.impulse[2] == 0.0) & (velocity(point, 0) >= target[p]);
+                           (point.impulse[2] == 0.0) & (velocityOf(point, 0, a, b) >= target[p]);
     idle &= pointIdle | (counts <= p);
   }
+  return idle;
+}
+
+/// A point's next impulses (ContactSolver::pointUpdate on the response softenResponse gives
+/// where c > 0): the sticking guess, and the separating or sliding one; a lane takes the first
+/// where it lies inside the cone. Returns the response's 1 / W_nn.
+[[gnu::always_inline]] inline Lanes nextImpulses(const SoftLanePoint<W>& point, Lanes target,
+                                                 Lanes c, const Lanes* u, Lanes* next) {
+  const Mask soft = c > 0.0;
+  const Lanes scale = c / (1.0 + c * point.delassusInverse[0][0]);
+  Lanes inverse[3][3];
+  for (int k = 0; k < 3; ++k) {
+    for (int l = 0; l < 3; ++l) {
+      const Lanes rigid = point.delassusInverse[k][l];
+      inverse[k][l] =
+          soft ? rigid - scale * point.delassusInverse[k][0] * point.delassusInverse[0][l] : rigid;
+    }
+  }
+  const Lanes normalMass = soft ? 1.0 / (1.0 / point.normalMass + c) : point.normalMass;
+  const Lanes* lambda = point.impulse;
+  const Lanes residual[3] = {target - u[0] - c * lambda[0], -u[1], -u[2]};
+  for (int k = 0; k < 3; ++k) next[k] = lambda[k] + dot3(inverse[k], residual);
+  const Lanes mu = point.friction;
+  const Mask sticks =
+      (next[0] >= 0.0) & (next[1] * next[1] + next[2] * next[2] <= mu * next[0] * (mu * next[0]));
+  const Lanes zero = splat(0.0);
+  Lanes normal = lambda[0] + residual[0] * normalMass;
+  normal = 0.0 < normal ? normal : zero;
+  const Lanes normalChange = normal - lambda[0];
+  Lanes t1 = lambda[1] - point.tangentStep * (u[1] + point.normalToTangent[0] * normalChange);
+  Lanes t2 = lambda[2] - point.tangentStep * (u[2] + point.normalToTangent[1] * normalChange);
+  const Lanes limit = mu * normal;
+  const Lanes tn = sqrtOf(t1 * t1 + t2 * t2);
+  const Lanes shrink = tn > 0.0 ? limit / tn : zero;
+  const Mask outside = tn > limit;
+  t1 = outside ? t1 * shrink : t1;
+  t2 = outside ? t2 * shrink : t2;
+  next[0] = sticks ? next[0] : normal;
+  next[1] = sticks ? next[1] : t1;
+  next[2] = sticks ? next[2] : t2;
+  return normalMass;
+}
+
+/// ContactSolver::applyChange of the impulse change d, on the lanes' bodies that move.
+[[gnu::always_inline]] inline void applyChange(const SoftLanePoint<W>& point, const Lanes* d,
+                                               Mask changesA, Mask changesB, LaneBodies& a,
+                                               LaneBodies& b) {
+  for (int j = 0; j < 3; ++j) {
+    const Lanes linear =
+        d[0] * point.direction[0][j] + d[1] * point.direction[1][j] + d[2] * point.direction[2][j];
+    const Lanes turnA =
+        d[0] * point.turnA[0][j] + d[1] * point.turnA[1][j] + d[2] * point.turnA[2][j];
+    const Lanes turnB =
+        d[0] * point.turnB[0][j] + d[1] * point.turnB[1][j] + d[2] * point.turnB[2][j];
+    const Lanes linearA = a.inverseMass * linear, linearB = b.inverseMass * linear;
+    a.linear[j] = changesA ? a.linear[j] - linearA : a.linear[j];
+    a.angular[j] = changesA ? a.angular[j] - turnA : a.angular[j];
+    a.carriedLinear[j] = changesA ? a.carriedLinear[j] - linearA : a.carriedLinear[j];
+    a.carriedAngular[j] = changesA ? a.carriedAngular[j] - turnA : a.carriedAngular[j];
+    b.linear[j] = changesB ? b.linear[j] + linearB : b.linear[j];
+    b.angular[j] = changesB ? b.angular[j] + turnB : b.angular[j];
+    b.carriedLinear[j] = changesB ? b.carriedLinear[j] + linearB : b.carriedLinear[j];
+    b.carriedAngular[j] = changesB ? b.carriedAngular[j] + turnB : b.carriedAngular[j];
+  }
+}
+
+double sweep(const SoftBundle& bundle, SoftLanePoint<W>* points, SolverBody* bodies,
+             SoftBody* softBodies, const SoftSweepSettings& settings) {
+  LaneBodies a, b;
+  gather(bundle.bodyA, bodies, softBodies, a);
+  gather(bundle.bodyB, bodies, softBodies, b);
+  const Mask movesA = maskOf(bundle.movesA), movesB = maskOf(bundle.movesB);
+  Mask counts;
+  for (int l = 0; l < W; ++l) counts[l] = bundle.count[l];
+  constexpr int kMostPoints = 4;
+  Lanes target[kMostPoints], compliance[kMostPoints];
+  const Mask idle =
+      targetsOf(bundle, points, counts, movesA & movesB, a, b, settings, target, compliance);
   if (!anyOf(~idle)) return 0.0;
   // The points in turn, as solvePointByPoint.
-  Lanes largest = zero;
+  Lanes largest = splat(0.0);
   for (int p = 0; p < bundle.points; ++p) {
-    Mask active = (counts > p) & ~idle;
     SoftLanePoint<W>& point = points[p];
-    const Lanes c = compliance[p];
-    // The soft response (softenResponse) where the row is soft.
-    const Mask soft = c > 0.0;
-    const Lanes scale = c / (1.0 + c * point.delassusInverse[0][0]);
-    Lanes inverse[3][3];
-    for (int k = 0; k < 3; ++k) {
-      for (int l = 0; l < 3; ++l) {
-        const Lanes rigid = point.delassusInverse[k][l];
-        inverse[k][l] =
-            soft ? rigid - scale * point.delassusInverse[k][0] * point.delassusInverse[0][l]
-                 : rigid;
-      }
-    }
-    const Lanes normalMass =
-        soft ? 1.0 / (1.0 / point.normalMass + c) : point.normalMass;
-    const Lanes u[3] = {velocity(point, 0), velocity(point, 1), velocity(point, 2)};
+    const Lanes u[3] = {velocityOf(point, 0, a, b), velocityOf(point, 1, a, b),
+                        velocityOf(point, 2, a, b)};
     const Lanes* lambda = point.impulse;
-    active &=
+    Mask active =
+        (counts > p) & ~idle &
         ~((lambda[0] == 0.0) & (lambda[1] == 0.0) & (lambda[2] == 0.0) & (u[0] >= target[p]));
     if (!anyOf(active)) continue;
-    // pointUpdate: the sticking guess, and the separating or sliding one; a lane takes the first
-    // where it lies inside the cone.
-    const Lanes residual[3] = {target[p] - u[0] - c * lambda[0], -u[1], -u[2]};
     Lanes next[3];
-    for (int k = 0; k < 3; ++k) next[k] = lambda[k] + dot3(inverse[k], residual);
-    const Lanes mu = point.friction;
-    const Mask sticks = (next[0] >= 0.0) &
-                        (next[1] * next[1] + next[2] * next[2] <= mu * next[0] * (mu * next[0]));
-    Lanes normal = lambda[0] + residual[0] * normalMass;
-    normal = 0.0 < normal ? normal : zero;
-    const Lanes normalChange = normal - lambda[0];
-    Lanes t1 = lambda[1] - point.tangentStep * (u[1] + point.normalToTangent[0] * normalChange);
-    Lanes t2 = lambda[2] - point.tangentStep * (u[2] + point.normalToTangent[1] * normalChange);
-    const Lanes limit = mu * normal;
-    const Lanes tn = sqrtOf(t1 * t1 + t2 * t2);
-    const Lanes shrink = tn > 0.0 ? limit / tn : zero;
-    const Mask outside = tn > limit;
-    t1 = outside ? t1 * shrink : t1;
-    t2 = outside ? t2 * shrink : t2;
-    next[0] = sticks ? next[0] : normal;
-    next[1] = sticks ? next[1] : t1;
-    next[2] = sticks ? next[2] : t2;
+    const Lanes normalMass = nextImpulses(point, target[p], compliance[p], u, next);
     const Lanes d[3] = {next[0] - lambda[0], next[1] - lambda[1], next[2] - lambda[2]};
     active &= (d[0] != 0.0) | (d[1] != 0.0) | (d[2] != 0.0);
     if (!anyOf(active)) continue;
@@ -178,25 +223,7 @@ double sweep(const SoftBundle& bundle, SoftLanePoint<W>* points, SolverBody* bod
     for (int k = 0; k < 3; ++k) point.impulse[k] = active ? next[k] : point.impulse[k];
     point.largestNormalImpulse =
         active ? maxOf(point.largestNormalImpulse, next[0]) : point.largestNormalImpulse;
-    // applyChange, on the lanes' bodies that move.
-    const Mask changesA = active & movesA, changesB = active & movesB;
-    for (int j = 0; j < 3; ++j) {
-      const Lanes linear = d[0] * point.direction[0][j] + d[1] * point.direction[1][j] +
-                           d[2] * point.direction[2][j];
-      const Lanes turnA =
-          d[0] * point.turnA[0][j] + d[1] * point.turnA[1][j] + d[2] * point.turnA[2][j];
-      const Lanes turnB =
-          d[0] * point.turnB[0][j] + d[1] * point.turnB[1][j] + d[2] * point.turnB[2][j];
-      const Lanes linearA = a.inverseMass * linear, linearB = b.inverseMass * linear;
-      a.linear[j] = changesA ? a.linear[j] - linearA : a.linear[j];
-      a.angular[j] = changesA ? a.angular[j] - turnA : a.angular[j];
-      a.carriedLinear[j] = changesA ? a.carriedLinear[j] - linearA : a.carriedLinear[j];
-      a.carriedAngular[j] = changesA ? a.carriedAngular[j] - turnA : a.carriedAngular[j];
-      b.linear[j] = changesB ? b.linear[j] + linearB : b.linear[j];
-      b.angular[j] = changesB ? b.angular[j] + turnB : b.angular[j];
-      b.carriedLinear[j] = changesB ? b.carriedLinear[j] + linearB : b.carriedLinear[j];
-      b.carriedAngular[j] = changesB ? b.carriedAngular[j] + turnB : b.carriedAngular[j];
-    }
+    applyChange(point, d, active & movesA, active & movesB, a, b);
   }
   scatter(bundle, bundle.bodyA, bundle.movesA, a, bodies, softBodies);
   scatter(bundle, bundle.bodyB, bundle.movesB, b, bodies, softBodies);
