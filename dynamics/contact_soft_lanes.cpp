@@ -6,6 +6,7 @@
 
 #include <immintrin.h>
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -28,7 +29,8 @@ using Lanes = LaneTypes<W>::Lanes;
 #include "dynamics/soft_lane_sweep.inl"
 }  // namespace lanes2
 
-// Everything defined from here to the end of lanes4 is compiled for AVX.
+// Everything defined from here to the end of lanes4 is compiled for AVX, and lanes8 for
+// AVX-512F.
 #if defined(__clang__)
 #pragma clang attribute push(__attribute__((target("avx"))), apply_to = function)
 #else
@@ -48,6 +50,26 @@ using Lanes = LaneTypes<W>::Lanes;
 #else
 #pragma GCC pop_options
 #endif
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx512f"))), apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("avx512f")
+#endif
+namespace lanes8 {
+constexpr int W = 8;
+using Lanes = LaneTypes<W>::Lanes;
+[[gnu::always_inline]] inline Lanes sqrtOf(Lanes x) {
+  const __m512d v = reinterpret_cast<__m512d>(x);
+  return reinterpret_cast<Lanes>(_mm512_mask_sqrt_pd(v, static_cast<__mmask8>(0xff), v));
+}
+#include "dynamics/soft_lane_sweep.inl"
+}  // namespace lanes8
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
+#pragma GCC pop_options
+#endif
 
 double sweepSoftBundle2(const SoftBundle& bundle, SoftLanePoint<2>* points, SolverBody* bodies,
                         SoftBody* softBodies, const SoftSweepSettings& settings) {
@@ -59,9 +81,16 @@ double sweepSoftBundle4(const SoftBundle& bundle, SoftLanePoint<4>* points, Solv
   return lanes4::sweep(bundle, points, bodies, softBodies, settings);
 }
 
-bool cpuRunsFourLanes() {
-  static const bool avx = __builtin_cpu_supports("avx");
-  return avx;
+double sweepSoftBundle8(const SoftBundle& bundle, SoftLanePoint<8>* points, SolverBody* bodies,
+                        SoftBody* softBodies, const SoftSweepSettings& settings) {
+  return lanes8::sweep(bundle, points, bodies, softBodies, settings);
+}
+
+int widestSoftLanes() {
+  static const int widest = __builtin_cpu_supports("avx512f") ? 8
+                            : __builtin_cpu_supports("avx")   ? 4
+                                                              : 2;
+  return widest;
 }
 
 namespace {
@@ -93,9 +122,9 @@ void loadLane(const Row& row, int l, SoftLanePoint<W>& lanes) {
 }  // namespace
 
 void ContactSolver::checkSoftLanes(int lanes) {
-  if (lanes != 0 && lanes != 1 && lanes != 2 && lanes != 4) {
+  if (lanes != 0 && lanes != 1 && lanes != 2 && lanes != 4 && lanes != 8) {
     throw std::invalid_argument("ContactSolverOptions::softLanes is " + std::to_string(lanes) +
-                                ": it must be 0 (the CPU's widest), 1, 2 or 4");
+                                ": it must be 0 (the CPU's widest), 1, 2, 4 or 8");
   }
 }
 
@@ -103,7 +132,7 @@ void ContactSolver::buildSoftLanes() {
   bundles_.clear();
   groupBundles_.assign(colourGroups_.size() + 1, 0);
   const int lanes = options_.softLanes;
-  laneWidth_ = lanes == 0 || lanes == 4 ? (cpuRunsFourLanes() ? 4 : 2) : lanes;
+  laneWidth_ = lanes == 0 ? widestSoftLanes() : std::min(lanes, widestSoftLanes());
   // Visits of several passes read the manifold's Delassus matrix (solvePasses): one by one.
   const bool inLanes = laneWidth_ > 1 && options_.manifoldIterations == 1;
   int points = 0;
@@ -158,7 +187,9 @@ void ContactSolver::buildSoftLanes() {
       }
     });
   };
-  if (laneWidth_ == 4) {
+  if (laneWidth_ == 8) {
+    load(lanePoints8_);
+  } else if (laneWidth_ == 4) {
     load(lanePoints4_);
   } else {
     load(lanePoints2_);
@@ -175,6 +206,10 @@ double ContactSolver::sweepBundle(int index) {
   SoftSweepSettings settings = softSettings_;
   settings.push = softSweep_ == SoftSweep::Push;
   const SoftBundle& bundle = bundles_[index];
+  if (laneWidth_ == 8) {
+    return sweepSoftBundle8(bundle, &lanePoints8_[bundle.firstPoint], solverBodies_.data(),
+                            softBodies_.data(), settings);
+  }
   if (laneWidth_ == 4) {
     return sweepSoftBundle4(bundle, &lanePoints4_[bundle.firstPoint], solverBodies_.data(),
                             softBodies_.data(), settings);
@@ -197,7 +232,9 @@ void ContactSolver::unloadSoftLanes(int begin, int end) {
       }
     }
   };
-  if (laneWidth_ == 4) {
+  if (laneWidth_ == 8) {
+    unload(lanePoints8_);
+  } else if (laneWidth_ == 4) {
     unload(lanePoints4_);
   } else {
     unload(lanePoints2_);

@@ -296,7 +296,7 @@ class ContactSolver {
   void softStepTogether();
   /// The items [begin, end) of a soft step's phase.
   void softStepItems(const SoftPlanStep& step, int begin, int end);
-  /// The soft step's colour groups as bundles of four manifolds in lanes (soft_lanes.hpp,
+  /// The soft step's colour groups as bundles of 2, 4 or 8 manifolds in lanes (soft_lanes.hpp,
   /// contact_soft_lanes.cpp): bundles_[groupBundles_[g], groupBundles_[g + 1]) for group g,
   /// none for the leftover group, which is swept one by one.
   void buildSoftLanes();
@@ -436,6 +436,7 @@ class ContactSolver {
   int laneWidth_ = 1;              // lanes per bundle of this step
   std::vector<SoftLanePoint<2>> lanePoints2_;
   std::vector<SoftLanePoint<4>> lanePoints4_;
+  std::vector<SoftLanePoint<8>> lanePoints8_;
   SoftSweepSettings softSettings_;
   std::vector<SoftBundle> bundles_;
   std::vector<int> groupBundles_;

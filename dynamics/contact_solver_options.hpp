@@ -45,8 +45,9 @@ struct ContactSolverOptions {
   /// contacts').
   double jointDampingRatio = 2.0;
   /// Manifolds of a colour the soft step's sweeps visit at once, in SIMD lanes
-  /// (dynamics/contact_soft_lanes.cpp): 0 as many as the CPU runs (4 with AVX, else 2), 1 one
-  /// by one, 2 or 4 (4 becomes 2 on a CPU without AVX). The same bits with every choice.
+  /// (dynamics/contact_soft_lanes.cpp): 0 as many as the CPU runs (8 with AVX-512F, 4 with
+  /// AVX, else 2), 1 one by one, 2, 4 or 8 (at most as many as the CPU runs). The same bits
+  /// with every choice.
   int softLanes = 0;
 };
 

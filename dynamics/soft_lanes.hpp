@@ -15,12 +15,13 @@ struct SoftBody {
   double carriedLinear[3] = {0, 0, 0}, carriedAngular[3] = {0, 0, 0};
 };
 
-/// Lanes at most: four doubles, one AVX register.
-inline constexpr int kMostLanes = 4;
+/// Lanes at most: eight doubles, one AVX-512 register.
+inline constexpr int kMostLanes = 8;
 
 /// W doubles, one per lane, and a comparison's result (all ones or zero per lane). GCC lowers
 /// their arithmetic to the vector instructions of the code that uses them: W = 2 is one SSE2
-/// register (x86-64-v2, any x86-64 CPU), W = 4 one AVX register, for the CPUs that have it. Each
+/// register (x86-64-v2, any x86-64 CPU), W = 4 one AVX register and W = 8 one AVX-512
+/// register, for the CPUs that have them. Each
 /// lane takes the same IEEE operations in the same order as the scalar code, so it gives the
 /// same bits (no fused multiply-add: the build passes -ffp-contract=off). Aligned to 16 bytes
 /// only, so that no code compiled for SSE2 relies on a 32-byte alignment of its stack (the
@@ -36,6 +37,11 @@ template <>
 struct LaneTypes<4> {
   using Lanes = double __attribute__((vector_size(32), aligned(16)));
   using Mask = long long __attribute__((vector_size(32), aligned(16)));
+};
+template <>
+struct LaneTypes<8> {
+  using Lanes = double __attribute__((vector_size(64), aligned(16)));
+  using Mask = long long __attribute__((vector_size(64), aligned(16)));
 };
 
 /// Point p of the W manifolds of a bundle: what the soft sweep reads of its row (the names of
@@ -78,7 +84,9 @@ double sweepSoftBundle2(const SoftBundle& bundle, SoftLanePoint<2>* points, Solv
                         SoftBody* softBodies, const SoftSweepSettings& settings);
 double sweepSoftBundle4(const SoftBundle& bundle, SoftLanePoint<4>* points, SolverBody* bodies,
                         SoftBody* softBodies, const SoftSweepSettings& settings);
-/// Whether this CPU runs the four-lane sweep (AVX).
-bool cpuRunsFourLanes();
+double sweepSoftBundle8(const SoftBundle& bundle, SoftLanePoint<8>* points, SolverBody* bodies,
+                        SoftBody* softBodies, const SoftSweepSettings& settings);
+/// The most lanes this CPU's sweep runs: 8 with AVX-512F, 4 with AVX, else 2.
+int widestSoftLanes();
 
 }  // namespace hb

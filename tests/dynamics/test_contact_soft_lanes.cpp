@@ -1,7 +1,7 @@
-// The soft step's sweeps in SIMD lanes (dynamics/contact_soft_lanes.cpp): visiting two or four
-// manifolds of a colour at once gives the same bits as visiting them one by one, for manifolds
-// of one to four points, sticking and sliding, pushing out and speculative, against the ground
-// and between moving bodies, on one thread and on a team.
+// The soft step's sweeps in SIMD lanes (dynamics/contact_soft_lanes.cpp): visiting two, four or
+// eight manifolds of a colour at once gives the same bits as visiting them one by one, for
+// manifolds of one to four points, sticking and sliding, pushing out and speculative, against the
+// ground and between moving bodies, on one thread and on a team.
 
 #include <gtest/gtest.h>
 
@@ -134,15 +134,15 @@ void expectSameBits(const Solved& x, const Solved& y) {
   }
 }
 
-TEST(ContactSoftLanes, TwoOrFourLanesGiveTheBitsOfOneByOne) {
+TEST(ContactSoftLanes, TwoFourOrEightLanesGiveTheBitsOfOneByOne) {
   for (const unsigned seed : {1u, 2u, 3u}) {
     SCOPED_TRACE(seed);
     const Solved oneByOne = solveSoft(seed, 1);
     EXPECT_EQ(oneByOne.width, 1);
     EXPECT_EQ(oneByOne.bundles, 0);
     EXPECT_GT(oneByOne.stats.residual, 0.0);
-    const int widest = cpuRunsFourLanes() ? 4 : 2;
-    for (const int lanes : {2, 4, 0}) {
+    const int widest = widestSoftLanes();
+    for (const int lanes : {2, 4, 8, 0}) {
       SCOPED_TRACE(lanes);
       const Solved inLanes = solveSoft(seed, lanes);
       EXPECT_EQ(inLanes.width, lanes == 0 ? widest : std::min(lanes, widest));
@@ -182,7 +182,8 @@ TEST(ContactSoftLanes, AWidthItCannotRunIsAClearError) {
     solver.prepare(wall.bodies, wall.contacts, kDt, options, kGravity);
     FAIL() << "three lanes were accepted";
   } catch (const std::invalid_argument& error) {
-    EXPECT_NE(std::string(error.what()).find("0 (the CPU's widest), 1, 2 or 4"), std::string::npos)
+    EXPECT_NE(std::string(error.what()).find("0 (the CPU's widest), 1, 2, 4 or 8"),
+              std::string::npos)
         << error.what();
   }
 }
