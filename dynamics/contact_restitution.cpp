@@ -58,8 +58,10 @@ ContactSolverStats ContactSolver::applyRestitution(std::span<RigidBody> bodies) 
   }
   // Most steps of a pile have no bounce: the rows taking part are listed only when one has.
   if (!anyBounce) return stats;
+  // In sweep order, whether or not the rows are stored so (prepare).
   restitutionRows_.clear();
-  for (const Manifold& m : manifolds_) {
+  for (const int q : islandManifolds_) {
+    const Manifold& m = manifolds_[q];
     for (int i = m.first; i < m.first + m.count; ++i) {
       Row& row = rows_[i];
       row.restitutionImpulse = 0.0;

@@ -137,6 +137,23 @@ double ContactSolver::setSoftTarget(int index) {
   return gap;
 }
 
+void ContactSolver::carryImpulse(Row& row, int substeps) {
+  for (double& impulse : row.impulse) impulse /= substeps;
+  row.largestNormalImpulse = row.impulse[0];
+  const double massA = solverBodies_[row.bodyA].inverseMass;
+  const double massB = solverBodies_[row.bodyB].inverseMass;
+  SoftBody& a = softBodies_[row.bodyA];
+  SoftBody& b = softBodies_[row.bodyB];
+  for (int k = 0; k < 3; ++k) {
+    for (int j = 0; j < 3; ++j) {
+      a.carriedLinear[j] -= massA * row.impulse[k] * row.direction[k][j];
+      b.carriedLinear[j] += massB * row.impulse[k] * row.direction[k][j];
+      a.carriedAngular[j] -= row.impulse[k] * row.turnA[k][j];
+      b.carriedAngular[j] += row.impulse[k] * row.turnB[k][j];
+    }
+  }
+}
+
 ContactSolverStats ContactSolver::solveSoftStep(std::span<RigidBody> bodies,
                                                 PseudoVelocities& motion) {
   const int substeps = options_.softSubsteps;
@@ -144,22 +161,12 @@ ContactSolverStats ContactSolver::solveSoftStep(std::span<RigidBody> bodies,
   loadVelocities(bodies);
   // What the carried impulses do to the bodies, once: each substep's warm start applies it, and
   // the sweeps keep it current (applyChange), so that a warm start is a pass over the bodies
-  // rather than the rows.
+  // rather than the rows. Summed in sweep order, whether or not the rows are stored so
+  // (prepare).
   softBodies_.assign(solverBodies_.size(), SoftBody{});
-  for (Row& row : rows_) {
-    for (double& impulse : row.impulse) impulse /= substeps;
-    row.largestNormalImpulse = row.impulse[0];
-    const double massA = solverBodies_[row.bodyA].inverseMass;
-    const double massB = solverBodies_[row.bodyB].inverseMass;
-    SoftBody& a = softBodies_[row.bodyA];
-    SoftBody& b = softBodies_[row.bodyB];
-    for (int k = 0; k < 3; ++k) {
-      for (int j = 0; j < 3; ++j) {
-        a.carriedLinear[j] -= massA * row.impulse[k] * row.direction[k][j];
-        b.carriedLinear[j] += massB * row.impulse[k] * row.direction[k][j];
-        a.carriedAngular[j] -= row.impulse[k] * row.turnA[k][j];
-        b.carriedAngular[j] += row.impulse[k] * row.turnB[k][j];
-      }
+  for (const int q : islandManifolds_) {
+    for (int i = manifolds_[q].first; i < manifolds_[q].first + manifolds_[q].count; ++i) {
+      carryImpulse(rows_[i], substeps);
     }
   }
   buildSoftLanes();

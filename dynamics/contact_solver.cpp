@@ -66,7 +66,11 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
   buildManifolds();
   buildIslands();
   colourIslands();
-  layOutInSweepOrder();
+  // The soft step's sweeps in lanes read the lanes, laid out in sweep order when they are built
+  // (buildSoftLanes): the rows may stay in pair order.
+  const bool inLanes =
+      options.softSubsteps > 0 && options.softLanes != 1 && options.manifoldIterations == 1;
+  if (!inLanes) layOutInSweepOrder();
   blocks_.resize(manifolds_.size());
   if (options.softSubsteps > 0) prepareSoftness(dt / options.softSubsteps);
 }

@@ -263,6 +263,9 @@ class ContactSolver {
   /// A row's target (and compliance) for the soft step's current sweep, from its gap as its
   /// bodies have moved so far in the step: soft and pushing out in a Push sweep. Returns the gap.
   double setSoftTarget(int row);
+  /// A row's impulse, from the step before, as the soft step carries it: split over the
+  /// substeps, and its velocity change added to what its bodies carry (SoftBody).
+  void carryImpulse(Row& row, int substeps);
   /// One sweep over the manifolds of islands_[island], an uncoloured one; returns the largest
   /// impulse change of their visits.
   double sweepIsland(int island);

@@ -34,8 +34,9 @@ struct Wall {
 /// A wall of cubes, kColumns wide and kLayers high, on the ground (body 0): each cube meets the
 /// one below (or the ground) and the one to its right at one to four points (as a pile's
 /// manifolds have), some overlapping and some a little apart, the cubes moving at random, with
-/// friction that holds some points and lets others slide.
-Wall wallOfCubes(unsigned seed) {
+/// friction that holds some points and lets others slide; `speed` scales their velocities, and
+/// every contact bounces with `restitution`.
+Wall wallOfCubes(unsigned seed, double speed = 0.3, double restitution = 0.0) {
   std::mt19937 random(seed);
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
   Wall wall;
@@ -46,7 +47,7 @@ Wall wallOfCubes(unsigned seed) {
     for (int column = 0; column < kColumns; ++column) {
       RigidBody body = RigidBody::dynamic(boxMassProperties(h, 500.0 + 20.0 * column));
       body.position = {2.0 * kHalf * column, 0.0, kHalf + 2.0 * kHalf * layer};
-      body.linearVelocity = 0.3 * Vector3d(unit(random), unit(random), unit(random));
+      body.linearVelocity = speed * Vector3d(unit(random), unit(random), unit(random));
       body.angularVelocity = 0.5 * Vector3d(unit(random), unit(random), unit(random));
       wall.bodies.push_back(body);
     }
@@ -61,6 +62,7 @@ Wall wallOfCubes(unsigned seed) {
       c.normal = normal;
       c.buildTangents();
       c.friction = 0.2 + 0.2 * (k + a % 3);
+      c.restitution = restitution;
       c.depth = 0.004 * unit(random);
       c.impulse = {std::max(0.0, 50.0 * unit(random)), 5.0 * unit(random), 5.0 * unit(random)};
       wall.contacts.push_back(c);
@@ -85,12 +87,14 @@ Wall wallOfCubes(unsigned seed) {
 struct Solved {
   Wall wall;
   PseudoVelocities motion;
-  ContactSolverStats stats;
+  ContactSolverStats stats, bounces;
   int width = 0, bundles = 0;
 };
 
-Solved solveSoft(unsigned seed, int lanes, int workers = 1) {
-  Solved solved{wallOfCubes(seed), {}, {}, 0, 0};
+/// The soft step on wallOfCubes(seed); with `bounce`, on a faster wall whose contacts bounce,
+/// and the bounces applied after it.
+Solved solveSoft(unsigned seed, int lanes, int workers = 1, bool bounce = false) {
+  Solved solved{bounce ? wallOfCubes(seed, 3.0, 0.5) : wallOfCubes(seed), {}, {}, {}, 0, 0};
   RigidBodyIntegrator integrator;
   RotationSteps rotations;
   integrator.integrateVelocities(solved.wall.bodies, Vector3d::Zero(), kDt, rotations);
@@ -109,6 +113,7 @@ Solved solveSoft(unsigned seed, int lanes, int workers = 1) {
   options.softLanes = lanes;
   solver.prepare(solved.wall.bodies, solved.wall.contacts, kDt, options, kGravity);
   solved.stats = solver.solveSoftStep(solved.wall.bodies, solved.motion);
+  if (bounce) solved.bounces = solver.applyRestitution(solved.wall.bodies);
   solved.width = solver.softLaneWidth();
   solved.bundles = solver.softBundles();
   return solved;
@@ -163,6 +168,17 @@ TEST(ContactSoftLanes, TwoFourOrEightLanesGiveTheBitsOfOneByOne) {
     EXPECT_GT(sticking, 20);
     EXPECT_GT(sliding, 20);
   }
+}
+
+// The soft step in lanes leaves the rows in pair order; the bounces after it visit them in sweep
+// order all the same.
+TEST(ContactSoftLanes, BouncesAfterASoftStepInLanesGiveTheBitsOfOneByOne) {
+  const Solved oneByOne = solveSoft(5, 1, 1, true);
+  const Solved inLanes = solveSoft(5, 0, 1, true);
+  EXPECT_GT(inLanes.bundles, 0);
+  EXPECT_GT(oneByOne.bounces.iterations, 1);  // rows bounced, over several sweeps
+  EXPECT_EQ(oneByOne.bounces.iterations, inLanes.bounces.iterations);
+  expectSameBits(oneByOne, inLanes);
 }
 
 TEST(ContactSoftLanes, ATeamInLanesGivesTheSameBits) {
