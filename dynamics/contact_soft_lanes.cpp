@@ -1,6 +1,6 @@
 // The soft step's sweep of a colour group in SIMD lanes: the manifolds of a colour share no
-// moving body, so their visits commute, and two or four of them (a bundle) are visited at once,
-// point p of each in one lane (soft_lane_sweep.inl). Each lane repeats the scalar sweep's
+// moving body, so their visits commute, and two, four or eight of them (a bundle) are visited at
+// once, point p of each in one lane (soft_lane_sweep.inl). Each lane repeats the scalar sweep's
 // operations, so the states are the same bits with any number of lanes, on any CPU
 // (ContactSolverOptions::softLanes; tests/dynamics/test_contact_soft_lanes.cpp).
 

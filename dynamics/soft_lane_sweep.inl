@@ -1,8 +1,8 @@
 // The soft sweep's visit of a bundle in W lanes, for contact_soft_lanes.cpp, which includes it
 // once per lane count, each time in a namespace of its own that defines W and sqrtOf(Lanes),
-// and for four lanes under the AVX target. Nothing here may call an inline function or a
-// template defined elsewhere for its arithmetic: the linker could pick this file's AVX copy of
-// it for every caller.
+// for four lanes under the AVX target and for eight under AVX-512F. Nothing here may call an
+// inline function or a template defined elsewhere for its arithmetic: the linker could pick
+// this file's AVX copy of it for every caller.
 //
 // Each lane does what ContactSolver::solveManifold and solvePointByPoint do for its manifold,
 // operation for operation; their branches (an idle manifold, a point skipped, sticking or
