@@ -22,6 +22,30 @@ bool manifoldMayBeKept(const Shape& a, const Shape& b) {
   return !rolls(a) && !rolls(b);
 }
 
+namespace {
+
+/// Whether `kept` is still where it was built, to the motion tolerance, and the margin did not
+/// grow past it.
+bool movedLittle(const PersistentManifold& kept, const Pose& poseA, const Pose& poseB,
+                 double margin, double reachA, double reachB,
+                 const ManifoldReuseTolerances& tolerances) {
+  // A margin grown by more than the motion tolerance could take in points that were left out.
+  if (!tolerances.enabled || kept.size == 0 || !(margin <= kept.margin + tolerances.motion)) {
+    return false;
+  }
+  // The relative motion since the build, in A's frame, is x -> turn (x - t_old) + t_new: it
+  // moves B's origin by t_new - t_old and A's by t_new - turn t_old, and any point by at most
+  // that plus the angle times its distance from the origin.
+  const Pose relative = poseA.inverse() * poseB;
+  const Eigen::Quaterniond turn = relative.q * kept.relativePose.q.conjugate();
+  const double angle = portable::angleBetween(kept.relativePose.q, relative.q);
+  const double motionB = (relative.p - kept.relativePose.p).norm() + angle * reachB;
+  const double motionA = (relative.p - turn * kept.relativePose.p).norm() + angle * reachA;
+  return std::min(motionA, motionB) <= tolerances.motion;
+}
+
+}  // namespace
+
 PersistentManifold persistManifold(const ContactManifold& manifold, const Pose& poseA,
                                    const Pose& poseB, double signedDistance, double margin) {
   PersistentManifold kept;
@@ -39,25 +63,47 @@ PersistentManifold persistManifold(const ContactManifold& manifold, const Pose& 
   return kept;
 }
 
+std::optional<CollisionResult> standInResult(const PersistentManifold& kept, const Pose& poseA,
+                                             const Pose& poseB, double margin, double reachA,
+                                             double reachB,
+                                             const ManifoldReuseTolerances& tolerances) {
+  if (!tolerances.standIn || !movedLittle(kept, poseA, poseB, margin, reachA, reachB, tolerances)) {
+    return std::nullopt;
+  }
+  const Eigen::Vector3d n = poseA.q * kept.normalInA;
+  double deepest = -INFINITY;
+  Eigen::Vector3d onA = Eigen::Vector3d::Zero();
+  for (int i = 0; i < kept.size; ++i) {
+    const Eigen::Vector3d pointA = poseA.apply(kept.pointsInA[i]);
+    const double depth = n.dot(pointA - poseB.apply(kept.pointsInB[i]));
+    if (depth > deepest) {
+      deepest = depth;
+      onA = pointA;
+    }
+  }
+  // Apart, the query's answer matters (a speculative contact closing during the step may be an
+  // impact, collision/impact_manifold.hpp): only touching pairs skip it.
+  const double signedDistance = kept.depthGap - deepest;
+  if (!(signedDistance <= 0.0)) return std::nullopt;
+  CollisionResult r;
+  r.collide = true;
+  r.distance = signedDistance;
+  r.normal = n;
+  r.witnessA = onA;
+  r.witnessB = onA + signedDistance * n;
+  r.gjkStatus = GjkStatus::Intersecting;
+  return r;
+}
+
 std::optional<ContactManifold> reposeManifold(const PersistentManifold& kept, const Pose& poseA,
                                               const Pose& poseB, const Eigen::Vector3d& normal,
                                               double signedDistance, double margin, double reachA,
                                               double reachB,
                                               const ManifoldReuseTolerances& tolerances) {
-  // A margin grown by more than the motion tolerance could take in points that were left out.
-  if (!tolerances.enabled || kept.size == 0 || !(margin <= kept.margin + tolerances.motion) ||
-      !std::isfinite(signedDistance)) {
+  if (!std::isfinite(signedDistance) ||
+      !movedLittle(kept, poseA, poseB, margin, reachA, reachB, tolerances)) {
     return std::nullopt;
   }
-  // The relative motion since the build, in A's frame, is x -> turn (x - t_old) + t_new: it
-  // moves B's origin by t_new - t_old and A's by t_new - turn t_old, and any point by at most
-  // that plus the angle times its distance from the origin.
-  const Pose relative = poseA.inverse() * poseB;
-  const Eigen::Quaterniond turn = relative.q * kept.relativePose.q.conjugate();
-  const double angle = portable::angleBetween(kept.relativePose.q, relative.q);
-  const double motionB = (relative.p - kept.relativePose.p).norm() + angle * reachB;
-  const double motionA = (relative.p - turn * kept.relativePose.p).norm() + angle * reachA;
-  if (!(std::min(motionA, motionB) <= tolerances.motion)) return std::nullopt;
   const Eigen::Vector3d n = poseA.q * kept.normalInA;
   if (!(n.dot(normal) >= portable::cos(tolerances.normalAngle) * normal.norm()))
     return std::nullopt;

@@ -9,12 +9,15 @@
 // kept normal, so every point stays on the material of both shapes; what is not tracked is a new
 // feature entering the manifold, which the motion bound keeps below its tolerance. The
 // narrow phase's answer of the step must agree with the kept manifold (normal and distance), or
-// the manifold is rebuilt.
+// the manifold is rebuilt. A touching pair that moved less than the tolerance does not need that
+// answer: the kept manifold gives it (standInResult), and the query is not run (Jolt skips the
+// narrow phase of a body pair that barely moved in the same way).
 
 #include <Eigen/Core>
 #include <array>
 #include <optional>
 
+#include "collision/collide.hpp"
 #include "collision/contact_manifold.hpp"
 #include "collision/defaults.hpp"
 #include "collision/pose.hpp"
@@ -35,6 +38,9 @@ struct ManifoldReuseTolerances {
   /// Largest change (m) of the gap between the deepest kept point and the narrow phase's
   /// signed distance since the manifold was built.
   double depth = 1e-4;
+  /// A touching pair that moved less than `motion` skips its narrow-phase query: its kept
+  /// manifold gives the answer (standInResult).
+  bool standIn = true;
 };
 
 struct PersistentManifold {
@@ -61,6 +67,18 @@ bool manifoldMayBeKept(const Shape& a, const Shape& b);
 /// Keeps `manifold`, built at these poses with this margin from this signed distance.
 PersistentManifold persistManifold(const ContactManifold& manifold, const Pose& poseA,
                                    const Pose& poseB, double signedDistance, double margin);
+
+/// The narrow phase's answer that `kept` gives at the current poses, when it may stand in for the
+/// query: reuse is on (`enabled` and `standIn`), the margin grew by at most the motion
+/// tolerance, the shapes moved relative to each other by at most that tolerance since it was
+/// built (as reposeManifold measures it), and they touch (signed distance <= 0). Its normal is
+/// the kept one, its signed distance the deepest kept point's depth less the gap measured when
+/// it was built, its witnesses that point and the point that distance along the normal from it;
+/// status Intersecting, no iterations.
+std::optional<CollisionResult> standInResult(const PersistentManifold& kept, const Pose& poseA,
+                                             const Pose& poseB, double margin, double reachA,
+                                             double reachB,
+                                             const ManifoldReuseTolerances& tolerances);
 
 /// The kept manifold at the current poses (points re-mapped, depths measured again along the
 /// kept normal, points beyond `margin` dropped), or nothing when it may not stand in for a

@@ -28,6 +28,10 @@ struct NarrowPhaseRecord {
   Pose poseA, poseB;   ///< world poses of the two pieces, as queried (the substep's start)
   int substep = 0;     ///< of the step (substepCount)
   SupportHints hints;  ///< the support hints handed to collide()
+  /// False when the pair's kept manifold stood in for the query (it touches and barely moved
+  /// since the manifold was built: standInResult, collision/persistent_manifold.hpp); `result`
+  /// is then the manifold's answer, and no GJK ran.
+  bool queried = true;
   CollisionResult result;
   Eigen::Vector3d initialGuess = Eigen::Vector3d::Zero();
   /// Centres of the two pieces' world boxes as queried, which the OBB warm start reads.

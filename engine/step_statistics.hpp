@@ -32,6 +32,9 @@ struct StepStatistics {
   int awakeBodies = 0;
   int candidatePairs = 0;  ///< proxy pairs from the broad phase
   int gjkCalls = 0;        ///< narrow-phase queries run
+  /// Touching pairs whose kept manifold answered instead of a query (standInResult,
+  /// collision/persistent_manifold.hpp; World::manifoldReuse().standIn).
+  int keptPairs = 0;
   long gjkIterations = 0;
   int epaCalls = 0;
   int rtrCalls = 0;  ///< penetration depths of smooth pairs by RTR

@@ -363,7 +363,7 @@ void World::step() {
     });
     ++collisionRound_;
     runStage(Stage::Collide, [&] {  // narrow phase, waking what it touches
-      collide(settings, clock(), bodies_, pieces_, pairCache_, workers_, c, stats_);
+      collide(settings, manifoldReuse_, clock(), bodies_, pieces_, pairCache_, workers_, c, stats_);
     });
   };
   substeps_ = 1;

@@ -52,7 +52,7 @@ void StatisticsHistory::addStep(const World& world) {
   for (int b = 0; b < kHistogramBins; ++b) totals_[b] -= bins[b];
   bins.fill(0);
   for (const NarrowPhaseRecord& r : world.narrowPhaseRecords()) {
-    ++bins[std::clamp(r.result.gjkIterations, 0, kHistogramBins - 1)];
+    if (r.queried) ++bins[std::clamp(r.result.gjkIterations, 0, kHistogramBins - 1)];
   }
   for (int b = 0; b < kHistogramBins; ++b) {
     totals_[b] += bins[b];

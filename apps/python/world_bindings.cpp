@@ -180,6 +180,7 @@ class PythonWorld {
     out["awake_bodies"] = s.awakeBodies;
     out["candidate_pairs"] = s.candidatePairs;
     out["gjk_calls"] = s.gjkCalls;
+    out["kept_pairs"] = s.keptPairs;
     out["gjk_mean_iterations"] = s.gjkMeanIterations();
     out["epa_calls"] = s.epaCalls;
     out["rtr_calls"] = s.rtrCalls;

@@ -355,6 +355,7 @@ void Recorder::Impl::appendProblems(const World& world,
   const std::int64_t step = world.stepCount() - 1;
   for (size_t k = 0; k < records.size(); ++k) {
     const NarrowPhaseRecord& record = records[k];
+    if (!record.queried) continue;  // its kept manifold answered: no problem was solved
     const CollisionResult& r = record.result;
     ProblemRow& row = problems.add();
     row.step = step;

@@ -4,6 +4,7 @@
 
 #include "collision/collide.hpp"
 
+#include "collision/persistent_manifold.hpp"
 #include "collision/warm_start.hpp"
 #include "engine/step/stages.hpp"
 
@@ -12,9 +13,9 @@ namespace hb {
 namespace {
 
 /// A pair's narrow phase (on a worker: it writes only the record).
-void runNarrowPhase(const SolverDescription& settings, const StepClock& clock,
-                    const BodyTable& bodies, const PieceTable& pieces, const StepContext& c,
-                    NarrowPhaseRecord& record) {
+void runNarrowPhase(const SolverDescription& settings, const ManifoldReuseTolerances& reuse,
+                    const StepClock& clock, const BodyTable& bodies, const PieceTable& pieces,
+                    const StepContext& c, NarrowPhaseRecord& record) {
   // The input: poses, margin and warm start from the pair cache.
   const Proxy& pa = pieces.proxy[record.proxyA];
   const Proxy& pb = pieces.proxy[record.proxyB];
@@ -25,6 +26,19 @@ void runNarrowPhase(const SolverDescription& settings, const StepClock& clock,
   record.margin = settings.speculativeMargin + c.sweep[pa.body] + c.sweep[pb.body];
   if (cache && cache->previous && cache->lastRound == clock.round - 1) {
     record.previous = cache->previous;
+  }
+  // A touching pair that barely moved since its manifold was kept (seen in the last round) takes
+  // the manifold's answer without a query: in a resting pile, most pairs.
+  if (cache && cache->manifold && cache->lastRound == clock.round - 1 &&
+      manifoldMayBeKept(pa.shape, pb.shape)) {
+    if (auto kept =
+            standInResult(*cache->manifold, record.poseA, record.poseB, record.margin,
+                          pieces.reach[record.proxyA], pieces.reach[record.proxyB], reuse)) {
+      record.queried = false;
+      record.result = *kept;
+      record.result.hints = record.hints;
+      return;
+    }
   }
   record.obbCenterA = pieces.worldObb[record.proxyA].center;
   record.obbCenterB = pieces.worldObb[record.proxyB].center;
@@ -46,7 +60,11 @@ void runNarrowPhase(const SolverDescription& settings, const StepClock& clock,
 bool tallyNarrowPhase(BodyTable& bodies, const PieceTable& pieces, const NarrowPhaseRecord& record,
                       StepStatistics& stats) {
   const CollisionResult& r = record.result;
-  ++stats.gjkCalls;
+  if (record.queried) {
+    ++stats.gjkCalls;
+  } else {
+    ++stats.keptPairs;
+  }
   stats.gjkIterations += r.gjkIterations;
   if (r.epaStatus) ++stats.epaCalls;
   if (r.rtrStatus) ++stats.rtrCalls;
@@ -65,9 +83,10 @@ bool tallyNarrowPhase(BodyTable& bodies, const PieceTable& pieces, const NarrowP
 
 }  // namespace
 
-void collide(const SolverDescription& settings, const StepClock& clock, BodyTable& bodies,
-             const PieceTable& pieces, const PairCache& pairCache, WorkerPool& workers,
-             StepContext& c, StepStatistics& stats) {
+void collide(const SolverDescription& settings, const ManifoldReuseTolerances& reuse,
+             const StepClock& clock, BodyTable& bodies, const PieceTable& pieces,
+             const PairCache& pairCache, WorkerPool& workers, StepContext& c,
+             StepStatistics& stats) {
   if (clock.substep == 0) {
     c.earlierNarrowPhase.clear();
   } else {
@@ -105,7 +124,7 @@ void collide(const SolverDescription& settings, const StepClock& clock, BodyTabl
       record.cache = cursor.find(record.proxyA, record.proxyB);
     }
     workers.forEach(count, [&](size_t i) {
-      runNarrowPhase(settings, clock, bodies, pieces, c, c.narrowPhase[first + i]);
+      runNarrowPhase(settings, reuse, clock, bodies, pieces, c, c.narrowPhase[first + i]);
     });
     woke = false;
     for (size_t i = first; i < c.narrowPhase.size(); ++i) {

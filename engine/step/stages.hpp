@@ -54,12 +54,14 @@ void findPairs(const SolverDescription& settings, const StepClock& clock, const 
                BroadPhase& broadPhase, StepContext& c);
 
 /// Collide (collide.cpp): the narrow phase of every pair with an awake body, on the workers,
-/// warm-started from the pair cache (read only); what a contact touches wakes, and its island's
-/// pairs take a further round. Writes c.narrowPhase (c.earlierNarrowPhase keeps the step's
+/// warm-started from the pair cache (read only), except touching pairs whose kept manifold stands
+/// in for the query (`reuse`); what a contact touches wakes, and its island's pairs take a
+/// further round. Writes c.narrowPhase (c.earlierNarrowPhase keeps the step's
 /// earlier substeps'), c.collided; wakes bodies.
-void collide(const SolverDescription& settings, const StepClock& clock, BodyTable& bodies,
-             const PieceTable& pieces, const PairCache& pairCache, WorkerPool& workers,
-             StepContext& c, StepStatistics& stats);
+void collide(const SolverDescription& settings, const ManifoldReuseTolerances& reuse,
+             const StepClock& clock, BodyTable& bodies, const PieceTable& pieces,
+             const PairCache& pairCache, WorkerPool& workers, StepContext& c,
+             StepStatistics& stats);
 
 /// How many substeps the step takes, from its first narrow phase and the spin of the bodies
 /// the joints hold (plan_substeps.cpp).

@@ -40,7 +40,9 @@ void updatePairCache(const StepClock& clock, const BodyTable& bodies, const Piec
     const CollisionResult& r = record.result;
     entry.hints = r.hints;
     entry.lastRound = clock.round;
-    if (r.gjkStatus != GjkStatus::InvalidInput && std::isfinite(r.distance)) {
+    // A stand-in's answer (the kept manifold's) does not replace the last query's, which warm
+    // starts the next one.
+    if (record.queried && r.gjkStatus != GjkStatus::InvalidInput && std::isfinite(r.distance)) {
       entry.previous = makePreviousSolution(record.poseA, record.poseB, r.witnessA, r.witnessB,
                                             r.normal, r.distance);
     } else if (&entry != &old) {

@@ -1,7 +1,8 @@
 // Persistent manifolds: re-posed at the poses they were built at they are the built manifold;
 // after a rigid motion of the whole pair they are the built manifold moved with it; after a
 // small relative motion they agree with a manifold rebuilt from a fresh narrow-phase answer;
-// beyond any tolerance they are refused.
+// beyond any tolerance they are refused. A touching pair's kept manifold stands in for its
+// narrow-phase query while it barely moved.
 
 #include <gtest/gtest.h>
 
@@ -72,6 +73,14 @@ void expectConsistent(const ContactManifold& m) {
   }
 }
 
+// Moves the box relative to the ground by less than the motion tolerance: 0.4 of it in
+// translation and a turn about its own centre that moves its corners by 0.4 of it.
+void nudge(Pair& p, std::mt19937& rng, const ManifoldReuseTolerances& tolerances) {
+  const double step = 0.4 * tolerances.motion;
+  const Quaterniond turn(AngleAxisd(step / kBoxHalf.norm(), test::randomUnitVector(rng)));
+  p.poseB = Pose{turn * p.poseB.q, p.poseB.p + step * test::randomUnitVector(rng)};
+}
+
 TEST(PersistentManifold, SamePosesGiveTheBuiltManifold) {
   std::mt19937 rng(11);
   for (int trial = 0; trial < 20; ++trial) {
@@ -123,11 +132,7 @@ TEST(PersistentManifold, SmallRelativeMotionAgreesWithARebuiltManifold) {
     const Built before = build(p);
     const PersistentManifold kept =
         persistManifold(before.manifold, p.poseA, p.poseB, before.narrow.distance, kMargin);
-    // Move the box relative to the ground by less than the motion tolerance: 0.4 of it in
-    // translation and a turn about its own centre that moves its corners by 0.4 of it.
-    const double step = 0.4 * tolerances.motion;
-    const Quaterniond turn(AngleAxisd(step / kBoxHalf.norm(), test::randomUnitVector(rng)));
-    p.poseB = Pose{turn * p.poseB.q, p.poseB.p + step * test::randomUnitVector(rng)};
+    nudge(p, rng, tolerances);
     const auto m = repose(kept, p, tolerances);
     ASSERT_TRUE(m.has_value());
     expectConsistent(*m);
@@ -190,6 +195,59 @@ TEST(PersistentManifold, RefusedBeyondItsTolerances) {
   ManifoldReuseTolerances off;
   off.enabled = false;
   EXPECT_FALSE(reposeWith(p, n.narrow.normal, n.narrow.distance, kMargin, off));
+}
+
+// Within the motion tolerance of where it was built, a touching pair's kept manifold answers as
+// the narrow phase would: the same normal and signed distance to the motion, witnesses that
+// far apart along the normal; beyond it, apart, or with the stand-in off, it does not answer.
+TEST(PersistentManifold, StandsInForTheQueryOfATouchingPairThatBarelyMoved) {
+  std::mt19937 rng(16);
+  const ManifoldReuseTolerances tolerances;
+  const double reachA = kGroundHalf.norm(), reachB = kBoxHalf.norm();
+  for (int trial = 0; trial < 200; ++trial) {
+    Pair p = restingBox(rng, 0.0005);
+    const Built before = build(p);
+    const PersistentManifold kept =
+        persistManifold(before.manifold, p.poseA, p.poseB, before.narrow.distance, kMargin);
+    nudge(p, rng, tolerances);
+    const auto r = standInResult(kept, p.poseA, p.poseB, kMargin, reachA, reachB, tolerances);
+    ASSERT_TRUE(r.has_value());
+    const CollisionResult queried =
+        collide(p.a, p.poseA, p.b, p.poseB, p.poseB.p - p.poseA.p, CollisionOptions{});
+    EXPECT_TRUE(r->collide);
+    EXPECT_EQ(r->gjkStatus, GjkStatus::Intersecting);
+    EXPECT_EQ(r->gjkIterations, 0);
+    EXPECT_GT(queried.normal.dot(r->normal), std::cos(1e-3));
+    EXPECT_NEAR(r->distance, queried.distance, 2.0 * tolerances.motion);
+    EXPECT_LT((r->witnessB - r->witnessA - r->distance * r->normal).norm(), 1e-12);
+    // The witness on A is a corner of the box's resting face, on the ground's top.
+    EXPECT_NEAR(p.poseA.applyInverse(r->witnessA).z(), kGroundHalf.z(), 1e-3);
+  }
+
+  Pair p = restingBox(rng, 0.0005);
+  const Built b = build(p);
+  const PersistentManifold kept =
+      persistManifold(b.manifold, p.poseA, p.poseB, b.narrow.distance, kMargin);
+  ASSERT_TRUE(standInResult(kept, p.poseA, p.poseB, kMargin, reachA, reachB, tolerances));
+  Pair slid = p;
+  slid.poseB.p += 2.0 * tolerances.motion * (p.poseA.q * Vector3d::UnitX());
+  EXPECT_FALSE(standInResult(kept, slid.poseA, slid.poseB, kMargin, reachA, reachB, tolerances));
+  EXPECT_FALSE(standInResult(kept, p.poseA, p.poseB, kMargin + 0.001, reachA, reachB, tolerances));
+  ManifoldReuseTolerances noStandIn;
+  noStandIn.standIn = false;
+  EXPECT_FALSE(standInResult(kept, p.poseA, p.poseB, kMargin, reachA, reachB, noStandIn));
+  ManifoldReuseTolerances off;
+  off.enabled = false;
+  EXPECT_FALSE(standInResult(kept, p.poseA, p.poseB, kMargin, reachA, reachB, off));
+  // Apart by 5 mm within a 10 mm margin: the query decides (a speculative contact may be an
+  // impact), not the kept manifold.
+  const Pair above = restingBox(rng, -0.005);
+  const Built a = build(above);
+  ASSERT_GT(a.manifold.size, 0);
+  const PersistentManifold keptAbove =
+      persistManifold(a.manifold, above.poseA, above.poseB, a.narrow.distance, kMargin);
+  EXPECT_FALSE(
+      standInResult(keptAbove, above.poseA, above.poseB, kMargin, reachA, reachB, tolerances));
 }
 
 TEST(PersistentManifold, SpeculativePointsBeyondTheMarginAreDropped) {

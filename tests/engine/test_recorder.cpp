@@ -58,6 +58,7 @@ struct RecordedRun {
   std::vector<std::vector<Pose>> proxyPosesBefore;      // per step, before it ran
   std::vector<std::vector<NarrowPhaseRecord>> records;  // per step, its substeps in order
   long substeppedSteps = 0;
+  long standIns = 0, keptPairs = 0;  // records a kept manifold answered; the steps' count of them
   std::vector<std::string> bodyNames;
 };
 
@@ -76,9 +77,18 @@ RecordedRun recordRun(const SceneDescription& scene, const fs::path& file, int s
     run.proxyPosesBefore.push_back(poses);
     world.step();
     run.states.push_back(world.rigidBodies());
-    std::vector<NarrowPhaseRecord> records = world.earlierSubstepRecords();
-    records.insert(records.end(), world.narrowPhaseRecords().begin(),
-                   world.narrowPhaseRecords().end());
+    // The queries run; a pair whose kept manifold answered is not a problem to record.
+    std::vector<NarrowPhaseRecord> records;
+    for (const auto* round : {&world.earlierSubstepRecords(), &world.narrowPhaseRecords()}) {
+      for (const NarrowPhaseRecord& r : *round) {
+        if (r.queried) {
+          records.push_back(r);
+        } else {
+          ++run.standIns;
+        }
+      }
+    }
+    run.keptPairs += world.lastStep().keptPairs;
     run.records.push_back(std::move(records));
     run.substeppedSteps += world.lastStep().substeps > 1 ? 1 : 0;
   }
@@ -200,6 +210,7 @@ TEST_F(RecorderTest, StatesAreBitIdenticalToTheSimulation) {
 
 TEST_F(RecorderTest, ProblemsMatchTheNarrowPhase) {
   const RecordingReader reader(*file_);
+  EXPECT_EQ(run_->standIns, run_->keptPairs);
   long total = 0, exact = 0;
   for (int i = 0; i < kSteps; ++i) {
     const std::vector<NarrowPhaseRecord>& records = run_->records[i];
@@ -440,11 +451,36 @@ TEST(Recorder, TheMomentumScheduleIsRecorded) {
   fs::remove(file);
 }
 
+// Resting boxes: their kept manifolds answer most of their queries; only the queries run are
+// problems in the file.
+TEST(Recorder, PairsTheirKeptManifoldAnsweredAreNotProblems) {
+  const SceneDescription scene = boxGrid(6);
+  const fs::path file = tempFile("kept.h5");
+  World world(scene);
+  Recorder recorder(file, world, {});
+  world.addObserver([&](const World& w) { recorder.record(w); });
+  std::vector<long> queries;
+  long kept = 0;
+  for (int i = 0; i < 60; ++i) {
+    world.step();
+    queries.push_back(world.lastStep().gjkCalls);
+    kept += world.lastStep().keptPairs;
+  }
+  recorder.close();
+  EXPECT_GT(kept, 36 * 60 / 2);
+  const RecordingReader reader(file);
+  for (int i = 0; i < 60; ++i) EXPECT_EQ(reader.step(i).problemCount, queries[i]) << i;
+  fs::remove(file);
+}
+
 TEST(Recorder, ARunCutShortLeavesAReadablePrefix) {
   const SceneDescription scene = boxGrid(6);  // 37 bodies and 36 problems per step
   const fs::path file = tempFile("cut.h5");
   const fs::path copy = tempFile("cut-copy.h5");
   World world(scene);
+  // Every pair queried each step, so that the problems come at a steady rate (the boxes rest,
+  // and their kept manifolds would answer most queries).
+  world.manifoldReuse().standIn = false;
   Recorder recorder(file, world, {});
   world.addObserver([&](const World& w) { recorder.record(w); });
   std::vector<std::vector<RigidBody>> states{world.rigidBodies()};

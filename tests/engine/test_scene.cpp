@@ -162,8 +162,11 @@ TEST(Scene, ShippedPendulumPileSwingsThroughThePile) {
     if (s > 120) highest = std::max(highest, bob.position.z());  // after its first pass
   }
   EXPECT_LT(worst, 1e-4);
-  EXPECT_LT(highest, released - 0.1);  // the pile took some of its energy
-  EXPECT_GT(highest, 1.0);             // and it still swings
+  // The pile took some of its energy: how much depends on which objects the ball meets, which
+  // the smallest change of the contacts alters (5 to 50 cm of height lost over ten variants of
+  // the manifold reuse's tolerance); without the pile it would swing back to its release height.
+  EXPECT_LT(highest, released - 0.03);
+  EXPECT_GT(highest, 1.0);  // and it still swings
   EXPECT_EQ(world.escapedBodies(), 0);
   EXPECT_FALSE(world.nonFinite());
 }

@@ -267,15 +267,16 @@ TEST(World, RoundedBoxRestsAtItsHalfHeightWithoutEpa) {
   scene.bodies.push_back(box);
   World world(scene);
   runSteps(world, 120);
-  long epaCalls = 0, gjkCalls = 0;
+  long epaCalls = 0, pairs = 0;
   for (int i = 0; i < 240; ++i) {
     world.step();
     epaCalls += world.lastStep().epaCalls;
-    gjkCalls += world.lastStep().gjkCalls;
+    // Queried, or answered by its kept manifold while it rests.
+    pairs += world.lastStep().gjkCalls + world.lastStep().keptPairs;
     EXPECT_EQ(world.lastStep().contacts, 4);
   }
   EXPECT_EQ(epaCalls, 0);
-  EXPECT_EQ(gjkCalls, 240);
+  EXPECT_EQ(pairs, 240);
   EXPECT_NEAR(world.rigidBodies()[1].position.z(), 0.05, 5e-4);
 }
 
@@ -396,13 +397,19 @@ TEST(World, StackOfBoxesStaysUp) {
   EXPECT_FALSE(r.nonFinite);
 }
 
-// A resting stack keeps its manifolds from step to step (re-posed while the boxes barely move)
-// and ends where the same stack with every manifold rebuilt ends, as deep in contact.
-TEST(World, ReusedManifoldsHoldAStackAsRebuiltOnesDo) {
+// Four boxes stacked on the ground, awake throughout.
+SceneDescription stackOfFourBoxes() {
   SceneDescription scene = groundScene();
   scene.solver.sleeping = false;
   const Vector3d h(0.1, 0.1, 0.05);
   for (int i = 0; i < 4; ++i) scene.bodies.push_back(boxBody(h, {0, 0, 0.05 + 0.1 * i + 1e-3 * i}));
+  return scene;
+}
+
+// A resting stack keeps its manifolds from step to step (re-posed while the boxes barely move)
+// and ends where the same stack with every manifold rebuilt ends, as deep in contact.
+TEST(World, ReusedManifoldsHoldAStackAsRebuiltOnesDo) {
+  const SceneDescription scene = stackOfFourBoxes();
   auto run = [&](bool reuse, int& reused, double& deepest) {
     World world(scene);
     world.manifoldReuse().enabled = reuse;
@@ -427,6 +434,39 @@ TEST(World, ReusedManifoldsHoldAStackAsRebuiltOnesDo) {
     EXPECT_LT(kept[i].linearVelocity.norm(), 1e-2);
   }
   EXPECT_LT(deepest, rebuiltDeepest + 1e-4);
+}
+
+// A resting stack's touching pairs barely move: their kept manifolds answer most of their
+// narrow-phase queries, and the stack ends where it ends with every query run.
+TEST(World, KeptManifoldsAnswerTheQueriesOfARestingStack) {
+  const SceneDescription scene = stackOfFourBoxes();
+  auto run = [&](bool standIn, long& kept, long& queries) {
+    World world(scene);
+    world.manifoldReuse().standIn = standIn;
+    kept = queries = 0;
+    for (int i = 0; i < 360; ++i) {
+      world.step();
+      if (i < 240) continue;
+      kept += world.lastStep().keptPairs;
+      queries += world.lastStep().gjkCalls;
+      for (const NarrowPhaseRecord& r : world.narrowPhaseRecords()) {
+        EXPECT_EQ(r.queried, r.result.gjkIterations > 0);
+      }
+    }
+    return world.rigidBodies();
+  };
+  long kept = 0, queries = 0, keptOff = 0, queriesOff = 0;
+  const auto standingIn = run(true, kept, queries);
+  const auto queried = run(false, keptOff, queriesOff);
+  EXPECT_EQ(keptOff, 0);
+  // Over the last second (120 steps, 4 touching pairs and the pairs of boxes two apart) most
+  // touching pairs take their kept manifold's answer; every pair is counted once either way.
+  EXPECT_GT(kept, 120 * 4 / 2);
+  EXPECT_EQ(kept + queries, queriesOff);
+  for (int i = 1; i <= 4; ++i) {
+    EXPECT_LT((standingIn[i].position - queried[i].position).norm(), 1e-3);
+    EXPECT_LT(standingIn[i].linearVelocity.norm(), 1e-2);
+  }
 }
 
 TEST(World, FastSphereDoesNotTunnelThroughAThinPlate) {

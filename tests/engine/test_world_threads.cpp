@@ -30,8 +30,9 @@ bool sameBits(const Eigen::Vector3d& a, const Eigen::Vector3d& b) {
 std::string firstDifference(const World& one, const World& other) {
   const StepStatistics& s = one.lastStep();
   const StepStatistics& t = other.lastStep();
-  if (s.contacts != t.contacts || s.gjkCalls != t.gjkCalls || s.gjkIterations != t.gjkIterations ||
-      s.epaCalls != t.epaCalls || s.impactPairs != t.impactPairs || s.sweptBack != t.sweptBack ||
+  if (s.contacts != t.contacts || s.gjkCalls != t.gjkCalls || s.keptPairs != t.keptPairs ||
+      s.gjkIterations != t.gjkIterations || s.epaCalls != t.epaCalls ||
+      s.impactPairs != t.impactPairs || s.sweptBack != t.sweptBack ||
       s.stalledSweeps != t.stalledSweeps || s.wokenBodies != t.wokenBodies ||
       one.reusedManifolds() != other.reusedManifolds() ||
       std::memcmp(&s.maxPenetration, &t.maxPenetration, sizeof(double)) != 0) {

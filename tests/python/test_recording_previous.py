@@ -1,7 +1,7 @@
 """The previous-solution fields of a recording's problems (docs/recording-format.md) against the
-problems the recording itself holds: a pair has a previous solution exactly when it was solved in
-the narrow-phase round before (the previous substep, or the previous step's last one), and its
-fields are that solution's."""
+problems the recording itself holds: a pair has a previous solution when it was solved in the
+narrow-phase round before (the previous substep, or the previous step's last one), or when its
+kept manifold answered since its last query, and its fields are that query's solution."""
 
 import os
 
@@ -38,7 +38,12 @@ def test_previous_solutions_are_those_of_the_round_before(tmp_path):
         r = round_of[(int(row["step"]), int(row["substep"]))]
         key = (int(row["proxy_a"]), int(row["proxy_b"]))
         before = solved.get(key)
-        assert bool(row["has_previous"]) == (before is not None and before[0] == r - 1), key
+        # Solved in the round before: it has that solution. A pair whose kept manifold answered
+        # in the rounds between (no problem in the file, design.md "Contacts") keeps its last
+        # query's solution.
+        if before is not None and before[0] == r - 1:
+            assert row["has_previous"], key
+        assert not row["has_previous"] or before is not None, key
         if row["has_previous"]:
             with_previous += 1
             prev = before[1]
