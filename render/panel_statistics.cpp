@@ -22,6 +22,7 @@ void statisticsPanel(const World& world, const StatisticsHistory& history,
   const StepStatistics& s = world.lastStep();
   ImGui::Text("bodies %d (awake %d)   pairs %d", s.bodies, s.awakeBodies, s.candidatePairs);
   ImGui::Text("GJK calls %d   EPA calls %d   contacts %d", s.gjkCalls, s.epaCalls, s.contacts);
+  if (s.keptPairs > 0) ImGui::Text("pairs answered by their kept manifold %d", s.keptPairs);
   if (s.rtrCalls > 0) ImGui::Text("RTR calls %d (depths of smooth pairs)", s.rtrCalls);
   ImGui::Text("GJK iterations %ld (%.2f per call)", s.gjkIterations, s.gjkMeanIterations());
   ImGui::Text("PGS %d iterations, deepest %.2f mm, %d substep%s", s.solverIterations,
