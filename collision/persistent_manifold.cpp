@@ -44,6 +44,25 @@ bool movedLittle(const PersistentManifold& kept, const Pose& poseA, const Pose& 
   return std::min(motionA, motionB) <= tolerances.motion;
 }
 
+/// The kept points at the current poses, their depths measured along the kept normal, those
+/// within `margin`; `deepest` takes the deepest one's depth.
+ContactManifold reposedPoints(const PersistentManifold& kept, const Pose& poseA, const Pose& poseB,
+                              double margin, double& deepest) {
+  const Eigen::Vector3d n = poseA.q * kept.normalInA;
+  ContactManifold m;
+  m.normal = n;
+  for (int i = 0; i < kept.size; ++i) {
+    const Eigen::Vector3d pointA = poseA.apply(kept.pointsInA[i]);
+    const double depth = n.dot(pointA - poseB.apply(kept.pointsInB[i]));
+    if (!(depth >= -margin)) continue;
+    // B's partner straight below A's point, so that pointA - pointB = depth * normal holds as
+    // for a built manifold.
+    m.points[m.size++] = {pointA, pointA - depth * n, depth};
+    deepest = std::max(deepest, depth);
+  }
+  return m;
+}
+
 }  // namespace
 
 PersistentManifold persistManifold(const ContactManifold& manifold, const Pose& poseA,
@@ -107,23 +126,20 @@ std::optional<ContactManifold> reposeManifold(const PersistentManifold& kept, co
   const Eigen::Vector3d n = poseA.q * kept.normalInA;
   if (!(n.dot(normal) >= portable::cos(tolerances.normalAngle) * normal.norm()))
     return std::nullopt;
-
-  ContactManifold m;
-  m.normal = n;
   double deepest = -INFINITY;
-  for (int i = 0; i < kept.size; ++i) {
-    const Eigen::Vector3d pointA = poseA.apply(kept.pointsInA[i]);
-    const double depth = n.dot(pointA - poseB.apply(kept.pointsInB[i]));
-    if (!(depth >= -margin)) continue;
-    // B's partner straight below A's point, so that pointA - pointB = depth * normal holds as
-    // for a built manifold.
-    m.points[m.size++] = {pointA, pointA - depth * n, depth};
-    deepest = std::max(deepest, depth);
-  }
+  const ContactManifold m = reposedPoints(kept, poseA, poseB, margin, deepest);
   if (m.size == 0) return std::nullopt;
   if (!(std::abs(deepest + signedDistance - kept.depthGap) <= tolerances.depth)) {
     return std::nullopt;
   }
+  return m;
+}
+
+std::optional<ContactManifold> reposeStandIn(const PersistentManifold& kept, const Pose& poseA,
+                                             const Pose& poseB, double margin) {
+  double deepest = -INFINITY;
+  const ContactManifold m = reposedPoints(kept, poseA, poseB, margin, deepest);
+  if (m.size == 0) return std::nullopt;
   return m;
 }
 

@@ -80,6 +80,11 @@ std::optional<CollisionResult> standInResult(const PersistentManifold& kept, con
                                              double reachB,
                                              const ManifoldReuseTolerances& tolerances);
 
+/// The kept manifold at the current poses for a pair it answered for (standInResult, at the same
+/// poses and margin): reposeManifold without its tolerances, which standInResult checked.
+std::optional<ContactManifold> reposeStandIn(const PersistentManifold& kept, const Pose& poseA,
+                                             const Pose& poseB, double margin);
+
 /// The kept manifold at the current poses (points re-mapped, depths measured again along the
 /// kept normal, points beyond `margin` dropped), or nothing when it may not stand in for a
 /// rebuilt one: the shapes moved relative to each other by more than the tolerance (for points

@@ -56,9 +56,13 @@ ContactManifold pairManifold(const PairContactInputs& in, const NarrowPhaseRecor
   // it rolls.
   const bool keep = manifoldMayBeKept(pa.shape, pb.shape);
   if (keep && cache && cache->manifold) {
-    if (const auto kept = reposeManifold(*cache->manifold, record.poseA, record.poseB, r.normal,
-                                         r.distance, record.margin, in.pieces.reach[record.proxyA],
-                                         in.pieces.reach[record.proxyB], in.reuse)) {
+    // A pair the kept manifold answered for (collide) is within its tolerances already.
+    const auto kept =
+        record.queried ? reposeManifold(*cache->manifold, record.poseA, record.poseB, r.normal,
+                                        r.distance, record.margin, in.pieces.reach[record.proxyA],
+                                        in.pieces.reach[record.proxyB], in.reuse)
+                       : reposeStandIn(*cache->manifold, record.poseA, record.poseB, record.margin);
+    if (kept) {
       source = ManifoldSource::Reposed;
       return *kept;
     }

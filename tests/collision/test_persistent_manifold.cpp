@@ -222,6 +222,17 @@ TEST(PersistentManifold, StandsInForTheQueryOfATouchingPairThatBarelyMoved) {
     EXPECT_LT((r->witnessB - r->witnessA - r->distance * r->normal).norm(), 1e-12);
     // The witness on A is a corner of the box's resting face, on the ground's top.
     EXPECT_NEAR(p.poseA.applyInverse(r->witnessA).z(), kGroundHalf.z(), 1e-3);
+    // Its manifold is the one re-posing gives with that answer, without the checks again.
+    const auto standIn = reposeStandIn(kept, p.poseA, p.poseB, kMargin);
+    const auto checked = reposeManifold(kept, p.poseA, p.poseB, r->normal, r->distance, kMargin,
+                                        reachA, reachB, tolerances);
+    ASSERT_TRUE(standIn && checked);
+    ASSERT_EQ(standIn->size, checked->size);
+    EXPECT_EQ(standIn->normal, checked->normal);
+    for (int i = 0; i < standIn->size; ++i) {
+      EXPECT_EQ(standIn->points[i].pointA, checked->points[i].pointA);
+      EXPECT_EQ(standIn->points[i].depth, checked->points[i].depth);
+    }
   }
 
   Pair p = restingBox(rng, 0.0005);
