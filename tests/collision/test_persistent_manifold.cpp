@@ -73,6 +73,12 @@ void expectConsistent(const ContactManifold& m) {
   }
 }
 
+// The manifold built at the pair's poses, kept.
+PersistentManifold keepBuilt(const Pair& p) {
+  const Built b = build(p);
+  return persistManifold(b.manifold, p.poseA, p.poseB, b.narrow.distance, kMargin);
+}
+
 // Moves the box relative to the ground by less than the motion tolerance: 0.4 of it in
 // translation and a turn about its own centre that moves its corners by 0.4 of it.
 void nudge(Pair& p, std::mt19937& rng, const ManifoldReuseTolerances& tolerances) {
@@ -129,9 +135,7 @@ TEST(PersistentManifold, SmallRelativeMotionAgreesWithARebuiltManifold) {
   const ManifoldReuseTolerances tolerances;
   for (int trial = 0; trial < 50; ++trial) {
     Pair p = restingBox(rng, 0.0005);
-    const Built before = build(p);
-    const PersistentManifold kept =
-        persistManifold(before.manifold, p.poseA, p.poseB, before.narrow.distance, kMargin);
+    const PersistentManifold kept = keepBuilt(p);
     nudge(p, rng, tolerances);
     const auto m = repose(kept, p, tolerances);
     ASSERT_TRUE(m.has_value());
@@ -206,9 +210,7 @@ TEST(PersistentManifold, StandsInForTheQueryOfATouchingPairThatBarelyMoved) {
   const double reachA = kGroundHalf.norm(), reachB = kBoxHalf.norm();
   for (int trial = 0; trial < 200; ++trial) {
     Pair p = restingBox(rng, 0.0005);
-    const Built before = build(p);
-    const PersistentManifold kept =
-        persistManifold(before.manifold, p.poseA, p.poseB, before.narrow.distance, kMargin);
+    const PersistentManifold kept = keepBuilt(p);
     nudge(p, rng, tolerances);
     const auto r = standInResult(kept, p.poseA, p.poseB, kMargin, reachA, reachB, tolerances);
     ASSERT_TRUE(r.has_value());
