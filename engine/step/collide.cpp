@@ -1,6 +1,7 @@
 // The narrow-phase stage of World::step (collide): every pair the broad phase found with an awake
-// body goes through collide() on the world's workers, warm-started from the pair cache; what
-// they touch wakes, in pair order, and the woken islands' pairs take a further round.
+// body goes through collide() on the world's workers, warm-started from the pair cache, unless it
+// touches and barely moved since its manifold was kept, which then answers for it; what they
+// touch wakes, in pair order, and the woken islands' pairs take a further round.
 
 #include "collision/collide.hpp"
 
