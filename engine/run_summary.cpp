@@ -13,6 +13,7 @@ void RunSummaryBuilder::add(const StepStatistics& s) {
   ++steps_;
   for (int i = 0; i < kStageCount; ++i) stageMs_[i] += s.stageMs[i];
   gjkCalls_ += s.gjkCalls;
+  keptPairs_ += s.keptPairs;
   gjkIterations_ += s.gjkIterations;
   epaCalls_ += s.epaCalls;
   rtrCalls_ += s.rtrCalls;
@@ -33,6 +34,7 @@ RunSummary RunSummaryBuilder::finish(const World& world, double wallSeconds) con
   r.realTimeFactor = wallSeconds > 0.0 ? r.simulatedSeconds / wallSeconds : 0.0;
   for (int i = 0; i < kStageCount; ++i) r.stageMsMean[i] = steps_ > 0 ? stageMs_[i] / steps_ : 0.0;
   r.gjkCalls = gjkCalls_;
+  r.keptPairs = keptPairs_;
   r.gjkMeanIterations = gjkCalls_ > 0 ? static_cast<double>(gjkIterations_) / gjkCalls_ : 0.0;
   r.epaCalls = epaCalls_;
   r.rtrCalls = rtrCalls_;

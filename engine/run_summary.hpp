@@ -19,6 +19,7 @@ struct RunSummary {
   double realTimeFactor = 0.0;  ///< simulated time / wall time
   std::array<double, kStageCount> stageMsMean{};
   long gjkCalls = 0;
+  long keptPairs = 0;  ///< touching pairs their kept manifold answered instead of a query
   double gjkMeanIterations = 0.0;
   long epaCalls = 0;
   long rtrCalls = 0;
@@ -49,6 +50,7 @@ class RunSummaryBuilder {
   long steps_ = 0;
   std::array<double, kStageCount> stageMs_{};
   long gjkCalls_ = 0;
+  long keptPairs_ = 0;
   long gjkIterations_ = 0;
   long epaCalls_ = 0;
   long rtrCalls_ = 0;

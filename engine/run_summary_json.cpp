@@ -22,6 +22,7 @@ nlohmann::json runSummaryJson(const RunSummary& r, const SceneDescription& scene
           {"real_time_factor", r.realTimeFactor},
           {"stage_ms", stages},
           {"gjk_calls", r.gjkCalls},
+          {"kept_pairs", r.keptPairs},
           {"gjk_mean_iterations", r.gjkMeanIterations},
           {"epa_calls", r.epaCalls},
           {"rtr_calls", r.rtrCalls},

@@ -1,5 +1,6 @@
 // A run's summary counts what its steps' statistics say: here, how many steps were split into
-// substeps and how many substeps a step took on average, in the struct and in its JSON.
+// substeps and how many substeps a step took on average, and the pairs whose kept manifold
+// answered, in the struct and in its JSON.
 
 #include <gtest/gtest.h>
 
@@ -24,7 +25,7 @@ TEST(RunSummary, CountsSplitStepsAndSubsteps) {
                 "pose": {"p": [0, 0, 0.02]}, "angular_velocity": [0, 0, 80]}]})",
                                             ".");
   World world(scene);
-  long split = 0, substeps = 0;
+  long split = 0, substeps = 0, kept = 0;
   RunSummaryBuilder builder;
   const long steps = 240;
   for (long i = 0; i < steps; ++i) {
@@ -32,6 +33,7 @@ TEST(RunSummary, CountsSplitStepsAndSubsteps) {
     builder.add(world.lastStep());
     split += world.lastStep().substeps > 1 ? 1 : 0;
     substeps += world.lastStep().substeps;
+    kept += world.lastStep().keptPairs;
   }
   const RunSummary summary = builder.finish(world, 1.0);
   EXPECT_GT(split, 0);
@@ -44,6 +46,10 @@ TEST(RunSummary, CountsSplitStepsAndSubsteps) {
   // 80 rad/s is a third of a quarter turn per substep: the turn limit never binds.
   EXPECT_EQ(summary.limitedBodies, 0);
   EXPECT_EQ(json["limited_bodies"], 0);
+  // Once friction has stopped it, the box rests and its kept manifold answers for its pair.
+  EXPECT_GT(kept, 0);
+  EXPECT_EQ(summary.keptPairs, kept);
+  EXPECT_EQ(json["kept_pairs"], kept);
 }
 
 }  // namespace
