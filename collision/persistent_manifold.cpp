@@ -89,17 +89,17 @@ std::optional<CollisionResult> standInResult(const PersistentManifold& kept, con
   if (!tolerances.standIn || !movedLittle(kept, poseA, poseB, margin, reachA, reachB, tolerances)) {
     return std::nullopt;
   }
-  const Eigen::Vector3d n = poseA.q * kept.normalInA;
+  // Every kept point, whatever the margin: the deepest one is the witness.
   double deepest = -INFINITY;
+  const ContactManifold all = reposedPoints(kept, poseA, poseB, INFINITY, deepest);
   Eigen::Vector3d onA = Eigen::Vector3d::Zero();
-  for (int i = 0; i < kept.size; ++i) {
-    const Eigen::Vector3d pointA = poseA.apply(kept.pointsInA[i]);
-    const double depth = n.dot(pointA - poseB.apply(kept.pointsInB[i]));
-    if (depth > deepest) {
-      deepest = depth;
-      onA = pointA;
+  for (int i = 0; i < all.size; ++i) {
+    if (all.points[i].depth == deepest) {
+      onA = all.points[i].pointA;
+      break;
     }
   }
+  const Eigen::Vector3d& n = all.normal;
   // Apart, the query's answer matters (a speculative contact closing during the step may be an
   // impact, collision/impact_manifold.hpp): only touching pairs skip it.
   const double signedDistance = kept.depthGap - deepest;

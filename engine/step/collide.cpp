@@ -25,13 +25,11 @@ void runNarrowPhase(const SolverDescription& settings, const ManifoldReuseTolera
   record.poseB = piecePose(bodies, pb);
   if (cache) record.hints = cache->hints;
   record.margin = settings.speculativeMargin + c.sweep[pa.body] + c.sweep[pb.body];
-  if (cache && cache->previous && cache->lastRound == clock.round - 1) {
-    record.previous = cache->previous;
-  }
-  // A touching pair that barely moved since its manifold was kept (seen in the last round) takes
-  // the manifold's answer without a query: in a resting pile, most pairs.
-  if (cache && cache->manifold && cache->lastRound == clock.round - 1 &&
-      manifoldMayBeKept(pa.shape, pb.shape)) {
+  const bool seenLastRound = cache && cache->lastRound == clock.round - 1;
+  if (seenLastRound && cache->previous) record.previous = cache->previous;
+  // A touching pair that barely moved since its manifold was kept takes the manifold's answer
+  // without a query: in a resting pile, most pairs.
+  if (seenLastRound && cache->manifold && manifoldMayBeKept(pa.shape, pb.shape)) {
     if (auto kept =
             standInResult(*cache->manifold, record.poseA, record.poseB, record.margin,
                           pieces.reach[record.proxyA], pieces.reach[record.proxyB], reuse)) {
