@@ -374,13 +374,19 @@ GjkResult closestPoints(const MinkowskiDifference& difference, const Vector3d& i
   GjkResult result;
   if (!validOptions(initialGuess, options)) return invalidInput(hints);
   Iterate it = firstIterate(difference, initialGuess, options);
+  // The plane test runs on the cores: the bound plus the radii.
+  const bool bounded = options.separationBound >= 0.0 &&
+                       options.separationBound < std::numeric_limits<double>::infinity();
+  const double bound = options.separationBound + difference.inflation();
   End end = End::Continue;
   int k = 0;
   for (; k < options.maxIterations; ++k) {
     const Vector3d d = supportDirection(it, k, options);
     const SupportPoint s = difference.supportCore(-d, hints);
     if (k == 0) resolveAuto(difference, it, s);
-    end = step(difference, it, d, s, k, options.tolerance, nullptr, hints, result.simplex);
+    end = bounded && separatesBeyond(it, d, s.w, bound)
+              ? End::Separating
+              : step(difference, it, d, s, k, options.tolerance, nullptr, hints, result.simplex);
     if (end != End::Continue) break;
   }
   finish(difference, it, end, k, options.tolerance, collisionTolerance(options), hints, result);

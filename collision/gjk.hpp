@@ -14,6 +14,7 @@
 // GJK runs on the cores of the shapes (their convex radii are added back to the results).
 
 #include <Eigen/Core>
+#include <limits>
 #include <optional>
 
 #include "collision/defaults.hpp"
@@ -58,6 +59,11 @@ struct GjkOptions {
   MomentumSchedule schedule = MomentumSchedule::Paper;
   /// eps_col of Alg. 2 (metres); negative means sqrt(tolerance).
   double collisionTolerance = -1.0;
+  /// Distance mode: stop as soon as a plane separates the shapes by more than this (metres, >= 0),
+  /// the way Alg. 2 stops at eps_col. The distance is then a lower bound above it, the
+  /// separation and witnesses those of the last iterate. A caller that asks only whether two
+  /// shapes come within a margin needs no more; infinity runs every query to the tolerance.
+  double separationBound = std::numeric_limits<double>::infinity();
 };
 
 struct GjkResult {

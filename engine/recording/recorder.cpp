@@ -391,6 +391,7 @@ void Recorder::Impl::appendProblems(const World& world,
     row.gjkStatus = static_cast<std::int8_t>(r.gjkStatus);
     row.epaIterations = r.epaIterations;
     row.epaStatus = r.epaStatus ? static_cast<std::int8_t>(*r.epaStatus) : std::int8_t{-1};
+    row.separationBound = record.margin;
   }
 }
 
@@ -412,7 +413,8 @@ void Recorder::Impl::createFile(const RunDescription& run) {
         {&problems,
          "position_a: m, position_b: m, obb_center_a: m, obb_center_b: m, "
          "previous_separation: m, previous_witness_a_local: m, previous_witness_b_local: m, "
-         "initial_guess: m, distance: m, witness_a: m, witness_b: m, separation: m"},
+         "initial_guess: m, distance: m, witness_a: m, witness_b: m, separation: m, "
+         "separation_bound: m"},
         {&steps, "time: s, gjk_tolerance: m^2"},
     };
     for (const auto& [column, text] : units) {

@@ -26,7 +26,9 @@ inline constexpr const char* kFormatName = "heavyball-recording";
 /// when the world has joints.
 /// Version 7: every joint's turn and spin and a spherical joint's three-valued motor targets
 /// ("joint_turn", "joint_spin", "joint_target_turn", "joint_target_spin").
-inline constexpr int kFormatVersion = 7;
+/// Version 8: problems carry their separation bound (the pair's margin: GJK stops once a plane
+/// separates the shapes by more than it).
+inline constexpr int kFormatVersion = 8;
 
 /// Rows per chunk of the tables that grow with the run, which the recorder writes a whole chunk
 /// at a time: chunks of 3 to 52 KiB. Larger ones compress a little better; smaller ones let the

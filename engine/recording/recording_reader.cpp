@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "collision/defaults.hpp"
 #include "engine/recording/hdf5_errors.hpp"
@@ -201,8 +202,9 @@ std::vector<RecordedProblem> RecordingReader::Impl::readProblems(long first, lon
                             std::to_string(problemCount));
   }
   const bool hasSubstep = info.formatVersion >= 5;
-  const auto rowsRead = readRows<ProblemRow>(
-      dataset::kProblems, hasSubstep ? problemLayout() : problemLayoutVersion4(), first, count);
+  const bool hasBound = info.formatVersion >= 8;
+  const auto rowsRead =
+      readRows<ProblemRow>(dataset::kProblems, problemLayout(info.formatVersion), first, count);
   const int proxyCount = static_cast<int>(proxies.size());
   const int bodyCount = static_cast<int>(bodies.size());
   std::vector<RecordedProblem> out(rowsRead.size());
@@ -249,6 +251,10 @@ std::vector<RecordedProblem> RecordingReader::Impl::readProblems(long first, lon
            ": a box centre, warm start or iteration count out of range");
     }
     p.hints = {row.supportHints[0], row.supportHints[1]};
+    p.separationBound = hasBound ? row.separationBound : std::numeric_limits<double>::infinity();
+    if (!(p.separationBound >= 0.0)) {  // NaN too; infinity is a query run to its tolerance
+      fail("problem " + std::to_string(first + k) + " has a negative or NaN separation bound");
+    }
     CollisionResult& r = p.result;
     r.collide = row.collide != 0;
     r.distance = row.distance;
@@ -400,6 +406,12 @@ CollisionOptions RecordingReader::collisionOptions(long i) const {
   options.gjk.variant = s.gjkVariant;
   options.gjk.tolerance = s.gjkTolerance;
   options.gjk.maxIterations = s.gjkMaxIterations;
+  return options;
+}
+
+CollisionOptions RecordingReader::collisionOptions(long i, const RecordedProblem& p) const {
+  CollisionOptions options = collisionOptions(i);
+  options.gjk.separationBound = p.separationBound;
   return options;
 }
 

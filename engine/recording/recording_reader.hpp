@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -98,7 +99,10 @@ struct RecordedProblem {
   Eigen::Vector3d obbCenterB = Eigen::Vector3d::Zero();
   std::optional<PreviousSolution> previous;
   Eigen::Vector3d initialGuess = Eigen::Vector3d::Zero();
-  SupportHints hints;      ///< the support-vertex hints collide() started from
+  SupportHints hints;  ///< the support-vertex hints collide() started from
+  /// GJK stopped once a plane separated the shapes by more than this (m): the pair's margin
+  /// (format version 8; infinity before, every query run to its tolerance).
+  double separationBound = std::numeric_limits<double>::infinity();
   CollisionResult result;  ///< hints left empty
   Eigen::Vector3d separation() const { return result.witnessA - result.witnessB; }
 };
@@ -166,6 +170,8 @@ class RecordingReader {
 
   /// collide() options of step row i: the step's GJK settings, the rest as at the start.
   CollisionOptions collisionOptions(long i) const;
+  /// The options problem p of step row i was solved with: the step's, and p's separation bound.
+  CollisionOptions collisionOptions(long i, const RecordedProblem& p) const;
 
  private:
   struct Impl;

@@ -161,7 +161,8 @@ const RowLayout& stateLayout() {
 
 namespace {
 
-RowLayout problemFields(bool withSubstep) {
+RowLayout problemFields(int formatVersion) {
+  const bool withSubstep = formatVersion >= 5;
   using P = ProblemRow;
   RowLayout layout(sizeof(P));
   layout.field("step", offsetof(P, step), Kind::I64);
@@ -194,19 +195,16 @@ RowLayout problemFields(bool withSubstep) {
       .field("gjk_status", offsetof(P, gjkStatus), Kind::I8)
       .field("epa_iterations", offsetof(P, epaIterations), Kind::I32)
       .field("epa_status", offsetof(P, epaStatus), Kind::I8);
+  if (formatVersion >= 8) layout.field("separation_bound", offsetof(P, separationBound), Kind::F64);
   return layout;
 }
 
 }  // namespace
 
-const RowLayout& problemLayout() {
-  static const RowLayout layout = problemFields(true);
-  return layout;
-}
-
-const RowLayout& problemLayoutVersion4() {
-  static const RowLayout layout = problemFields(false);
-  return layout;
+const RowLayout& problemLayout(int formatVersion) {
+  static const RowLayout version4 = problemFields(4), version7 = problemFields(7),
+                         current = problemFields(kFormatVersion);
+  return formatVersion < 5 ? version4 : formatVersion < 8 ? version7 : current;
 }
 
 const RowLayout& bodyLayout() {

@@ -99,7 +99,8 @@ struct ProblemRow {
   std::int32_t gjkIterations;
   std::int8_t gjkStatus;
   std::int32_t epaIterations;
-  std::int8_t epaStatus;  // -1: EPA did not run
+  std::int8_t epaStatus;   // -1: EPA did not run
+  double separationBound;  // format version 8
 };
 
 /// One body (table "bodies").
@@ -149,9 +150,9 @@ std::string text(const char (&name)[kNameBytes]);
 
 const RowLayout& stepLayout();
 const RowLayout& stateLayout();
-const RowLayout& problemLayout();
-/// Problems as format versions 1 to 4 wrote them (no substep).
-const RowLayout& problemLayoutVersion4();
+/// Problems as format version `formatVersion` wrote them: no substep before version 5, no
+/// separation bound before version 8.
+const RowLayout& problemLayout(int formatVersion = kFormatVersion);
 const RowLayout& bodyLayout();
 const RowLayout& proxyLayout();
 /// The proxies' fields in recordings of format version 1 (no convex radius, no core hull).

@@ -50,6 +50,7 @@ void runNarrowPhase(const SolverDescription& settings, const ManifoldReuseTolera
   options.gjk.schedule = settings.momentumSchedule;
   options.gjk.tolerance = settings.gjkTolerance;
   options.gjk.maxIterations = settings.gjkMaxIterations;
+  options.gjk.separationBound = record.margin;
   record.result = hb::collide(pa.shape, record.poseA, pb.shape, record.poseB, record.initialGuess,
                               options, record.hints);
 }

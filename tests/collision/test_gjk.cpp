@@ -335,6 +335,56 @@ TEST(Gjk, BooleanModeOnInflatedShapesCountsTheRadii) {
   }
 }
 
+// A separation bound stops a distance query at the first plane that separates the shapes by
+// more than the bound; a pair within the bound runs exactly as without one. Hulls, rounded hulls
+// and ellipsoids, from overlap to a metre apart, bounds from 0 to 0.5 m.
+TEST(Gjk, SeparationBoundStopsOnlyBeyondTheBound) {
+  std::mt19937 rng(31);
+  std::uniform_real_distribution<double> boundOf(0.0, 0.5);
+  int stopped = 0, within = 0;
+  long fullIterations = 0, boundedIterations = 0;
+  for (int t = 0; t < 3000; ++t) {
+    const int kind = t % 3;  // hulls, rounded hulls, ellipsoids
+    const auto make = [&](int points) {
+      if (kind == 2) return Shape::ellipsoid(test::randomVector(rng, 0.05, 0.3));
+      auto hull = std::make_shared<const ConvexHull>(
+          ConvexHull::build(test::randomCloud(rng, points, 0.25)));
+      return kind == 0 ? Shape::convexHull(hull) : Shape::convexHull(hull).withConvexRadius(0.02);
+    };
+    const Shape a = make(8 + t % 20), b = make(8 + t % 13);
+    const Pose pa = test::randomPose(rng, 0.0), pb = test::randomPose(rng, 1.2);
+    const double bound = t % 10 == 0 ? 0.0 : boundOf(rng);
+    for (GjkVariant v : kVariants) {
+      SCOPED_TRACE(::testing::Message() << "trial " << t << " " << toString(v));
+      const GjkResult full = gjk(a, pa, b, pb, pa.p - pb.p, options(v));
+      GjkOptions o = options(v);
+      o.separationBound = bound;
+      const GjkResult bounded = gjk(a, pa, b, pb, pa.p - pb.p, o);
+      ASSERT_TRUE(full.status == GjkStatus::Separated || full.status == GjkStatus::Intersecting);
+      if (bounded.distance > bound) {
+        // Stopped on a plane (or converged) beyond the bound: a lower bound of the distance.
+        EXPECT_EQ(bounded.status, GjkStatus::Separated);
+        EXPECT_LE(bounded.distance, full.distance + gapTolerance(full.distance));
+        EXPECT_GT(full.distance, bound - gapTolerance(full.distance));
+        EXPECT_LE(bounded.iterations, full.iterations);
+        fullIterations += full.iterations;
+        boundedIterations += bounded.iterations;
+        ++stopped;
+      } else {
+        // No plane separates them by more than the bound: the very same run.
+        EXPECT_EQ(bounded.status, full.status);
+        EXPECT_EQ(bounded.distance, full.distance);
+        EXPECT_EQ(bounded.iterations, full.iterations);
+        EXPECT_EQ(bounded.witnessA, full.witnessA);
+        ++within;
+      }
+    }
+  }
+  EXPECT_GT(stopped, 3000);
+  EXPECT_GT(within, 1000);
+  EXPECT_LT(boundedIterations, 0.8 * fullIterations);
+}
+
 TEST(Gjk, IdenticalShapesAtIdenticalPoses) {
   const Pose p{Eigen::Quaterniond(Eigen::AngleAxisd(0.3, Vector3d(1, 2, 3).normalized())),
                {0.1, 0.2, 0.3}};

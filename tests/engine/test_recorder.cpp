@@ -11,6 +11,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <optional>
 #include <random>
 #include <string>
@@ -125,7 +126,7 @@ RecordedRun* RecorderTest::run_ = nullptr;
 TEST_F(RecorderTest, MetadataShapesAndBodiesReadBack) {
   const RecordingReader reader(*file_);
   const RecordingInfo& info = reader.info();
-  EXPECT_EQ(info.formatVersion, 7);
+  EXPECT_EQ(info.formatVersion, 8);
   EXPECT_EQ(info.heavyballVersion, HB_VERSION);
   EXPECT_EQ(info.sceneName, "funnel-pair");
   EXPECT_EQ(info.sceneJson, R"({"name": "funnel-pair"})");
@@ -211,7 +212,7 @@ TEST_F(RecorderTest, StatesAreBitIdenticalToTheSimulation) {
 TEST_F(RecorderTest, ProblemsMatchTheNarrowPhase) {
   const RecordingReader reader(*file_);
   EXPECT_EQ(run_->standIns, run_->keptPairs);
-  long total = 0, exact = 0;
+  long total = 0, exact = 0, beyondBound = 0;
   for (int i = 0; i < kSteps; ++i) {
     const std::vector<NarrowPhaseRecord>& records = run_->records[i];
     const std::vector<RecordedProblem> problems = reader.problemsOfStep(i);
@@ -237,6 +238,9 @@ TEST_F(RecorderTest, ProblemsMatchTheNarrowPhase) {
       EXPECT_EQ(p.result.gjkIterations, r.result.gjkIterations);
       EXPECT_EQ(p.result.gjkStatus, r.result.gjkStatus);
       EXPECT_EQ(p.result.epaStatus, r.result.epaStatus);
+      // The pair's margin bounded its query: beyond it, the distance is a lower bound.
+      EXPECT_EQ(p.separationBound, r.margin);
+      if (p.result.distance > p.separationBound) ++beyondBound;
       EXPECT_TRUE(samePose(p.poseA, r.poseA));
       EXPECT_TRUE(samePose(p.poseB, r.poseB));
       // Poses are those the narrow phase used: in a step's first substep, the proxies' poses
@@ -256,6 +260,7 @@ TEST_F(RecorderTest, ProblemsMatchTheNarrowPhase) {
   }
   EXPECT_EQ(reader.problemCount(), total);
   EXPECT_GT(total, 100);
+  EXPECT_GT(beyondBound, 0);
   EXPECT_GT(exact, total / 2);
   // The drops tumble on the funnel: some steps are split, and their substeps recorded.
   EXPECT_GT(run_->substeppedSteps, 0);
@@ -266,7 +271,6 @@ TEST_F(RecorderTest, ProblemsSolveAgainFromTheFileAlone) {
   long solved = 0, colliding = 0, withPrevious = 0;
   for (long i = 0; i + 1 < reader.stepCount(); ++i) {
     const RecordedStep& row = reader.step(i);
-    const CollisionOptions options = reader.collisionOptions(i);
     for (const RecordedProblem& p : reader.problemsOfStep(i)) {
       if (!p.exactInputs) continue;
       const Shape& a = reader.proxies()[p.proxyA].shape;
@@ -277,7 +281,8 @@ TEST_F(RecorderTest, ProblemsSolveAgainFromTheFileAlone) {
       obbB.center = p.obbCenterB;
       EXPECT_EQ(initialGuess(row.warmStart, obbA, obbB, p.poseA, p.poseB, p.previous),
                 p.initialGuess);
-      const CollisionResult r = collide(a, p.poseA, b, p.poseB, p.initialGuess, options, p.hints);
+      const CollisionResult r =
+          collide(a, p.poseA, b, p.poseB, p.initialGuess, reader.collisionOptions(i, p), p.hints);
       EXPECT_NEAR(r.distance, p.result.distance, 1e-12) << "step " << i;
       EXPECT_EQ(r.gjkIterations, p.result.gjkIterations) << "step " << i;
       EXPECT_EQ(r.gjkStatus, p.result.gjkStatus);
@@ -332,12 +337,11 @@ template <typename Visit>
 long solveEveryProblemAgain(const RecordingReader& reader, Visit visit) {
   long solved = 0;
   for (long i = 0; i + 1 < reader.stepCount(); ++i) {
-    const CollisionOptions options = reader.collisionOptions(i);
     for (const RecordedProblem& p : reader.problemsOfStep(i)) {
       if (!p.exactInputs) continue;
       const CollisionResult r =
           collide(reader.proxies()[p.proxyA].shape, p.poseA, reader.proxies()[p.proxyB].shape,
-                  p.poseB, p.initialGuess, options, p.hints);
+                  p.poseB, p.initialGuess, reader.collisionOptions(i, p), p.hints);
       EXPECT_EQ(r.distance, p.result.distance) << "step " << i;
       EXPECT_EQ(r.gjkIterations, p.result.gjkIterations) << "step " << i;
       visit(p);
@@ -436,13 +440,12 @@ TEST(Recorder, TheMomentumScheduleIsRecorded) {
   EXPECT_EQ(reader.info().solver.momentumSchedule, MomentumSchedule::Late);
   long solved = 0;
   for (long i = 0; i + 1 < reader.stepCount(); ++i) {
-    const CollisionOptions options = reader.collisionOptions(i);
-    EXPECT_EQ(options.gjk.schedule, MomentumSchedule::Late);
+    EXPECT_EQ(reader.collisionOptions(i).gjk.schedule, MomentumSchedule::Late);
     for (const RecordedProblem& p : reader.problemsOfStep(i)) {
       if (!p.exactInputs) continue;
       const CollisionResult r =
           collide(reader.proxies()[p.proxyA].shape, p.poseA, reader.proxies()[p.proxyB].shape,
-                  p.poseB, p.initialGuess, options, p.hints);
+                  p.poseB, p.initialGuess, reader.collisionOptions(i, p), p.hints);
       EXPECT_EQ(r.gjkIterations, p.result.gjkIterations) << "step " << i;
       ++solved;
     }
@@ -617,15 +620,16 @@ TEST(RecordingReader, ReadsVersionOneAsSharpShapes) {
   }
   long solved = 0;
   for (long i = 0; i + 1 < reader.stepCount(); ++i) {
-    const CollisionOptions options = reader.collisionOptions(i);
     for (const RecordedProblem& p : reader.problemsOfStep(i)) {
       const CollisionResult r =
           collide(reader.proxies()[p.proxyA].shape, p.poseA, reader.proxies()[p.proxyB].shape,
-                  p.poseB, p.initialGuess, options, p.hints);
+                  p.poseB, p.initialGuess, reader.collisionOptions(i, p), p.hints);
       EXPECT_NEAR(r.distance, p.result.distance, 1e-12);
       EXPECT_EQ(r.gjkIterations, p.result.gjkIterations);
       EXPECT_EQ(r.epaStatus, p.result.epaStatus);
       EXPECT_EQ(p.substep, 0);
+      // Written before queries were bounded: each ran to its tolerance.
+      EXPECT_EQ(p.separationBound, std::numeric_limits<double>::infinity());
       ++solved;
     }
   }
@@ -751,6 +755,15 @@ TEST(RecordingReader, RejectsCraftedStepSettingsAndProblems) {
                        })
                 .find("problem 0: a box centre, warm start or iteration count out of range"),
             std::string::npos);
+  for (const double bound : {-0.01, std::nan("")}) {
+    EXPECT_NE(errorAfter("bound.h5",
+                         [&](const fs::path& file) {
+                           overwriteFirstRow(file, "problems", "separation_bound", bound);
+                         })
+                  .find("problem 0 has a negative or NaN separation bound"),
+              std::string::npos)
+        << bound;
+  }
 }
 
 // A dataset extended to 10^12 rows without data (a few bytes more in the file) is refused by

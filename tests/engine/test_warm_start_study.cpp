@@ -268,9 +268,12 @@ TEST_F(WarmStartStudyTest, WarmStartsFollowFromThePreviousStep) {
       const Pose motionB = p.poseB * q.poseB.inverse();
       const bool overlapping = q.result.distance < 0.0;
       // x^{t-1}: wA - wB when apart, its opposite when overlapping (it points from B to A);
-      // touching at exactly zero distance, the direction -normal.
-      const Vector3d previousX = q.result.distance == 0.0
-                                     ? Vector3d(-q.result.normal)
+      // touching at exactly zero distance, the direction -normal. A query stopped by its
+      // separation bound has a lower bound for its distance, not |wA - wB|: -distance * normal.
+      const bool stoppedByBound = q.result.distance > q.separationBound;
+      const Vector3d previousX = q.result.distance == 0.0 ? Vector3d(-q.result.normal)
+                                 : stoppedByBound
+                                     ? Vector3d(-q.result.distance * q.result.normal)
                                      : Vector3d((overlapping ? -1.0 : 1.0) * q.separation());
       Vector3d transformedX = motionA.apply(q.result.witnessA) - motionB.apply(q.result.witnessB);
       if (overlapping) transformedX = -transformedX;
