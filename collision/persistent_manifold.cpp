@@ -101,12 +101,14 @@ std::optional<CollisionResult> standInResult(const PersistentManifold& kept, con
   }
   const Eigen::Vector3d& n = all.normal;
   // Apart, the query's answer matters (a speculative contact closing during the step may be an
-  // impact, collision/impact_manifold.hpp): only touching pairs skip it.
+  // impact, collision/impact_manifold.hpp): only touching pairs skip it. A kept point on or past
+  // the surface is touching: a pair resting at zero depth is not apart by its depth gap's
+  // rounding (a few 1e-28 m either way).
   const double signedDistance = kept.depthGap - deepest;
-  if (!(signedDistance <= 0.0)) return std::nullopt;
+  if (!(signedDistance <= 0.0 || deepest >= 0.0)) return std::nullopt;
   CollisionResult r;
   r.collide = true;
-  r.distance = signedDistance;
+  r.distance = std::min(signedDistance, 0.0);
   r.normal = n;
   r.witnessA = onA;
   r.witnessB = onA + signedDistance * n;

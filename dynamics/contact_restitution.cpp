@@ -56,16 +56,26 @@ ContactSolverStats ContactSolver::applyRestitution(std::span<RigidBody> bodies) 
       anyBounce |= row.bounces;
     }
   }
-  // Most steps of a pile have no bounce: the rows taking part are listed only when one has.
+  // Most steps of a pile have no bounce: the rows taking part are listed only when one has,
+  // and only in the islands that bounce (a bounce cannot reach another island).
   if (!anyBounce) return stats;
   // In sweep order, whether or not the rows are stored so (prepare).
   restitutionRows_.clear();
-  for (const int q : islandManifolds_) {
-    const Manifold& m = manifolds_[q];
-    for (int i = m.first; i < m.first + m.count; ++i) {
-      Row& row = rows_[i];
-      row.restitutionImpulse = 0.0;
-      if (row.bounces || row.impulse[0] > 0.0) restitutionRows_.push_back(i);
+  for (const Island& island : islands_) {
+    const std::span<const int> manifolds(islandManifolds_.data() + island.first, island.count);
+    const bool bounces = std::ranges::any_of(manifolds, [&](int q) {
+      const Manifold& m = manifolds_[q];
+      return std::any_of(rows_.begin() + m.first, rows_.begin() + m.first + m.count,
+                         [](const Row& row) { return row.bounces; });
+    });
+    if (!bounces) continue;
+    for (const int q : manifolds) {
+      const Manifold& m = manifolds_[q];
+      for (int i = m.first; i < m.first + m.count; ++i) {
+        Row& row = rows_[i];
+        row.restitutionImpulse = 0.0;
+        if (row.bounces || row.impulse[0] > 0.0) restitutionRows_.push_back(i);
+      }
     }
   }
   stats.converged = false;

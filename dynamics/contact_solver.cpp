@@ -279,7 +279,7 @@ double ContactSolver::solveManifold(int k, int passes) {
   // Bodies that do not move are left alone (their zero response would leave them as they are,
   // but a colour's visits may run at once, and every visit of the ground would write it).
   const Row& first = rows_[m.first];
-  if (softSweep_ != SoftSweep::None && passes == 1) {
+  if (passes == 1) {
     return solvePointByPoint(m, responses, moves_[first.bodyA], moves_[first.bodyB]);
   }
   const ManifoldBlocks& blocks = prepareBlocks(k);

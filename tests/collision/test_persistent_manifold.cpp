@@ -261,6 +261,20 @@ TEST(PersistentManifold, StandsInForTheQueryOfATouchingPairThatBarelyMoved) {
       persistManifold(a.manifold, above.poseA, above.poseB, a.narrow.distance, kMargin);
   EXPECT_FALSE(
       standInResult(keptAbove, above.poseA, above.poseB, kMargin, reachA, reachB, tolerances));
+  // Resting at zero depth, with a depth gap rounded above zero: a kept point on the surface is
+  // touching, and the answer is a distance of zero, not a gap of rounding.
+  const auto points = reposeStandIn(kept, p.poseA, p.poseB, kMargin);
+  ASSERT_TRUE(points.has_value());
+  double deepest = -INFINITY;
+  for (int i = 0; i < points->size; ++i) deepest = std::max(deepest, points->points[i].depth);
+  ASSERT_GE(deepest, 0.0);
+  PersistentManifold atZero = kept;
+  atZero.depthGap = std::nextafter(deepest, INFINITY);
+  const auto touching =
+      standInResult(atZero, p.poseA, p.poseB, kMargin, reachA, reachB, tolerances);
+  ASSERT_TRUE(touching.has_value());
+  EXPECT_EQ(touching->distance, 0.0);
+  EXPECT_TRUE(touching->collide);
 }
 
 TEST(PersistentManifold, SpeculativePointsBeyondTheMarginAreDropped) {
