@@ -26,6 +26,28 @@ double ContactSolver::bounceVelocity(const Row& row) const {
   return -row.restitution * impact - 0.5 * a * dt_;
 }
 
+void ContactSolver::listRestitutionRows() {
+  // In sweep order, whether or not the rows are stored so (prepare).
+  restitutionRows_.clear();
+  for (const Island& island : islands_) {
+    const std::span<const int> manifolds(islandManifolds_.data() + island.first, island.count);
+    const bool bounces = std::ranges::any_of(manifolds, [&](int q) {
+      const Manifold& m = manifolds_[q];
+      return std::any_of(rows_.begin() + m.first, rows_.begin() + m.first + m.count,
+                         [](const Row& row) { return row.bounces; });
+    });
+    if (!bounces) continue;
+    for (const int q : manifolds) {
+      const Manifold& m = manifolds_[q];
+      for (int i = m.first; i < m.first + m.count; ++i) {
+        Row& row = rows_[i];
+        row.restitutionImpulse = 0.0;
+        if (row.bounces || row.impulse[0] > 0.0) restitutionRows_.push_back(i);
+      }
+    }
+  }
+}
+
 ContactSolverStats ContactSolver::applyRestitution(std::span<RigidBody> bodies) {
   ContactSolverStats stats;
   stats.converged = true;
@@ -59,25 +81,7 @@ ContactSolverStats ContactSolver::applyRestitution(std::span<RigidBody> bodies) 
   // Most steps of a pile have no bounce: the rows taking part are listed only when one has,
   // and only in the islands that bounce (a bounce cannot reach another island).
   if (!anyBounce) return stats;
-  // In sweep order, whether or not the rows are stored so (prepare).
-  restitutionRows_.clear();
-  for (const Island& island : islands_) {
-    const std::span<const int> manifolds(islandManifolds_.data() + island.first, island.count);
-    const bool bounces = std::ranges::any_of(manifolds, [&](int q) {
-      const Manifold& m = manifolds_[q];
-      return std::any_of(rows_.begin() + m.first, rows_.begin() + m.first + m.count,
-                         [](const Row& row) { return row.bounces; });
-    });
-    if (!bounces) continue;
-    for (const int q : manifolds) {
-      const Manifold& m = manifolds_[q];
-      for (int i = m.first; i < m.first + m.count; ++i) {
-        Row& row = rows_[i];
-        row.restitutionImpulse = 0.0;
-        if (row.bounces || row.impulse[0] > 0.0) restitutionRows_.push_back(i);
-      }
-    }
-  }
+  listRestitutionRows();
   stats.converged = false;
   loadVelocities(bodies);
   for (int iteration = 0; iteration < options_.velocityIterations; ++iteration) {

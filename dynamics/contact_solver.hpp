@@ -317,6 +317,8 @@ class ContactSolver {
   /// `moves` flag is false take no impulse (the shock pass holds the lower body).
   double solvePasses(const Manifold& m, const double (*delassus)[kManifoldRows],
                      const PointResponse* const* responses, int passes, bool movesA, bool movesB);
+  /// restitutionRows_: the bouncing rows and those that carry weight, of the islands that bounce.
+  void listRestitutionRows();
   /// The normal velocity a bouncing row leaves with (see applyRestitution).
   double bounceVelocity(const Row& row) const;
   /// Shock propagation: the pass after the sweeps, bottom up (see ContactSolverOptions;

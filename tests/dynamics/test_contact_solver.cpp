@@ -235,6 +235,40 @@ TEST(ContactSolver, RestitutionBouncesInItsOwnStage) {
   EXPECT_NEAR(contacts[0].impulse.x(), 3.0 * mass, 1e-9);
 }
 
+// A bounce is solved in its own island only: a box resting on the ground beside the bouncing
+// ball, its approach left unresolved (as a solve stopped at its cap leaves some), keeps it.
+TEST(ContactSolver, ABounceStaysInItsIsland) {
+  const Vector3d h(0.2, 0.2, 0.1);
+  std::vector<RigidBody> bodies = groundAndBall(3.0);
+  bodies[1].position = {2, 0, 0.1};
+  bodies.push_back(RigidBody::dynamic(boxMassProperties(h, 100)));
+  bodies[2].position = {0, 0, h.z()};
+  std::vector<ContactConstraint> contacts = {groundContact(0.0, 0.5)};
+  contacts[0].point = {2, 0, 0};
+  std::vector<RigidBody> boxOnly = {bodies[0], bodies[2]};
+  for (ContactConstraint c : cornerContacts(boxOnly, h, 0.0, 0.5)) {
+    c.bodyB = 2;
+    contacts.push_back(c);
+  }
+  RigidBodyIntegrator integrator;
+  RotationSteps rotations;
+  integrator.integrateVelocities(bodies, kGravity, kDt, rotations);
+  ContactSolver solver;
+  solver.prepare(bodies, contacts, kDt, {}, kGravity);
+  solver.warmStart(bodies);
+  solver.solveVelocities(bodies);
+  double weight = 0.0;
+  for (size_t k = 1; k < contacts.size(); ++k) weight += contacts[k].impulse.x();
+  ASSERT_GT(weight, 0.0);  // the box carries its weight
+  ASSERT_LT(bodies[1].linearVelocity.z(), 1e-9);  // the ball is stopped, not yet bounced
+  bodies[2].linearVelocity = {0, 0, -0.01};
+  const Vector3d spin = bodies[2].angularVelocity;
+  solver.applyRestitution(bodies);
+  EXPECT_GT(bodies[1].linearVelocity.z(), 1.0);  // the ball bounces
+  EXPECT_EQ(bodies[2].linearVelocity, Vector3d(0, 0, -0.01));
+  EXPECT_EQ(bodies[2].angularVelocity, spin);
+}
+
 // A speculative contact bounces when its gap closes within the step (the solve has to stop it
 // there); one that stays open does not bounce.
 TEST(ContactSolver, SpeculativeContactBouncesOnlyWhenItCloses) {
