@@ -111,7 +111,7 @@ std::optional<CollisionResult> standInResult(const PersistentManifold& kept, con
   r.distance = std::min(signedDistance, 0.0);
   r.normal = n;
   r.witnessA = onA;
-  r.witnessB = onA + signedDistance * n;
+  r.witnessB = onA + r.distance * n;
   r.gjkStatus = GjkStatus::Intersecting;
   return r;
 }

@@ -274,6 +274,7 @@ TEST(PersistentManifold, StandsInForTheQueryOfATouchingPairThatBarelyMoved) {
       standInResult(atZero, p.poseA, p.poseB, kMargin, reachA, reachB, tolerances);
   ASSERT_TRUE(touching.has_value());
   EXPECT_EQ(touching->distance, 0.0);
+  EXPECT_EQ(touching->witnessB, touching->witnessA);  // witnessB - witnessA = distance * normal
   EXPECT_TRUE(touching->collide);
 }
 
