@@ -80,6 +80,17 @@ ContactSolverStats step(std::vector<RigidBody>& bodies, std::vector<ContactConst
   return stats;
 }
 
+// This step's gravity on the bodies, then the velocity solve that knows of it (no positions).
+void solveUnderGravity(ContactSolver& solver, std::vector<RigidBody>& bodies,
+                       std::vector<ContactConstraint>& contacts) {
+  RigidBodyIntegrator integrator;
+  RotationSteps rotations;
+  integrator.integrateVelocities(bodies, kGravity, kDt, rotations);
+  solver.prepare(bodies, contacts, kDt, {}, kGravity);
+  solver.warmStart(bodies);
+  solver.solveVelocities(bodies);
+}
+
 TEST(ContactSolver, RestingBoxCarriesItsWeight) {
   const Vector3d h(0.2, 0.3, 0.1);
   auto bodies = groundAndBox(h);
@@ -250,16 +261,11 @@ TEST(ContactSolver, ABounceStaysInItsIsland) {
     c.bodyB = 2;
     contacts.push_back(c);
   }
-  RigidBodyIntegrator integrator;
-  RotationSteps rotations;
-  integrator.integrateVelocities(bodies, kGravity, kDt, rotations);
   ContactSolver solver;
-  solver.prepare(bodies, contacts, kDt, {}, kGravity);
-  solver.warmStart(bodies);
-  solver.solveVelocities(bodies);
+  solveUnderGravity(solver, bodies, contacts);
   double weight = 0.0;
   for (size_t k = 1; k < contacts.size(); ++k) weight += contacts[k].impulse.x();
-  ASSERT_GT(weight, 0.0);  // the box carries its weight
+  ASSERT_GT(weight, 0.0);                         // the box carries its weight
   ASSERT_LT(bodies[1].linearVelocity.z(), 1e-9);  // the ball is stopped, not yet bounced
   bodies[2].linearVelocity = {0, 0, -0.01};
   const Vector3d spin = bodies[2].angularVelocity;
@@ -291,13 +297,8 @@ TEST(ContactSolver, ABounceLeavesWithItsSpeedAtImpact) {
   const double e = 0.5, g = 9.81, gap = 0.01;
   std::vector<RigidBody> bodies = groundAndBall(3.0);
   std::vector<ContactConstraint> contacts = {groundContact(-gap, e)};
-  RigidBodyIntegrator integrator;
-  RotationSteps rotations;
-  integrator.integrateVelocities(bodies, kGravity, kDt, rotations);
   ContactSolver solver;
-  solver.prepare(bodies, contacts, kDt, {}, kGravity);
-  solver.warmStart(bodies);
-  solver.solveVelocities(bodies);
+  solveUnderGravity(solver, bodies, contacts);
   solver.applyRestitution(bodies);
   // At the step's start the true velocity is -3 - g dt / 2; the gap closes at t with
   // gap = 3.04 t + g t^2 / 2.
