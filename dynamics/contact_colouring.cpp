@@ -111,7 +111,9 @@ constexpr int kFewestVisitsPerClaim = 4;
 ContactSolverStats ContactSolver::sweepColoured(int index, int sweeps, double tolerance) {
   const Island& island = islands_[index];
   readyTeam(static_cast<std::size_t>(sweeps) * island.groups, sweeps);
-  runTasks_(workers_, [&](std::size_t) { sweepColouredTogether(index, sweeps, tolerance); });
+  runTasks_(workers_, [&](std::size_t worker) {
+    sweepColouredTogether(index, sweeps, tolerance, static_cast<int>(worker));
+  });
   ContactSolverStats stats;
   for (int s = 0; s < sweeps && !stats.converged; ++s) {
     stats.residual = std::bit_cast<double>(sweepLargest_[s].load(std::memory_order_relaxed));
@@ -122,17 +124,10 @@ ContactSolverStats ContactSolver::sweepColoured(int index, int sweeps, double to
 }
 
 void ContactSolver::readyTeam(std::size_t phases, std::size_t sweeps) {
-  if (phaseCapacity_ < phases) {
-    phases_ = std::make_unique<TeamPhaseCounter[]>(phases);
-    phaseCapacity_ = phases;
-  }
+  phases_.ready(phases, workers_);
   if (sweepCapacity_ < sweeps) {
     sweepLargest_ = std::make_unique<std::atomic<std::uint64_t>[]>(sweeps);
     sweepCapacity_ = sweeps;
-  }
-  for (std::size_t p = 0; p < phases; ++p) {
-    phases_[p].claimed.store(0, std::memory_order_relaxed);
-    phases_[p].done.store(0, std::memory_order_relaxed);
   }
   for (std::size_t s = 0; s < sweeps; ++s) sweepLargest_[s].store(0, std::memory_order_relaxed);
 }
@@ -154,19 +149,24 @@ int ContactSolver::visitsPerClaim(int index) const {
                       : std::max(kFewestVisitsPerClaim, group.count / (kClaimsPerShare * workers_));
 }
 
-void ContactSolver::sweepColouredTogether(int index, int sweeps, double tolerance) {
+void ContactSolver::sweepColouredTogether(int index, int sweeps, double tolerance, int worker) {
   // Within a colour no two visits share a moving body, so whichever worker makes a visit, and
   // in whatever order, the bodies end with the same bits; a worker moves to the next colour
   // only when the last one is done (its wait sees every visit's writes). Each worker
   // reads the same largest change of a sweep, so all stop after the same sweep.
   const Island& island = islands_[index];
   for (int s = 0; s < sweeps; ++s) {
+    // This worker's largest change of the sweep, published when it grew.
+    double own = 0.0, published = 0.0;
     for (int g = 0; g < island.groups; ++g) {
       const int group = island.firstGroup + g;
-      TeamPhaseCounter& phase = phases_[static_cast<std::size_t>(s) * island.groups + g];
       runTeamPhase(
-          phase, colourGroups_[group].count, visitsPerClaim(group),
-          [&](int begin, int end) { raiseTo(sweepLargest_[s], sweepGroup(group, begin, end)); });
+          phases_, static_cast<std::size_t>(s) * island.groups + g, worker,
+          colourGroups_[group].count, visitsPerClaim(group),
+          [&](int begin, int end) { own = std::max(own, sweepGroup(group, begin, end)); },
+          [&] {
+            if (own > published) raiseTo(sweepLargest_[s], published = own);
+          });
     }
     const double largest = std::bit_cast<double>(sweepLargest_[s].load(std::memory_order_relaxed));
     if (largest <= tolerance) return;

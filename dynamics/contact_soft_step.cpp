@@ -175,9 +175,9 @@ ContactSolverStats ContactSolver::solveSoftStep(std::span<RigidBody> bodies,
   planSoftStep(substeps);
   readyTeam(softPlan_.size(), 2 * static_cast<std::size_t>(substeps));
   if (workers_ > 1 && manifolds_.size() >= static_cast<std::size_t>(kColouredIsland)) {
-    runTasks_(workers_, [&](std::size_t) { softStepTogether(); });
+    runTasks_(workers_, [&](std::size_t worker) { softStepTogether(static_cast<int>(worker)); });
   } else {
-    softStepTogether();
+    softStepTogether(0);
   }
   ContactSolverStats stats;
   stats.iterations = 2 * substeps;
@@ -236,10 +236,10 @@ void ContactSolver::planSoftStep(int substeps) {
   add(SoftPhase::Finish, 0, 0, rows, kRowsPerClaim);
 }
 
-void ContactSolver::softStepTogether() {
+void ContactSolver::softStepTogether(int worker) {
   for (std::size_t p = 0; p < softPlan_.size(); ++p) {
     const SoftPlanStep& step = softPlan_[p];
-    runTeamPhase(phases_[p], step.count, step.claim,
+    runTeamPhase(phases_, p, worker, step.count, step.claim,
                  [&](int begin, int end) { softStepItems(step, begin, end); });
   }
 }

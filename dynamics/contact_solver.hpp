@@ -273,8 +273,8 @@ class ContactSolver {
   /// `tolerance`: the workers of setTeam in one go, a colour's visits claimed a few at a time
   /// and every worker waiting for the colour to be done before the next (no task per colour).
   ContactSolverStats sweepColoured(int island, int sweeps, double tolerance);
-  /// What each worker of sweepColoured runs.
-  void sweepColouredTogether(int island, int sweeps, double tolerance);
+  /// What worker `worker` of sweepColoured runs.
+  void sweepColouredTogether(int island, int sweeps, double tolerance, int worker);
   /// Zeroes the counters of `phases` team phases and the largest changes of `sweeps` sweeps.
   void readyTeam(std::size_t phases, std::size_t sweeps);
   /// The visits [begin, end) of colourGroups_[group]; returns their largest change.
@@ -295,8 +295,8 @@ class ContactSolver {
   };
   /// softPlan_: the soft step's phases in order, for `substeps` substeps.
   void planSoftStep(int substeps);
-  /// What each worker of the soft step runs: every phase of softPlan_ in turn.
-  void softStepTogether();
+  /// What worker `worker` of the soft step runs: every phase of softPlan_ in turn.
+  void softStepTogether(int worker);
   /// The items [begin, end) of a soft step's phase.
   void softStepItems(const SoftPlanStep& step, int begin, int end);
   /// The soft step's colour groups as bundles of 2, 4 or 8 manifolds in lanes (soft_lanes.hpp,
@@ -390,9 +390,8 @@ class ContactSolver {
   std::vector<int> manifoldColour_;         // scratch: per island manifold, its colour
   std::vector<int> byColour_;               // scratch: an island's manifolds in colour order
   /// Per phase of a team's work (a colour group of each sweep of sweepColoured, or a phase of
-  /// softPlan_): items handed out and items done.
-  std::unique_ptr<TeamPhaseCounter[]> phases_;
-  std::size_t phaseCapacity_ = 0;
+  /// softPlan_): items claimed and items done.
+  TeamPhases phases_;
   /// Per sweep of sweepColoured: the largest change of its visits, as the bits of a double >= 0
   /// (which order as the numbers do).
   std::unique_ptr<std::atomic<std::uint64_t>[]> sweepLargest_;
