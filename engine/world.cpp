@@ -103,7 +103,8 @@ Obb piecesBox(const std::vector<ShapePiece>& pieces) {
 
 }  // namespace
 
-World::World(const SceneDescription& scene) : scene_(scene), spawnRng_(1) {
+World::World(const SceneDescription& scene, int threads) : scene_(scene), spawnRng_(1) {
+  workers_ = WorkerPool(threads);
   connectWorkers();
   assets_ = std::make_unique<AssetLibrary>(scene_.assetDir, scene_.hullTolerance);
   // Body 0 holds every static piece: the ground, the funnel and static shapes.
@@ -118,7 +119,12 @@ World::World(const SceneDescription& scene) : scene_(scene), spawnRng_(1) {
     const bool everyAsset = scene_.spawner->assets.empty() && scene_.spawner->shapes.empty();
     spawnAssets_ = everyAsset ? assets_->names() : scene_.spawner->assets;
     // Load every candidate now: building hulls, their rounded cores, OBBs and mass properties
-    // takes milliseconds per mesh, which must not land inside a step.
+    // takes milliseconds per mesh, which must not land inside a step. The hulls are built on
+    // the world's threads at once, into the process's shared cache, then taken in order.
+    if (!spawnAssets_.empty() && workers_.threads() > 1) {
+      preloadAssets(scene_.assetDir, spawnAssets_, scene_.defaultDensity, scene_.hullTolerance,
+                    workers_.threads());
+    }
     for (const std::string& name : spawnAssets_) {
       collisionShape(assets_->get(name, scene_.defaultDensity)->shape, scene_.solver);
       if (scene_.spawner->parts) {

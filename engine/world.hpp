@@ -54,8 +54,10 @@ struct BodyStateUpdate {
 
 class World {
  public:
-  /// Builds the statics, the listed bodies and the spawner's first drops. Throws on bad assets.
-  explicit World(const SceneDescription& scene);
+  /// Builds the statics, the listed bodies and the spawner's first drops, on `threads` workers
+  /// (0: one per core; setThreads changes them later), which also build the spawner's assets at
+  /// once. Throws on bad assets.
+  explicit World(const SceneDescription& scene, int threads = 0);
   // The solver hands its work to this world's workers: a world stays where it was built.
   World(const World&) = delete;
   World& operator=(const World&) = delete;

@@ -90,8 +90,7 @@ void run(const SimulateOptions& o) {
   if (!o.record.empty() && std::filesystem::exists(o.record) && !o.overwrite) {
     throw CLI::ValidationError("--record", o.record + " exists (--overwrite replaces it)");
   }
-  World world(scene);
-  world.setThreads(o.threads);
+  World world(scene, o.threads);
   std::unique_ptr<Recorder> recorder;
   if (!o.record.empty()) {
     recorder = std::make_unique<Recorder>(o.record, world, recordingMetadata(o.scene, scene));

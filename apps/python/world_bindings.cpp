@@ -45,17 +45,18 @@ class PythonWorld {
     if (py::isinstance<py::dict>(scene)) {
       sceneJson_ = withShippedAssets(toJson(scene, "").dump(2));
       world_ = std::make_unique<World>(
-          parseScene(sceneJson_, fs::absolute(baseDir.value_or(fs::current_path()))));
+          parseScene(sceneJson_, fs::absolute(baseDir.value_or(fs::current_path()))),
+          checkedThreads(threads));
     } else {
       const fs::path file = scene.cast<fs::path>();
-      world_ = std::make_unique<World>(loadScene(file));
+      world_ = std::make_unique<World>(loadScene(file), checkedThreads(threads));
       std::ifstream in(file, std::ios::binary);
       std::ostringstream text;
       text << in.rdbuf();
       sceneJson_ = text.str();
       sceneFolder_ = fs::absolute(file).parent_path();
     }
-    connect(threads);
+    connect();
   }
 
   /// A scene given as JSON text (World.from_json).
@@ -64,15 +65,13 @@ class PythonWorld {
     auto w = std::unique_ptr<PythonWorld>(new PythonWorld());
     w->sceneJson_ = withShippedAssets(text);
     w->world_ = std::make_unique<World>(
-        parseScene(w->sceneJson_, fs::absolute(baseDir.value_or(fs::current_path()))));
-    w->connect(threads);
+        parseScene(w->sceneJson_, fs::absolute(baseDir.value_or(fs::current_path()))),
+        checkedThreads(threads));
+    w->connect();
     return w;
   }
 
-  void setThreads(int threads) {
-    if (threads < 0) throw py::value_error("threads: expected 0 (one per core) or more");
-    world_->setThreads(threads);
-  }
+  void setThreads(int threads) { world_->setThreads(checkedThreads(threads)); }
 
   void step(int count) {
     if (count < 0) throw py::value_error("count: expected a non-negative number of steps");
@@ -386,8 +385,12 @@ class PythonWorld {
  private:
   PythonWorld() = default;
 
-  void connect(int threads) {
-    setThreads(threads);
+  static int checkedThreads(int threads) {
+    if (threads < 0) throw py::value_error("threads: expected 0 (one per core) or more");
+    return threads;
+  }
+
+  void connect() {
     world_->addObserver([this](const World& w) {
       if (recorder_) recorder_->record(w);
     });

@@ -161,9 +161,7 @@ std::unique_ptr<World> ViewerApp::buildWorld(const SceneDescription& scene,
   SceneDescription s = scene;
   if (!ui_.simulation.useSceneSpawner) s.spawner.reset();
   if (!keepSceneBodies) s.bodies.clear();
-  auto world = std::make_unique<World>(s);
-  world->setThreads(options_.threads);
-  return world;
+  return std::make_unique<World>(s, options_.threads);
 }
 
 void ViewerApp::setWorld(std::unique_ptr<World> world) {

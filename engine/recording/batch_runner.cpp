@@ -160,8 +160,7 @@ SimulatedRun simulateRun(const SceneDescription& base, const RecordingMetadata& 
   scene.spawner->seed = result.seed;
 
   const auto setupStart = Clock::now();
-  World world(scene);
-  world.setThreads(1);  // the batch's workers run one world each
+  World world(scene, 1);  // the batch's workers run one world each
   const double setupSeconds = secondsSince(setupStart);
 
   if (p.record) {

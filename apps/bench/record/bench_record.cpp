@@ -55,8 +55,7 @@ Cost timedRun(const SceneDescription& scene, long steps, const RecordingMetadata
   const double cpu = processCpuMilliseconds();
   const double wall = wallMilliseconds();
   {
-    World world(scene);
-    world.setThreads(1);  // as a batch runs each world: the recorder's cost against one thread
+    World world(scene, 1);  // as a batch runs each world: the recorder's cost against one thread
     std::unique_ptr<Recorder> recorder;
     if (file) {
       recorder = std::make_unique<Recorder>(*file, world, meta);

@@ -13,8 +13,7 @@ namespace {
 
 class HeavyballSim final : public SimPeer {
  public:
-  HeavyballSim(const SimScene& scene, int threads) : scene_(scene), world_(scene.base) {
-    world_.setThreads(threads);
+  HeavyballSim(const SimScene& scene, int threads) : scene_(scene), world_(scene.base, threads) {
     // The rounded cores of the bodies' boxes and hulls are built now, untimed, as the World's
     // own spawner builds them before its first step, rather than in the timed drops.
     for (const SimBody& b : scene.bodies) {
