@@ -103,8 +103,8 @@ Obb piecesBox(const std::vector<ShapePiece>& pieces) {
 
 }  // namespace
 
-World::World(const SceneDescription& scene, int threads) : scene_(scene), spawnRng_(1) {
-  workers_ = WorkerPool(threads);
+World::World(const SceneDescription& scene, int threads)
+    : scene_(scene), workers_(threads), spawnRng_(1) {
   connectWorkers();
   assets_ = std::make_unique<AssetLibrary>(scene_.assetDir, scene_.hullTolerance);
   // Body 0 holds every static piece: the ground, the funnel and static shapes.

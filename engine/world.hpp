@@ -271,7 +271,7 @@ class World {
   RigidBodyIntegrator integrator_;
   long sleepIslands_ = 0;  // islands put to sleep so far: the next one's number
   StepContext context_;
-  WorkerPool workers_{0};  // one per core
+  WorkerPool workers_;  // as many as World(scene, threads) or setThreads asked for
   StepStatistics stats_;
   long stepCount_ = 0;
   long collisionRound_ = 0;  // narrow phases run so far: one per substep
