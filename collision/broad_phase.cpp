@@ -406,49 +406,78 @@ void BroadPhase::sweepSlice(const Grid& grid, std::span<const Obb> boxes, int be
 
 // Each moving box meets the statics its AABB overlaps, found among those its last look-up kept
 // while the AABB lies inside the box looked up (every static overlapping the AABB then overlaps
-// that box too), else by a new look-up; each such pair comes up once. In sweep order, so that one
-// look-up walks much the same nodes as the one before.
+// that box too), else by a new look-up; each such pair comes up once. In slices of the sweep
+// order on the workers, so that one look-up walks much the same nodes as the one before; each
+// slice keeps its statics and pairs (the pairs are sorted at the end anyway).
 void BroadPhase::queryStatics(const BroadPhaseInput& input, std::span<const Obb> boxes) {
   if (staticTree_.empty()) return;
   lookups_.resize(moving_.size());
-  nextStaticHits_.clear();
-  for (const SortKey& entry : order_) {
-    const int slot = entry.slot;
+  const int n = static_cast<int>(order_.size());
+  const int slices = static_cast<int>(std::min<long>(kSweepSlices, std::max(n, 1)));
+  for (auto* perSlice : {&staticHits_, &nextStaticHits_}) {
+    if (perSlice->size() < static_cast<std::size_t>(slices)) perSlice->resize(slices);
+  }
+  if (staticResults_.size() < static_cast<std::size_t>(slices)) staticResults_.resize(slices);
+  forEach_(slices, [&](std::size_t k) {
+    const int begin = static_cast<int>(static_cast<long>(n) * k / slices);
+    const int end = static_cast<int>(static_cast<long>(n) * (k + 1) / slices);
+    queryStaticsSlice(input, boxes, static_cast<int>(k), begin, end, staticResults_[k]);
+  });
+  for (int k = 0; k < slices; ++k) {
+    const StaticResult& result = staticResults_[k];
+    candidates_.insert(candidates_.end(), result.pairs.begin(), result.pairs.end());
+    stats_.staticLookups += result.lookups;
+    stats_.staticBoxesTested += result.boxesTested;
+    stats_.staticAabbOverlaps += result.aabbOverlaps;
+  }
+  staticHits_.swap(nextStaticHits_);
+}
+
+void BroadPhase::queryStaticsSlice(const BroadPhaseInput& input, std::span<const Obb> boxes, int k,
+                                   int begin, int end, StaticResult& result) {
+  result.pairs.clear();
+  result.lookups = 0;
+  result.boxesTested = result.aabbOverlaps = 0;
+  std::vector<int>& hits = nextStaticHits_[k];
+  hits.clear();
+  for (int e = begin; e < end; ++e) {
+    const int slot = order_[e].slot;
     const Vector3d& lo = lo_[slot];
     const Vector3d& hi = hi_[slot];
     StaticLookup& lookup = lookups_[slot];
-    const int first = static_cast<int>(nextStaticHits_.size());
+    const int first = static_cast<int>(hits.size());
     if (lookup.count >= 0 && (lookup.lo.array() <= lo.array()).all() &&
         (hi.array() <= lookup.hi.array()).all()) {
-      nextStaticHits_.insert(nextStaticHits_.end(), staticHits_.begin() + lookup.first,
-                             staticHits_.begin() + lookup.first + lookup.count);
+      const std::vector<int>& kept = staticHits_[lookup.slice];
+      hits.insert(hits.end(), kept.begin() + lookup.first,
+                  kept.begin() + lookup.first + lookup.count);
     } else {
       const double grow = kLookupGrowth * (hi - lo).maxCoeff();
       lookup.lo = lo.array() - grow;
       lookup.hi = hi.array() + grow;
-      stats_.staticBoxesTested += staticTree_.forEachOverlap(
-          lookup.lo, lookup.hi, [&](int k) { nextStaticHits_.push_back(k); });
-      ++stats_.staticLookups;
+      result.boxesTested +=
+          staticTree_.forEachOverlap(lookup.lo, lookup.hi, [&](int s) { hits.push_back(s); });
+      ++result.lookups;
     }
+    lookup.slice = k;
     lookup.first = first;
-    lookup.count = static_cast<int>(nextStaticHits_.size()) - first;
-    stats_.staticBoxesTested += lookup.count;
+    lookup.count = static_cast<int>(hits.size()) - first;
+    result.boxesTested += lookup.count;
 
     const int a = moving_[slot];
     const int owner = ownerOf(input, a);
     for (int h = first; h < first + lookup.count; ++h) {
-      const int k = nextStaticHits_[h];
-      const Vector3d& sLo = staticLo_[k];
-      const Vector3d& sHi = staticHi_[k];
+      const int s = hits[h];
+      const Vector3d& sLo = staticLo_[s];
+      const Vector3d& sHi = staticHi_[s];
       if ((sLo.array() > hi.array()).any() || (lo.array() > sHi.array()).any()) continue;
-      const int s = staticProxies_[k];
-      if (ownerOf(input, s) == owner) continue;
-      ++stats_.staticAabbOverlaps;
-      if (!obbOverlap(boxes[a], boxes[s])) continue;
-      candidates_.emplace_back(std::min(a, s), std::max(a, s));
+      const int proxy = staticProxies_[s];
+      if (ownerOf(input, proxy) == owner) continue;
+      ++result.aabbOverlaps;
+      if (!obbOverlap(boxes[a], boxes[proxy])) continue;
+      result.pairs.emplace_back(std::min(a, proxy), std::max(a, proxy));
     }
   }
-  staticHits_.swap(nextStaticHits_);
 }
 
 std::vector<ProxyPair> bruteForcePairs(const BroadPhaseInput& input) {

@@ -81,8 +81,9 @@ class BroadPhase {
   const std::vector<ProxyPair>& pairs() const { return pairs_; }
 
   /// Runs item(i) for every i in [0, count), on several threads at once or not; the broad
-  /// phase's items (slices of its columns) never touch each other's data. By default one after
-  /// the other. The pairs are the same either way.
+  /// phase's items (slices of its columns, slices of its moving boxes looked up among the
+  /// statics) never touch each other's data. By default one after the other. The pairs are the
+  /// same either way.
   using ForEach =
       std::function<void(std::size_t count, const std::function<void(std::size_t)>& item)>;
   void setForEach(ForEach forEach) { forEach_ = std::move(forEach); }
@@ -109,7 +110,7 @@ class BroadPhase {
   // statics are kept in staticHits_ (count < 0: none yet).
   struct StaticLookup {
     Eigen::Vector3d lo, hi;
-    int first = 0, count = -1;
+    int slice = 0, first = 0, count = -1;  // its statics: staticHits_[slice][first, + count)
   };
   // Columns: a grid of cells1 x cells2 over the two cross axes.
   struct Grid {
@@ -140,6 +141,15 @@ class BroadPhase {
   void sweepSlice(const Grid& grid, std::span<const Obb> boxes, int begin, int end,
                   SweepResult& result) const;
   void queryStatics(const BroadPhaseInput& input, std::span<const Obb> boxes);
+  // What one slice of queryStatics found.
+  struct StaticResult {
+    std::vector<ProxyPair> pairs;
+    int lookups = 0;
+    long boxesTested = 0, aabbOverlaps = 0;
+  };
+  // The statics of the moving boxes order_[begin, end) (slice k of queryStatics).
+  void queryStaticsSlice(const BroadPhaseInput& input, std::span<const Obb> boxes, int k, int begin,
+                         int end, StaticResult& result);
 
   std::vector<SortKey> order_;  // persists between calls
   int axis_ = 0;
@@ -155,7 +165,10 @@ class BroadPhase {
   std::vector<int> staticIndices_;                    // 0, 1, ...
   // The moving slots' look-ups; they persist between calls, valid while the tree is unchanged.
   std::vector<StaticLookup> lookups_;
-  std::vector<int> staticHits_, nextStaticHits_;  // statics (tree ids) of the look-ups
+  // Statics (tree ids) of the look-ups, per slice of queryStatics: the last call's, and this
+  // call's (filled, then swapped in).
+  std::vector<std::vector<int>> staticHits_, nextStaticHits_;
+  std::vector<StaticResult> staticResults_;  // per slice
 
   // Scratch, reused by every call.
   std::vector<Obb> inflated_;

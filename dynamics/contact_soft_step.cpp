@@ -137,19 +137,29 @@ double ContactSolver::setSoftTarget(int index) {
   return gap;
 }
 
-void ContactSolver::carryImpulse(Row& row, int substeps) {
-  for (double& impulse : row.impulse) impulse /= substeps;
-  row.largestNormalImpulse = row.impulse[0];
-  const double massA = solverBodies_[row.bodyA].inverseMass;
-  const double massB = solverBodies_[row.bodyB].inverseMass;
-  SoftBody& a = softBodies_[row.bodyA];
-  SoftBody& b = softBodies_[row.bodyB];
-  for (int k = 0; k < 3; ++k) {
-    for (int j = 0; j < 3; ++j) {
-      a.carriedLinear[j] -= massA * row.impulse[k] * row.direction[k][j];
-      b.carriedLinear[j] += massB * row.impulse[k] * row.direction[k][j];
-      a.carriedAngular[j] -= row.impulse[k] * row.turnA[k][j];
-      b.carriedAngular[j] += row.impulse[k] * row.turnB[k][j];
+void ContactSolver::carryImpulse(int manifold, int substeps) {
+  const Manifold& m = manifolds_[manifold];
+  const int bodyA = rows_[m.first].bodyA, bodyB = rows_[m.first].bodyB;
+  const bool movesA = moves_[bodyA], movesB = moves_[bodyB];
+  const double massA = solverBodies_[bodyA].inverseMass;
+  const double massB = solverBodies_[bodyB].inverseMass;
+  SoftBody& a = softBodies_[bodyA];
+  SoftBody& b = softBodies_[bodyB];
+  for (int i = m.first; i < m.first + m.count; ++i) {
+    Row& row = rows_[i];
+    for (double& impulse : row.impulse) impulse /= substeps;
+    row.largestNormalImpulse = row.impulse[0];
+    for (int k = 0; k < 3; ++k) {
+      for (int j = 0; j < 3; ++j) {
+        if (movesA) {
+          a.carriedLinear[j] -= massA * row.impulse[k] * row.direction[k][j];
+          a.carriedAngular[j] -= row.impulse[k] * row.turnA[k][j];
+        }
+        if (movesB) {
+          b.carriedLinear[j] += massB * row.impulse[k] * row.direction[k][j];
+          b.carriedAngular[j] += row.impulse[k] * row.turnB[k][j];
+        }
+      }
     }
   }
 }
@@ -164,11 +174,7 @@ ContactSolverStats ContactSolver::solveSoftStep(std::span<RigidBody> bodies,
   // rather than the rows. Summed in sweep order, whether or not the rows are stored so
   // (prepare).
   softBodies_.assign(solverBodies_.size(), SoftBody{});
-  for (const int q : islandManifolds_) {
-    for (int i = manifolds_[q].first; i < manifolds_[q].first + manifolds_[q].count; ++i) {
-      carryImpulse(rows_[i], substeps);
-    }
-  }
+  runManifoldPass([&](int q) { carryImpulse(q, substeps); });
   buildSoftLanes();
   // The substeps as one run of phases on the team (a few dozen phases a step: a task per sweep
   // cost more than it shared on a pile), or on this thread.
@@ -199,10 +205,6 @@ ContactSolverStats ContactSolver::solveSoftStep(std::span<RigidBody> bodies,
 }
 
 void ContactSolver::planSoftStep(int substeps) {
-  smallIslands_.clear();
-  for (std::size_t i = 0; i < islands_.size(); ++i) {
-    if (islands_[i].groups == 0) smallIslands_.push_back(static_cast<int>(i));
-  }
   const int bodies = static_cast<int>(solverBodies_.size());
   const int rows = static_cast<int>(rows_.size());
   // Bodies and rows are cheap items: claimed many at a time.

@@ -66,6 +66,7 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
   buildManifolds();
   buildIslands();
   colourIslands();
+  planManifoldPass();
   // The soft step's sweeps in lanes read the lanes, laid out in sweep order when they are built
   // (buildSoftLanes): the rows may stay in pair order.
   const bool inLanes =
@@ -238,12 +239,17 @@ void ContactSolver::storeVelocities(std::span<RigidBody> bodies) const {
 
 void ContactSolver::warmStart(std::span<RigidBody> bodies) {
   loadVelocities(bodies);
-  for (Row& row : rows_) {
-    SolverBody& a = solverBodies_[row.bodyA];
-    SolverBody& b = solverBodies_[row.bodyB];
-    for (int k = 0; k < 3; ++k) apply(row, k, row.impulse[k], a, b);
-    row.largestNormalImpulse = row.impulse[0];
-  }
+  runManifoldPass([&](int q) {
+    const Manifold& m = manifolds_[q];
+    SolverBody& a = solverBodies_[rows_[m.first].bodyA];
+    SolverBody& b = solverBodies_[rows_[m.first].bodyB];
+    const bool movesA = moves_[rows_[m.first].bodyA], movesB = moves_[rows_[m.first].bodyB];
+    for (int i = m.first; i < m.first + m.count; ++i) {
+      Row& row = rows_[i];
+      for (int k = 0; k < 3; ++k) applyToMoving(row, k, row.impulse[k], a, b, movesA, movesB);
+      row.largestNormalImpulse = row.impulse[0];
+    }
+  });
   for (const JointRows& joint : jointRows_) {
     joint.warmStart(solverBodies_[joint.bodyA()], solverBodies_[joint.bodyB()]);
   }

@@ -248,6 +248,12 @@ class ContactSolver {
   void layOutInSweepOrder();
   /// An island's sweeps, until it converges or reaches its cap.
   ContactSolverStats solveIsland(int island);
+  /// passPlan_ and smallIslands_, for runManifoldPass (after colourIslands).
+  void planManifoldPass();
+  /// visit(k) for every manifold k, in sweep order for each body, on the team when there is
+  /// enough to share (dynamics/contact_manifold_pass.cpp): the same bits as visiting
+  /// islandManifolds_ in order, provided a visit writes only the bodies that move.
+  void runManifoldPass(const std::function<void(int)>& visit);
   /// A soft row's spring over a substep h (contact_soft_step.cpp): with omega = 2 pi f and
   /// a1 = 2 zeta + h omega, it pushes out biasRate = omega / a1 of its depth per second, and its
   /// compliance is W_nn / a2 with a2 = h omega a1.
@@ -263,9 +269,9 @@ class ContactSolver {
   /// A row's target (and compliance) for the soft step's current sweep, from its gap as its
   /// bodies have moved so far in the step: soft and pushing out in a Push sweep. Returns the gap.
   double setSoftTarget(int row);
-  /// A row's impulse, from the step before, as the soft step carries it: split over the
-  /// substeps, and its velocity change added to what its bodies carry (SoftBody).
-  void carryImpulse(Row& row, int substeps);
+  /// A manifold's impulses, from the step before, as the soft step carries them: split over
+  /// the substeps, and their velocity change added to what its moving bodies carry (SoftBody).
+  void carryImpulse(int manifold, int substeps);
   /// One sweep over the manifolds of islands_[island], an uncoloured one; returns the largest
   /// impulse change of their visits.
   double sweepIsland(int island);
@@ -351,6 +357,9 @@ class ContactSolver {
   static double velocity(const Row& row, int k, const SolverBody& a, const SolverBody& b);
   /// Applies an impulse change along a row's direction k: -p on A, +p on B.
   static void apply(const Row& row, int k, double change, SolverBody& a, SolverBody& b);
+  /// apply() on the bodies that move only: the visits of a phase may share the others.
+  static void applyToMoving(const Row& row, int k, double change, SolverBody& a, SolverBody& b,
+                            bool movesA, bool movesB);
 
   std::span<ContactConstraint> contacts_;
   std::vector<Row> rows_;
@@ -436,8 +445,14 @@ class ContactSolver {
   std::vector<int> restitutionRows_;    // rows taking part in the bounce
   std::vector<SoftBody> softBodies_;    // per body, in the soft step
   std::vector<SoftPlanStep> softPlan_;
-  std::vector<int> smallIslands_;  // the islands no colour group sweeps (soft step)
-  int laneWidth_ = 1;              // lanes per bundle of this step
+  std::vector<int> smallIslands_;  // the islands no colour group sweeps
+  /// A phase of runManifoldPass: the small islands (group -1; items: smallIslands_) or a colour
+  /// group (items: its manifolds).
+  struct PassPhase {
+    int group = -1, count = 0, claim = 1;
+  };
+  std::vector<PassPhase> passPlan_;
+  int laneWidth_ = 1;  // lanes per bundle of this step
   std::vector<SoftLanePoint<2>> lanePoints2_;
   std::vector<SoftLanePoint<4>> lanePoints4_;
   std::vector<SoftLanePoint<8>> lanePoints8_;
@@ -504,6 +519,22 @@ class ContactSolver {
     b.linear[j] += b.inverseMass * change * row.direction[k][j];
     a.angular[j] -= change * row.turnA[k][j];
     b.angular[j] += change * row.turnB[k][j];
+  }
+}
+
+[[gnu::always_inline]] inline void ContactSolver::applyToMoving(const Row& row, int k,
+                                                                double change, SolverBody& a,
+                                                                SolverBody& b, bool movesA,
+                                                                bool movesB) {
+  for (int j = 0; j < 3; ++j) {
+    if (movesA) {
+      a.linear[j] -= a.inverseMass * change * row.direction[k][j];
+      a.angular[j] -= change * row.turnA[k][j];
+    }
+    if (movesB) {
+      b.linear[j] += b.inverseMass * change * row.direction[k][j];
+      b.angular[j] += change * row.turnB[k][j];
+    }
   }
 }
 

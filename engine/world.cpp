@@ -365,7 +365,7 @@ void World::step() {
   StepContext& c = context_;
   const auto findAndCollide = [&] {
     runStage(Stage::FindPairs, [&] {  // world boxes, broad phase
-      findPairs(settings, clock(), bodies_, pieces_, jointedBodies_, broadPhase_, c);
+      findPairs(settings, clock(), bodies_, pieces_, jointedBodies_, broadPhase_, workers_, c);
     });
     ++collisionRound_;
     runStage(Stage::Collide, [&] {  // narrow phase, waking what it touches

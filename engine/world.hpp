@@ -254,7 +254,7 @@ class World {
   /// Where the step is, for its stages (engine/step/stages.hpp).
   StepClock clock() const;
   double substepLength() const { return scene_.dt / substeps_; }
-  void updateWorldObbs() { highestDynamicTop_ = updateWorldBoxes(bodies_, pieces_); }
+  void updateWorldObbs() { highestDynamicTop_ = updateWorldBoxes(bodies_, pieces_, workers_); }
   void raiseDynamicTop(const Obb& dynamicBox);
   double bodyEnergy(const RigidBody& dynamicBody) const;
 

@@ -61,12 +61,14 @@ void checkPairLimit(const SolverDescription& settings, const StepClock& clock,
 
 }  // namespace
 
-double updateWorldBoxes(const BodyTable& bodies, PieceTable& pieces) {
+double updateWorldBoxes(const BodyTable& bodies, PieceTable& pieces, WorkerPool& workers) {
   pieces.worldObb.resize(pieces.proxy.size());
+  workers.forEach(pieces.proxy.size(), [&](std::size_t p) {
+    pieces.worldObb[p] = pieces.proxy[p].localObb.transformed(piecePose(bodies, pieces.proxy[p]));
+  });
   double top = -std::numeric_limits<double>::infinity();
   for (size_t p = 0; p < pieces.proxy.size(); ++p) {
-    Obb& box = pieces.worldObb[p];
-    box = pieces.proxy[p].localObb.transformed(piecePose(bodies, pieces.proxy[p]));
+    const Obb& box = pieces.worldObb[p];
     if (!pieces.isStatic[p]) top = std::max(top, box.center.z() + box.aabbHalfExtents().z());
   }
   return top;
@@ -74,23 +76,25 @@ double updateWorldBoxes(const BodyTable& bodies, PieceTable& pieces) {
 
 void findPairs(const SolverDescription& settings, const StepClock& clock, const BodyTable& bodies,
                const PieceTable& pieces, std::span<const std::pair<int, int>> jointed,
-               BroadPhase& broadPhase, StepContext& c) {
+               BroadPhase& broadPhase, WorkerPool& workers, StepContext& c) {
   // pieces.worldObb are current: set by addBody and after each integration.
   // How far any point of each body can travel this step: |v| dt + |w| dt * (its reach).
-  c.sweep.assign(bodies.state.size(), 0.0);
-  for (size_t i = 0; i < bodies.state.size(); ++i) {
+  c.sweep.resize(bodies.state.size());
+  workers.forEach(bodies.state.size(), [&](std::size_t i) {
     const RigidBody& r = bodies.state[i];
-    if (!r.isActive()) continue;
-    c.sweep[i] = clock.h * (r.linearVelocity.norm() + r.angularVelocity.norm() * bodies.reach[i]);
-  }
+    c.sweep[i] =
+        r.isActive()
+            ? clock.h * (r.linearVelocity.norm() + r.angularVelocity.norm() * bodies.reach[i])
+            : 0.0;
+  });
   // Each box grows by half the speculative margin plus its body's sweep, so that the pairs that
   // could close their gap this step overlap (the narrow phase gives them the pair's margin).
   c.sweptObbs.resize(pieces.worldObb.size());
-  for (size_t p = 0; p < pieces.worldObb.size(); ++p) {
+  workers.forEach(pieces.worldObb.size(), [&](std::size_t p) {
     c.sweptObbs[p] = pieces.worldObb[p];
     c.sweptObbs[p].halfExtents.array() +=
         0.5 * settings.speculativeMargin + c.sweep[pieces.proxy[p].body];
-  }
+  });
   // The broad phase sees each compound (a body of several pieces) as one box, its hull's; the
   // pieces of a pair it reports are then culled against the other side's box.
   BroadPhaseEntries& entries = c.entries;

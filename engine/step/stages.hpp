@@ -41,9 +41,9 @@ struct StepClock {
   long step = 0;    ///< steps taken before this one
 };
 
-/// The world's boxes at the current poses (PieceTable::worldObb); returns the highest top of a
-/// dynamic piece's box (m, -inf without one).
-double updateWorldBoxes(const BodyTable& bodies, PieceTable& pieces);
+/// The world's boxes at the current poses (PieceTable::worldObb), on the workers; returns the
+/// highest top of a dynamic piece's box (m, -inf without one).
+double updateWorldBoxes(const BodyTable& bodies, PieceTable& pieces, WorkerPool& workers);
 
 /// Find pairs (find_pairs.cpp): each piece's box grown by its body's sweep and half the margin,
 /// through the broad phase, but for the pieces of the body pairs a joint holds (`jointed`,
@@ -51,7 +51,7 @@ double updateWorldBoxes(const BodyTable& bodies, PieceTable& pieces);
 /// PairLimitError beyond solver.max_pairs_per_piece.
 void findPairs(const SolverDescription& settings, const StepClock& clock, const BodyTable& bodies,
                const PieceTable& pieces, std::span<const std::pair<int, int>> jointed,
-               BroadPhase& broadPhase, StepContext& c);
+               BroadPhase& broadPhase, WorkerPool& workers, StepContext& c);
 
 /// Collide (collide.cpp): the narrow phase of every pair with an awake body, on the workers,
 /// warm-started from the pair cache (read only), except touching pairs whose kept manifold stands

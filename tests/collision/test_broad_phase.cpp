@@ -349,6 +349,58 @@ TEST(BroadPhase, MovingBoxesCrossingStaticsMatchBruteForce) {
   EXPECT_GT(changes, 150);
 }
 
+TEST(BroadPhase, StaticLookUpsOnThreadsGiveTheSamePairsAndCounts) {
+  // The moving boxes' look-ups among the statics, in slices run at once on threads of their own
+  // or one after the other from the last, as the boxes move (look-ups kept or made again) and
+  // their number changes (the slices move): the pairs and counts of the look-ups in order.
+  std::mt19937 rng(4321);
+  const std::vector<Obb> statics = funnelLikeStatics();
+  Scene s;
+  s.boxes = statics;
+  s.isStatic.assign(statics.size(), 1);
+  std::vector<Vector3d> velocities;
+  const auto addMoving = [&](int count) {
+    for (int i = 0; i < count; ++i) {
+      Obb box;
+      box.center = test::randomVector(rng, -0.6, 0.6) + Vector3d(0.0, 0.0, 0.7);
+      box.axes = test::randomRotation(rng).toRotationMatrix();
+      box.halfExtents = test::randomVector(rng, 0.01, 0.06);
+      s.boxes.push_back(box);
+      s.isStatic.push_back(0);
+      velocities.push_back(test::randomVector(rng, -0.02, 0.02));
+    }
+  };
+  addMoving(120);
+  s.margin = 0.005;
+  BroadPhase inOrder, onThreads, lastFirst;
+  onThreads.setForEach([](std::size_t count, const std::function<void(std::size_t)>& item) {
+    std::vector<std::thread> threads;
+    for (std::size_t k = 0; k < count; ++k) threads.emplace_back([&, k] { item(k); });
+    for (std::thread& thread : threads) thread.join();
+  });
+  lastFirst.setForEach([](std::size_t count, const std::function<void(std::size_t)>& item) {
+    for (std::size_t k = count; k-- > 0;) item(k);
+  });
+  long kept = 0;
+  for (int call = 0; call < 60; ++call) {
+    if (call == 30) addMoving(37);
+    const std::vector<ProxyPair> expected = bruteForcePairs(s.input());
+    ASSERT_EQ(inOrder.update(s.input()), expected) << "call " << call;
+    const BroadPhaseStats& stats = inOrder.stats();
+    for (BroadPhase* other : {&onThreads, &lastFirst}) {
+      ASSERT_EQ(other->update(s.input()), expected) << "call " << call;
+      EXPECT_EQ(other->stats().staticLookups, stats.staticLookups) << "call " << call;
+      EXPECT_EQ(other->stats().staticBoxesTested, stats.staticBoxesTested) << "call " << call;
+      EXPECT_EQ(other->stats().staticAabbOverlaps, stats.staticAabbOverlaps) << "call " << call;
+    }
+    kept += stats.movingProxies - stats.staticLookups;
+    for (std::size_t i = 0; i < velocities.size(); ++i) {
+      s.boxes[statics.size() + i].center += velocities[i];
+    }
+  }
+  EXPECT_GT(kept, 0);  // some look-ups were kept from the call before
+}
+
 TEST(BroadPhase, MovingProxiesRenumberedAmongFixedStatics) {
   // The statics stay at the front, unchanged; behind them the moving boxes drift and are
   // shuffled, added or removed, so that a moving box's kept static look-up may be another box's:

@@ -1,7 +1,8 @@
 // Large islands swept colour by colour (dynamics/contact_colouring.cpp): every manifold is still
 // visited, the solution carries the weight, and any way of running a colour's visits at once
 // gives the same bits as running them one after the other; the soft step's substeps, run as one
-// team, too.
+// team, and the passes over every manifold (dynamics/contact_manifold_pass.cpp: the warm start,
+// the soft step's carried impulses), too.
 
 #include <gtest/gtest.h>
 
@@ -135,6 +136,15 @@ ParallelFor countedTeam(int workers, int& tasks) {
   };
 }
 
+/// Impulses from a step before, different for every contact, so that a warm start moves the
+/// bodies.
+void carryImpulses(Row& row) {
+  for (std::size_t k = 0; k < row.contacts.size(); ++k) {
+    row.contacts[k].impulse = {10.0 + static_cast<double>(k % 13), 0.1 * static_cast<double>(k % 5),
+                               -0.05 * static_cast<double>(k % 7)};
+  }
+}
+
 constexpr int kCubes = 150;  // 299 manifolds: above ContactSolver::kColouredIsland
 static_assert(2 * kCubes - 1 >= ContactSolver::kColouredIsland);
 
@@ -188,13 +198,14 @@ TEST(ContactColouring, TheSoftStepAsOneTeamGivesTheSameBits) {
       inOrder.bodies[i].linearVelocity = {0.01 * (i % 7), 0.02 * (i % 3) - 0.02, -0.05};
     }
     for (ContactConstraint& c : inOrder.contacts) c.depth = 0.002;
+    carryImpulses(inOrder);
     Row atOnce = inOrder;
     PseudoVelocities motionInOrder, motionAtOnce;
     const ContactSolverStats a = solveSoft(inOrder, motionInOrder);
     int tasks = 0;
     const ContactSolverStats b =
         solveSoft(atOnce, motionAtOnce, countedTeam(workers, tasks), workers);
-    EXPECT_EQ(tasks, workers);  // the whole step, one team
+    EXPECT_EQ(tasks, 2 * workers);  // the carried impulses, then the whole step: two teams
     EXPECT_EQ(a.iterations, 8);
     EXPECT_GT(a.residual, 0.0);
     expectSameBits(inOrder, atOnce, a, b);
@@ -226,9 +237,43 @@ TEST(ContactColouring, RunningAColourAtOnceGivesTheSameBits) {
     const ContactSolverStats a = solve(inOrder);
     int tasks = 0;
     const ContactSolverStats b = solve(atOnce, countedTeam(workers, tasks), workers);
-    EXPECT_EQ(tasks, workers);  // one island, one team
+    EXPECT_EQ(tasks, 2 * workers);  // the warm start, then the island's sweeps
     EXPECT_GT(a.iterations, 1);
     expectSameBits(inOrder, atOnce, a, b);
+  }
+}
+
+TEST(ContactColouring, AWarmStartOnATeamGivesTheSameBits) {
+  // A coloured island whose colours all share the ground, and islands too small to colour: on a
+  // team each body still takes its manifolds' impulses in the same order.
+  for (const int workers : {4, 3, 2}) {
+    SCOPED_TRACE(workers);
+    Row inOrder = rowOfCubes(kCubes);
+    addLoneCubes(inOrder, 20);
+    carryImpulses(inOrder);
+    Row atOnce = inOrder;
+    ContactSolverOptions options;
+    ContactSolver alone, team;
+    int tasks = 0;
+    team.setTeam(countedTeam(workers, tasks), workers);
+    alone.prepare(inOrder.bodies, inOrder.contacts, kDt, options, kGravity);
+    team.prepare(atOnce.bodies, atOnce.contacts, kDt, options, kGravity);
+    alone.warmStart(inOrder.bodies);
+    team.warmStart(atOnce.bodies);
+    EXPECT_EQ(tasks, workers);
+    for (std::size_t i = 1; i < inOrder.bodies.size(); ++i) {
+      const RigidBody& x = inOrder.bodies[i];
+      const RigidBody& y = atOnce.bodies[i];
+      EXPECT_GT(x.linearVelocity.norm(), 0.0) << "body " << i;
+      EXPECT_EQ(std::memcmp(x.linearVelocity.data(), y.linearVelocity.data(), 3 * sizeof(double)),
+                0)
+          << "body " << i;
+      EXPECT_EQ(std::memcmp(x.angularVelocity.data(), y.angularVelocity.data(), 3 * sizeof(double)),
+                0)
+          << "body " << i;
+    }
+    // The ground does not move, though every colour pushed on it.
+    EXPECT_EQ(atOnce.bodies[0].linearVelocity, Vector3d::Zero());
   }
 }
 
