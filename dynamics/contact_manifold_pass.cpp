@@ -26,8 +26,9 @@ void ContactSolver::planManifoldPass() {
   }
   passPlan_.clear();
   const int small = static_cast<int>(smallIslands_.size());
-  if (small > 0)
+  if (small > 0) {
     passPlan_.push_back({-1, small, std::max(1, small / (kClaimsPerShare * workers_))});
+  }
   for (const Island& island : islands_) {
     for (int g = island.firstGroup; g < island.firstGroup + island.groups; ++g) {
       passPlan_.push_back({g, colourGroups_[g].count, visitsPerClaim(g)});

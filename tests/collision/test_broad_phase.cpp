@@ -301,6 +301,33 @@ std::vector<Obb> funnelLikeStatics() {
   return statics;
 }
 
+/// Runs the broad phase's items on a thread each, all at once.
+void threadPerItem(std::size_t count, const std::function<void(std::size_t)>& item) {
+  std::vector<std::thread> threads;
+  for (std::size_t k = 0; k < count; ++k) threads.emplace_back([&, k] { item(k); });
+  for (std::thread& thread : threads) thread.join();
+}
+
+/// Runs the broad phase's items one after the other, the last first.
+void lastItemFirst(std::size_t count, const std::function<void(std::size_t)>& item) {
+  for (std::size_t k = count; k-- > 0;) item(k);
+}
+
+/// Adds `count` moving boxes above the funnel's statics, each with a velocity of up to `speed`
+/// metres per call along each axis.
+void addBoxesInTheFunnel(std::mt19937& rng, int count, double speed, Scene& s,
+                         std::vector<Vector3d>& velocities) {
+  for (int i = 0; i < count; ++i) {
+    Obb box;
+    box.center = test::randomVector(rng, -0.6, 0.6) + Vector3d(0.0, 0.0, 0.7);
+    box.axes = test::randomRotation(rng).toRotationMatrix();
+    box.halfExtents = test::randomVector(rng, 0.01, 0.06);
+    s.boxes.push_back(box);
+    s.isStatic.push_back(0);
+    velocities.push_back(test::randomVector(rng, -speed, speed));
+  }
+}
+
 TEST(BroadPhase, MovingBoxesCrossingStaticsMatchBruteForce) {
   // Boxes flying through the funnel's statics and bouncing between the ground and z = 1.5 m, so
   // that their pairs with the statics come and go from one call to the next.
@@ -311,15 +338,7 @@ TEST(BroadPhase, MovingBoxesCrossingStaticsMatchBruteForce) {
   s.boxes = statics;
   s.isStatic.assign(statics.size(), 1);
   std::vector<Vector3d> velocities;
-  for (int i = 0; i < moving; ++i) {
-    Obb box;
-    box.center = test::randomVector(rng, -0.6, 0.6) + Vector3d(0.0, 0.0, 0.7);
-    box.axes = test::randomRotation(rng).toRotationMatrix();
-    box.halfExtents = test::randomVector(rng, 0.01, 0.06);
-    s.boxes.push_back(box);
-    s.isStatic.push_back(0);
-    velocities.push_back(test::randomVector(rng, -0.04, 0.04));  // metres per call
-  }
+  addBoxesInTheFunnel(rng, moving, 0.04, s, velocities);
   s.margin = 0.005;
   BroadPhase broadPhase;
   std::vector<ProxyPair> previousStaticPairs;
@@ -359,31 +378,14 @@ TEST(BroadPhase, StaticLookUpsOnThreadsGiveTheSamePairsAndCounts) {
   s.boxes = statics;
   s.isStatic.assign(statics.size(), 1);
   std::vector<Vector3d> velocities;
-  const auto addMoving = [&](int count) {
-    for (int i = 0; i < count; ++i) {
-      Obb box;
-      box.center = test::randomVector(rng, -0.6, 0.6) + Vector3d(0.0, 0.0, 0.7);
-      box.axes = test::randomRotation(rng).toRotationMatrix();
-      box.halfExtents = test::randomVector(rng, 0.01, 0.06);
-      s.boxes.push_back(box);
-      s.isStatic.push_back(0);
-      velocities.push_back(test::randomVector(rng, -0.02, 0.02));
-    }
-  };
-  addMoving(120);
+  addBoxesInTheFunnel(rng, 120, 0.02, s, velocities);
   s.margin = 0.005;
   BroadPhase inOrder, onThreads, lastFirst;
-  onThreads.setForEach([](std::size_t count, const std::function<void(std::size_t)>& item) {
-    std::vector<std::thread> threads;
-    for (std::size_t k = 0; k < count; ++k) threads.emplace_back([&, k] { item(k); });
-    for (std::thread& thread : threads) thread.join();
-  });
-  lastFirst.setForEach([](std::size_t count, const std::function<void(std::size_t)>& item) {
-    for (std::size_t k = count; k-- > 0;) item(k);
-  });
+  onThreads.setForEach(threadPerItem);
+  lastFirst.setForEach(lastItemFirst);
   long kept = 0;
   for (int call = 0; call < 60; ++call) {
-    if (call == 30) addMoving(37);
+    if (call == 30) addBoxesInTheFunnel(rng, 37, 0.02, s, velocities);
     const std::vector<ProxyPair> expected = bruteForcePairs(s.input());
     ASSERT_EQ(inOrder.update(s.input()), expected) << "call " << call;
     const BroadPhaseStats& stats = inOrder.stats();
@@ -641,13 +643,9 @@ TEST(BroadPhase, SlicesSweptOnThreadsGiveTheSamePairsAndCounts) {
   int slices = 0;
   onThreads.setForEach([&](std::size_t count, const std::function<void(std::size_t)>& item) {
     slices = static_cast<int>(count);
-    std::vector<std::thread> threads;
-    for (std::size_t k = 0; k < count; ++k) threads.emplace_back([&, k] { item(k); });
-    for (std::thread& thread : threads) thread.join();
+    threadPerItem(count, item);
   });
-  lastFirst.setForEach([](std::size_t count, const std::function<void(std::size_t)>& item) {
-    for (std::size_t k = count; k-- > 0;) item(k);
-  });
+  lastFirst.setForEach(lastItemFirst);
   for (int frame = 0; frame < 3; ++frame) {
     const std::vector<ProxyPair> expected = bruteForcePairs(s.input());
     ASSERT_EQ(inOrder.update(s.input()), expected) << "frame " << frame;
