@@ -15,10 +15,10 @@
 #include <numbers>
 #include <numeric>
 #include <random>
-#include <thread>
 #include <vector>
 
 #include "random_geometry.hpp"
+#include "tests/run_tasks.hpp"
 
 namespace hb {
 namespace {
@@ -301,16 +301,12 @@ std::vector<Obb> funnelLikeStatics() {
   return statics;
 }
 
-/// Runs the broad phase's items on a thread each, all at once.
-void threadPerItem(std::size_t count, const std::function<void(std::size_t)>& item) {
-  std::vector<std::thread> threads;
-  for (std::size_t k = 0; k < count; ++k) threads.emplace_back([&, k] { item(k); });
-  for (std::thread& thread : threads) thread.join();
-}
-
-/// Runs the broad phase's items one after the other, the last first.
-void lastItemFirst(std::size_t count, const std::function<void(std::size_t)>& item) {
-  for (std::size_t k = count; k-- > 0;) item(k);
+/// A scene of the given static boxes alone.
+Scene sceneOfStatics(const std::vector<Obb>& statics) {
+  Scene s;
+  s.boxes = statics;
+  s.isStatic.assign(statics.size(), 1);
+  return s;
 }
 
 /// Adds `count` moving boxes above the funnel's statics, each with a velocity of up to `speed`
@@ -334,9 +330,7 @@ TEST(BroadPhase, MovingBoxesCrossingStaticsMatchBruteForce) {
   std::mt19937 rng(1234);
   const std::vector<Obb> statics = funnelLikeStatics();
   const int moving = 150;
-  Scene s;
-  s.boxes = statics;
-  s.isStatic.assign(statics.size(), 1);
+  Scene s = sceneOfStatics(statics);
   std::vector<Vector3d> velocities;
   addBoxesInTheFunnel(rng, moving, 0.04, s, velocities);
   s.margin = 0.005;
@@ -374,15 +368,13 @@ TEST(BroadPhase, StaticLookUpsOnThreadsGiveTheSamePairsAndCounts) {
   // their number changes (the slices move): the pairs and counts of the look-ups in order.
   std::mt19937 rng(4321);
   const std::vector<Obb> statics = funnelLikeStatics();
-  Scene s;
-  s.boxes = statics;
-  s.isStatic.assign(statics.size(), 1);
+  Scene s = sceneOfStatics(statics);
   std::vector<Vector3d> velocities;
   addBoxesInTheFunnel(rng, 120, 0.02, s, velocities);
   s.margin = 0.005;
   BroadPhase inOrder, onThreads, lastFirst;
-  onThreads.setForEach(threadPerItem);
-  lastFirst.setForEach(lastItemFirst);
+  onThreads.setForEach(test::threadPerTask);
+  lastFirst.setForEach(test::lastTaskFirst);
   long kept = 0;
   for (int call = 0; call < 60; ++call) {
     if (call == 30) addBoxesInTheFunnel(rng, 37, 0.02, s, velocities);
@@ -409,9 +401,7 @@ TEST(BroadPhase, MovingProxiesRenumberedAmongFixedStatics) {
   // that costs a new look-up, never a pair.
   std::mt19937 rng(321);
   const std::vector<Obb> statics = funnelLikeStatics();
-  Scene s;
-  s.boxes = statics;
-  s.isStatic.assign(statics.size(), 1);
+  Scene s = sceneOfStatics(statics);
   const auto addMovingBox = [&] {
     Obb box;
     box.center = test::randomVector(rng, -0.6, 0.6) + Vector3d(0.0, 0.0, 0.6);
@@ -643,9 +633,9 @@ TEST(BroadPhase, SlicesSweptOnThreadsGiveTheSamePairsAndCounts) {
   int slices = 0;
   onThreads.setForEach([&](std::size_t count, const std::function<void(std::size_t)>& item) {
     slices = static_cast<int>(count);
-    threadPerItem(count, item);
+    test::threadPerTask(count, item);
   });
-  lastFirst.setForEach(lastItemFirst);
+  lastFirst.setForEach(test::lastTaskFirst);
   for (int frame = 0; frame < 3; ++frame) {
     const std::vector<ProxyPair> expected = bruteForcePairs(s.input());
     ASSERT_EQ(inOrder.update(s.input()), expected) << "frame " << frame;

@@ -7,11 +7,11 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
-#include <thread>
 #include <vector>
 
 #include "dynamics/contact_solver.hpp"
 #include "dynamics/integrator.hpp"
+#include "tests/run_tasks.hpp"
 
 namespace hb {
 namespace {
@@ -110,28 +110,16 @@ ContactSolverStats solveSoft(Row& row, PseudoVelocities& motion, const ParallelF
   return solver.solveSoftStep(row.bodies, motion);
 }
 
-/// Runs each task on a thread of its own, all at once.
-void threadPerTask(std::size_t count, const std::function<void(std::size_t)>& task) {
-  std::vector<std::thread> threads;
-  for (std::size_t t = 0; t < count; ++t) threads.emplace_back([&, t] { task(t); });
-  for (std::thread& thread : threads) thread.join();
-}
-
-/// Runs the tasks one after the other, the last first: the first does all the work, the
-/// others find every colour done (as when a busy machine starts them late).
-void oneAfterTheOther(std::size_t count, const std::function<void(std::size_t)>& task) {
-  for (std::size_t t = count; t-- > 0;) task(t);
-}
-
 /// Runs a team's tasks, counting them in `tasks`: four on threads of their own, any other
 /// number one after the other.
 ParallelFor countedTeam(int workers, int& tasks) {
   return [workers, &tasks](std::size_t count, const std::function<void(std::size_t)>& task) {
     tasks += static_cast<int>(count);
     if (workers == 4) {
-      threadPerTask(count, task);
+      test::threadPerTask(count, task);
     } else {
-      oneAfterTheOther(count, task);
+      // The first does all the work, the others find every colour done.
+      test::lastTaskFirst(count, task);
     }
   };
 }

@@ -9,12 +9,12 @@
 #include <random>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "dynamics/contact_solver.hpp"
 #include "dynamics/integrator.hpp"
 #include "dynamics/soft_lanes.hpp"
+#include "tests/run_tasks.hpp"
 
 namespace hb {
 namespace {
@@ -100,13 +100,7 @@ Solved solveSoft(unsigned seed, int lanes, int workers = 1, bool bounce = false)
   integrator.integrateVelocities(solved.wall.bodies, Vector3d::Zero(), kDt, rotations);
   ContactSolver solver;
   if (workers > 1) {
-    solver.setTeam(
-        [](std::size_t count, const std::function<void(std::size_t)>& task) {
-          std::vector<std::thread> threads;
-          for (std::size_t t = 0; t < count; ++t) threads.emplace_back([&, t] { task(t); });
-          for (std::thread& thread : threads) thread.join();
-        },
-        workers);
+    solver.setTeam(test::threadPerTask, workers);
   }
   ContactSolverOptions options;
   options.softSubsteps = 4;
