@@ -108,10 +108,12 @@ constexpr int kFewestVisitsPerClaim = 4;
 
 }  // namespace
 
-ContactSolverStats ContactSolver::sweepColoured(int index, int sweeps, double tolerance) {
+ContactSolverStats ContactSolver::sweepColoured(int index, int sweeps, double tolerance,
+                                                const std::function<void()>& alongside) {
   const Island& island = islands_[index];
   readyTeam(static_cast<std::size_t>(sweeps) * island.groups, sweeps);
   runTasks_(workers_, [&](std::size_t worker) {
+    if (alongside) alongside();
     sweepColouredTogether(index, sweeps, tolerance, static_cast<int>(worker));
   });
   ContactSolverStats stats;

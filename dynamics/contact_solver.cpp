@@ -2,6 +2,7 @@
 
 #include <Eigen/LU>
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 
@@ -391,14 +392,14 @@ double ContactSolver::solvePasses(const Manifold& m, const double (*delassus)[kM
   return largest;
 }
 
-ContactSolverStats ContactSolver::solveIsland(int index) {
+ContactSolverStats ContactSolver::solveIsland(int index, const std::function<void()>& alongside) {
   // The cap grows with the island's depth (weight reaches the bottom of a stack one level per
   // sweep).
   const Island& island = islands_[index];
   const int cap =
       std::max(options_.velocityIterations,
                static_cast<int>(std::ceil(options_.iterationsPerSupportLevel * island.depth)));
-  if (island.groups > 0) return sweepColoured(index, cap, options_.tolerance);
+  if (island.groups > 0) return sweepColoured(index, cap, options_.tolerance, alongside);
   ContactSolverStats stats;
   for (int iteration = 0; iteration < cap && !stats.converged; ++iteration) {
     const double largestChange = sweepIsland(index);
@@ -414,14 +415,30 @@ ContactSolverStats ContactSolver::solveVelocities(std::span<RigidBody> bodies) {
   ContactSolverStats stats;
   stats.converged = true;
   // Islands are independent: each sweeps until it converges or reaches its cap. Small ones run
-  // whole on the workers, a coloured one colour by colour; their results combine in order.
+  // whole, side by side, a coloured one colour by colour on the team; their results combine in
+  // order. With a team, each worker first takes small islands while any is left, then joins the
+  // first coloured island's sweeps (a late worker finds them done as far as they got): a long
+  // small island, a falling object's, no longer holds the others.
   islandResults_.resize(islands_.size());
-  const auto solveSmall = [&](std::size_t i) {
-    if (islands_[i].groups == 0) islandResults_[i] = solveIsland(static_cast<int>(i));
+  const auto solveSmall = [&](std::size_t s) {
+    islandResults_[smallIslands_[s]] = solveIsland(smallIslands_[s]);
   };
-  parallelFor_(islands_.size(), solveSmall);
-  for (std::size_t i = 0; i < islands_.size(); ++i) {
-    if (islands_[i].groups > 0) islandResults_[i] = solveIsland(static_cast<int>(i));
+  std::atomic<int> nextSmall{0};
+  const std::function<void()> claimSmall = [&] {
+    for (int s; (s = nextSmall.fetch_add(1, std::memory_order_relaxed)) <
+                static_cast<int>(smallIslands_.size());) {
+      solveSmall(s);
+    }
+  };
+  const auto coloured = std::find_if(islands_.begin(), islands_.end(),
+                                     [](const Island& island) { return island.groups > 0; });
+  const bool alongside = workers_ > 1 && coloured != islands_.end();
+  if (!alongside) parallelFor_(smallIslands_.size(), solveSmall);
+  for (auto island = coloured; island != islands_.end(); ++island) {
+    if (island->groups == 0) continue;
+    const int index = static_cast<int>(island - islands_.begin());
+    islandResults_[index] =
+        solveIsland(index, alongside && island == coloured ? claimSmall : std::function<void()>());
   }
   for (const ContactSolverStats& island : islandResults_) {
     stats.iterations = std::max(stats.iterations, island.iterations);
@@ -454,58 +471,6 @@ ContactSolverStats ContactSolver::solveVelocities(std::span<RigidBody> bodies) {
   }
   storeVelocities(bodies);
   return stats;
-}
-
-void ContactSolver::solvePositions(std::span<const RigidBody> bodies, PseudoVelocities& pseudo) {
-  // The pseudo-velocities live in the solver's body array during the pass, then go out.
-  for (size_t i = 0; i < bodies.size(); ++i) {
-    std::fill(solverBodies_[i].linear, solverBodies_[i].linear + 3, 0.0);
-    std::fill(solverBodies_[i].angular, solverBodies_[i].angular + 3, 0.0);
-  }
-  // Only manifolds with a point beyond the slop take part; their other points hold at zero.
-  positionManifolds_.clear();
-  for (size_t k = 0; k < manifolds_.size(); ++k) {
-    const Manifold& m = manifolds_[k];
-    bool needed = false;
-    for (int i = 0; i < m.count; ++i) {
-      rows_[m.first + i].positionImpulse = 0.0;
-      needed |= rows_[m.first + i].positionTarget > 0.0;
-    }
-    if (!needed) continue;
-    prepareBlocks(static_cast<int>(k));
-    positionManifolds_.push_back(static_cast<int>(k));
-  }
-  double normal[NormalBlock::kMaxPoints], target[NormalBlock::kMaxPoints];
-  double impulse[NormalBlock::kMaxPoints], change[NormalBlock::kMaxPoints];
-  for (int iteration = 0; iteration < options_.positionIterations; ++iteration) {
-    for (const int k : positionManifolds_) {
-      const Manifold& m = manifolds_[k];
-      SolverBody& a = solverBodies_[rows_[m.first].bodyA];
-      SolverBody& b = solverBodies_[rows_[m.first].bodyB];
-      for (int i = 0; i < m.count; ++i) {
-        const Row& row = rows_[m.first + i];
-        normal[i] = velocity(row, 0, a, b);
-        target[i] = row.positionTarget;
-        impulse[i] = row.positionImpulse;
-      }
-      blocks_[k].block.solve(normal, target, impulse, change);
-      for (int i = 0; i < m.count; ++i) {
-        Row& row = rows_[m.first + i];
-        row.positionImpulse = std::max(0.0, row.positionImpulse + change[i]);
-        apply(row, 0, change[i], a, b);
-      }
-    }
-    // The joints last, as in the sweeps: a body pushed out of others stays on its joint.
-    for (const Island& island : islands_) {
-      if (island.joints > 0) solveIslandJoints(island, options_.baumgarte);
-    }
-  }
-  pseudo.linear.resize(bodies.size());
-  pseudo.angular.resize(bodies.size());
-  for (size_t i = 0; i < bodies.size(); ++i) {
-    pseudo.linear[i] = Eigen::Vector3d(solverBodies_[i].linear);
-    pseudo.angular[i] = Eigen::Vector3d(solverBodies_[i].angular);
-  }
 }
 
 }  // namespace hb

@@ -247,7 +247,9 @@ class ContactSolver {
   /// Once an island is coloured, stores manifolds and rows in the order the sweeps visit them.
   void layOutInSweepOrder();
   /// An island's sweeps, until it converges or reaches its cap.
-  ContactSolverStats solveIsland(int island);
+  /// `alongside`, for a coloured island on a team: what each worker runs before it joins the
+  /// sweeps (work on other islands).
+  ContactSolverStats solveIsland(int island, const std::function<void()>& alongside = {});
   /// passPlan_ and smallIslands_, for runManifoldPass (after colourIslands).
   void planManifoldPass();
   /// visit(k) for every manifold k, in sweep order for each body, on the team when there is
@@ -278,7 +280,8 @@ class ContactSolver {
   /// Up to `sweeps` sweeps over a coloured island, until one's largest change is at most
   /// `tolerance`: the workers of setTeam in one go, a colour's visits claimed a few at a time
   /// and every worker waiting for the colour to be done before the next (no task per colour).
-  ContactSolverStats sweepColoured(int island, int sweeps, double tolerance);
+  ContactSolverStats sweepColoured(int island, int sweeps, double tolerance,
+                                   const std::function<void()>& alongside = {});
   /// What worker `worker` of sweepColoured runs.
   void sweepColouredTogether(int island, int sweeps, double tolerance, int worker);
   /// Zeroes the counters of `phases` team phases and the largest changes of `sweeps` sweeps.
@@ -380,6 +383,15 @@ class ContactSolver {
   /// One visit of an island's joints: their held rows (as one block where it has one), then each
   /// joint's free axis; `fraction` > 0 for the position pass. Returns the largest change.
   double solveIslandJoints(const Island& island, double fraction);
+  /// One visit of the position pass to manifold k: its points' normal block solved for the
+  /// pseudo-impulses that reach their targets (contact_position_pass.cpp).
+  void pushOut(int k);
+  /// The position passes of a small island, its joints after each.
+  void pushOutIsland(const Island& island);
+  /// pushingOrder_ and pushingGroups_ from positionNeeded_; readies the team's phases.
+  void planPushing();
+  /// Worker `worker`'s part of the coloured islands' position passes, colour by colour.
+  void pushOutColoured(int worker);
   /// Consecutive manifolds of an island (islandManifolds_[first, first + count)) that share no
   /// moving body, except the last group of an island whose manifolds found no free colour.
   struct ColourGroup {
@@ -419,7 +431,15 @@ class ContactSolver {
   // Scratch for buildIslands, per body.
   UnionFind islandSets_;
   std::vector<int> level_, islandOf_, frontier_, neighbourStart_, neighbours_;
-  std::vector<int> positionManifolds_;  // manifolds with a penetration to correct
+  /// The position pass (contact_position_pass.cpp): per manifold, whether a point is beyond the
+  /// slop; a coloured island's manifolds that push, group by group, and its groups' ranges there.
+  std::vector<char> positionNeeded_;
+  std::vector<int> pushingOrder_;
+  struct PushingGroup {
+    int first = 0, count = 0, claim = 1;
+    bool startsIsland = false;  // its island's first group with a manifold that pushes
+  };
+  std::vector<PushingGroup> pushingGroups_;
   /// A visit of the shock pass: manifold k, whose upper body is at `level`.
   struct ShockVisit {
     int level = 0, upper = 0, manifold = 0;

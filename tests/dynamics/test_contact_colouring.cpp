@@ -1,8 +1,9 @@
 // Large islands swept colour by colour (dynamics/contact_colouring.cpp): every manifold is still
 // visited, the solution carries the weight, and any way of running a colour's visits at once
 // gives the same bits as running them one after the other; the soft step's substeps, run as one
-// team, and the passes over every manifold (dynamics/contact_manifold_pass.cpp: the warm start,
-// the soft step's carried impulses), too.
+// team, the passes over every manifold (dynamics/contact_manifold_pass.cpp: the warm start,
+// the soft step's carried impulses) and the position pass (dynamics/contact_position_pass.cpp),
+// too.
 
 #include <gtest/gtest.h>
 
@@ -159,14 +160,14 @@ void expectSameBits(const Row& inOrder, const Row& atOnce, const ContactSolverSt
                     const ContactSolverStats& b) {
   EXPECT_EQ(a.iterations, b.iterations);
   EXPECT_EQ(std::memcmp(&a.residual, &b.residual, sizeof(double)), 0);
-  for (int i = 1; i <= kCubes; ++i) {
+  for (std::size_t i = 1; i < inOrder.bodies.size(); ++i) {
     const RigidBody& x = inOrder.bodies[i];
     const RigidBody& y = atOnce.bodies[i];
     EXPECT_EQ(std::memcmp(x.linearVelocity.data(), y.linearVelocity.data(), 3 * sizeof(double)), 0)
-        << "cube " << i;
+        << "body " << i;
     EXPECT_EQ(std::memcmp(x.angularVelocity.data(), y.angularVelocity.data(), 3 * sizeof(double)),
               0)
-        << "cube " << i;
+        << "body " << i;
   }
   for (size_t k = 0; k < inOrder.contacts.size(); ++k) {
     EXPECT_EQ(std::memcmp(inOrder.contacts[k].impulse.data(), atOnce.contacts[k].impulse.data(),
@@ -215,13 +216,14 @@ TEST(ContactColouring, TheSoftStepAsOneTeamGivesTheSameBits) {
 TEST(ContactColouring, RunningAColourAtOnceGivesTheSameBits) {
   for (const int workers : {4, 3}) {
     SCOPED_TRACE(workers);
+    // With islands too small to colour, which the workers take before they join the sweeps.
     Row inOrder = rowOfCubes(kCubes);
-    Row atOnce = rowOfCubes(kCubes);
-    // A little motion, so that the sweeps have work in every colour.
-    for (int i = 1; i <= kCubes; ++i) {
-      const Vector3d push(0.01 * (i % 7), 0.02 * (i % 3) - 0.02, -0.05);
-      inOrder.bodies[i].linearVelocity = atOnce.bodies[i].linearVelocity = push;
+    addLoneCubes(inOrder, 20);
+    // A little motion, so that the sweeps have work in every colour and every lone cube.
+    for (std::size_t i = 1; i < inOrder.bodies.size(); ++i) {
+      inOrder.bodies[i].linearVelocity = {0.01 * (i % 7), 0.02 * (i % 3) - 0.02, -0.05};
     }
+    Row atOnce = inOrder;
     const ContactSolverStats a = solve(inOrder);
     int tasks = 0;
     const ContactSolverStats b = solve(atOnce, countedTeam(workers, tasks), workers);
@@ -262,6 +264,44 @@ TEST(ContactColouring, AWarmStartOnATeamGivesTheSameBits) {
     }
     // The ground does not move, though every colour pushed on it.
     EXPECT_EQ(atOnce.bodies[0].linearVelocity, Vector3d::Zero());
+  }
+}
+
+TEST(ContactColouring, ThePositionPassOnATeamGivesTheSameBits) {
+  // A coloured island whose colours all share the ground and islands too small to colour, two of
+  // every three contacts beyond the slop: on a team each body still takes its manifolds'
+  // pushes in the same order, and the ground takes none.
+  for (const int workers : {4, 3, 2}) {
+    SCOPED_TRACE(workers);
+    Row inOrder = rowOfCubes(kCubes);
+    addLoneCubes(inOrder, 20);
+    for (std::size_t k = 0; k < inOrder.contacts.size(); ++k) {
+      inOrder.contacts[k].depth = k % 3 == 0 ? 0.0 : 0.01 + 0.001 * static_cast<double>(k % 5);
+    }
+    Row atOnce = inOrder;
+    ContactSolverOptions options;
+    ContactSolver alone, team;
+    int tasks = 0;
+    team.setTeam(countedTeam(workers, tasks), workers);
+    alone.prepare(inOrder.bodies, inOrder.contacts, kDt, options, kGravity);
+    team.prepare(atOnce.bodies, atOnce.contacts, kDt, options, kGravity);
+    PseudoVelocities pushedInOrder, pushedAtOnce;
+    alone.solvePositions(inOrder.bodies, pushedInOrder);
+    team.solvePositions(atOnce.bodies, pushedAtOnce);
+    EXPECT_EQ(tasks, workers);  // the coloured island's passes, as one team
+    for (std::size_t i = 1; i < inOrder.bodies.size(); ++i) {
+      EXPECT_GT(pushedInOrder.linear[i].z(), 0.0) << "body " << i;
+      EXPECT_EQ(std::memcmp(pushedInOrder.linear[i].data(), pushedAtOnce.linear[i].data(),
+                            3 * sizeof(double)),
+                0)
+          << "body " << i;
+      EXPECT_EQ(std::memcmp(pushedInOrder.angular[i].data(), pushedAtOnce.angular[i].data(),
+                            3 * sizeof(double)),
+                0)
+          << "body " << i;
+    }
+    EXPECT_EQ(pushedAtOnce.linear[0], Vector3d::Zero());
+    EXPECT_EQ(pushedAtOnce.angular[0], Vector3d::Zero());
   }
 }
 
