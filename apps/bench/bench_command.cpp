@@ -1,5 +1,5 @@
 // `heavyball bench ...`: benchmarks that print tables, one sub-command per folder of apps/bench
-// (gjk, broadphase, sim, physics, record, cast, smooth), each registered by its own file.
+// (gjk, broadphase, sim, physics, record, cast, smooth, team), each registered by its own file.
 
 #include <CLI/CLI.hpp>
 
@@ -11,6 +11,7 @@
 #include "apps/bench/record/bench_record.hpp"
 #include "apps/bench/sim/bench_sim.hpp"
 #include "apps/bench/smooth/bench_smooth.hpp"
+#include "apps/bench/team/bench_team.hpp"
 
 namespace hb::cli {
 
@@ -24,6 +25,7 @@ void addBenchCommand(CLI::App& app) {
   addBenchRecordCommand(*bench);
   addBenchCastCommand(*bench);
   addBenchSmoothCommand(*bench);
+  addBenchTeamCommand(*bench);
 }
 
 }  // namespace hb::cli
