@@ -146,9 +146,12 @@ double ContactSolver::sweepGroup(int index, int begin, int end) {
 
 int ContactSolver::visitsPerClaim(int index) const {
   const ColourGroup& group = colourGroups_[index];
+  return visitsPerClaim(group.count, group.shared);
+}
+
+int ContactSolver::visitsPerClaim(int count, bool shared) const {
   // The leftover group's manifolds may share bodies: one worker takes it whole, in order.
-  return group.shared ? group.count
-                      : std::max(kFewestVisitsPerClaim, group.count / (kClaimsPerShare * workers_));
+  return shared ? count : std::max(kFewestVisitsPerClaim, count / (kClaimsPerShare * workers_));
 }
 
 void ContactSolver::sweepColouredTogether(int index, int sweeps, double tolerance, int worker) {

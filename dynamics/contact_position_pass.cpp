@@ -16,9 +16,6 @@ namespace hb {
 
 namespace {
 
-// Visits a worker claims at once, as in the sweeps (contact_colouring.cpp).
-constexpr int kClaimsPerShare = 8;
-constexpr int kFewestVisitsPerClaim = 4;
 // A coloured island's passes run on one thread when fewer of its manifolds push than this: their
 // visits then cost less than the team's start and its waits between colours.
 constexpr int kFewestPushingForTheTeam = 64;
@@ -112,11 +109,8 @@ void ContactSolver::planPushing() {
       }
       const int count = static_cast<int>(pushingOrder_.size()) - first;
       if (count == 0) continue;
-      // The leftover group's manifolds may share bodies: one worker takes it whole, in order.
-      const int claim = group.shared
-                            ? count
-                            : std::max(kFewestVisitsPerClaim, count / (kClaimsPerShare * workers_));
-      pushingGroups_.push_back({first, count, claim, g == island.firstGroup});
+      pushingGroups_.push_back(
+          {first, count, visitsPerClaim(count, group.shared), g == island.firstGroup});
     }
   }
   readyTeam(static_cast<std::size_t>(options_.positionIterations) * pushingGroups_.size(), 0);

@@ -290,6 +290,8 @@ class ContactSolver {
   double sweepGroup(int group, int begin, int end);
   /// Visits a worker claims at once from colourGroups_[group].
   int visitsPerClaim(int group) const;
+  /// The same for `count` visits; `shared`: they may share bodies (all at once, in order).
+  int visitsPerClaim(int count, bool shared) const;
   /// A phase of the soft step (softPlan_): its items are bodies (Carry: a substep's gravity and
   /// warm start; Move: the bodies moved by the substep's velocities), small islands swept whole,
   /// a colour group's visits one by one (ColourGroup) or four at a time in lanes (LaneGroup:
