@@ -236,6 +236,18 @@ TEST(ContactColouring, RunningAColourAtOnceGivesTheSameBits) {
   }
 }
 
+/// A solver on this thread and one on a team of `workers` (its tasks counted in `tasks`), each
+/// prepared for one of two copies of the same row.
+struct Prepared {
+  Prepared(Row& inOrder, Row& atOnce, int workers, int& tasks) {
+    team.setTeam(countedTeam(workers, tasks), workers);
+    const ContactSolverOptions options;
+    alone.prepare(inOrder.bodies, inOrder.contacts, kDt, options, kGravity);
+    team.prepare(atOnce.bodies, atOnce.contacts, kDt, options, kGravity);
+  }
+  ContactSolver alone, team;
+};
+
 TEST(ContactColouring, AWarmStartOnATeamGivesTheSameBits) {
   // A coloured island whose colours all share the ground, and islands too small to colour: on a
   // team each body still takes its manifolds' impulses in the same order.
@@ -245,14 +257,10 @@ TEST(ContactColouring, AWarmStartOnATeamGivesTheSameBits) {
     addLoneCubes(inOrder, 20);
     carryImpulses(inOrder);
     Row atOnce = inOrder;
-    ContactSolverOptions options;
-    ContactSolver alone, team;
     int tasks = 0;
-    team.setTeam(countedTeam(workers, tasks), workers);
-    alone.prepare(inOrder.bodies, inOrder.contacts, kDt, options, kGravity);
-    team.prepare(atOnce.bodies, atOnce.contacts, kDt, options, kGravity);
-    alone.warmStart(inOrder.bodies);
-    team.warmStart(atOnce.bodies);
+    Prepared solvers(inOrder, atOnce, workers, tasks);
+    solvers.alone.warmStart(inOrder.bodies);
+    solvers.team.warmStart(atOnce.bodies);
     EXPECT_EQ(tasks, workers);
     for (std::size_t i = 1; i < inOrder.bodies.size(); ++i) {
       const RigidBody& x = inOrder.bodies[i];
@@ -282,15 +290,11 @@ TEST(ContactColouring, ThePositionPassOnATeamGivesTheSameBits) {
       inOrder.contacts[k].depth = k % 3 == 0 ? 0.0 : 0.01 + 0.001 * static_cast<double>(k % 5);
     }
     Row atOnce = inOrder;
-    ContactSolverOptions options;
-    ContactSolver alone, team;
     int tasks = 0;
-    team.setTeam(countedTeam(workers, tasks), workers);
-    alone.prepare(inOrder.bodies, inOrder.contacts, kDt, options, kGravity);
-    team.prepare(atOnce.bodies, atOnce.contacts, kDt, options, kGravity);
+    Prepared solvers(inOrder, atOnce, workers, tasks);
     PseudoVelocities pushedInOrder, pushedAtOnce;
-    alone.solvePositions(inOrder.bodies, pushedInOrder);
-    team.solvePositions(atOnce.bodies, pushedAtOnce);
+    solvers.alone.solvePositions(inOrder.bodies, pushedInOrder);
+    solvers.team.solvePositions(atOnce.bodies, pushedAtOnce);
     EXPECT_EQ(tasks, workers);  // the coloured island's passes, as one team
     expectSameMotion(pushedInOrder, pushedAtOnce);
     for (std::size_t i = 1; i < inOrder.bodies.size(); ++i) {
