@@ -43,7 +43,7 @@ constexpr double kSliverSine = 1e-12;
 
 // A face's plane. No default initialisers: the fixed arrays below are filled as they are used,
 // and constructing a few hundred of them per query would cost more than the algorithm.
-struct Plane {
+struct FacePlane {
   Vector3d n;     // outward unit normal
   double d;       // signed distance of the plane from the origin
   bool internal;  // the origin projects inside the triangle
@@ -52,7 +52,7 @@ struct Plane {
 struct Face {
   std::array<int, 3> v;    // vertex indices, counter-clockwise seen from outside
   std::array<int, 3> adj;  // adj[k]: the face across edge (v[k], v[k+1])
-  Plane plane;
+  FacePlane plane;
   bool alive;  // set when the slot is used; slots past numFaceSlots_ are never read
 };
 
@@ -64,7 +64,7 @@ struct HorizonEdge {
 
 // Plane of triangle (a, b, c): outward unit normal, distance from the origin, and whether the
 // origin projects inside it. False for slivers, whose normal is unreliable.
-bool planeOf(const Vector3d& a, const Vector3d& b, const Vector3d& c, Plane& plane) {
+bool planeOf(const Vector3d& a, const Vector3d& b, const Vector3d& c, FacePlane& plane) {
   const Vector3d e1 = b - a;
   const Vector3d e2 = c - a;
   const Vector3d cross = e1.cross(e2);
@@ -337,7 +337,7 @@ Polytope::Step Polytope::addVertex(int visibleFrom, const SupportPoint& s) {
 
   // Validate the new fan before touching the polytope: every new face needs a normal, and each
   // horizon vertex must start exactly one horizon edge so that the fan closes up.
-  std::array<Plane, kMaxFaces> planes;
+  std::array<FacePlane, kMaxFaces> planes;
   std::array<int, kMaxFaces> next;  // next[i]: the horizon edge starting where edge i ends
   for (int i = 0; i < numHorizon; ++i) {
     const HorizonEdge& e = horizon[i];
@@ -393,7 +393,7 @@ EpaStatus Polytope::expand(const EpaOptions& options, int& iterations, int& clos
     if (closest < 0) return EpaStatus::Degenerate;
     if (iterations >= options.maxIterations) return EpaStatus::MaxIterations;
     ++iterations;
-    const Plane& plane = faces_[closest].plane;
+    const FacePlane& plane = faces_[closest].plane;
     const SupportPoint s = support(plane.n);
     if (!s.w.allFinite() || !s.a.allFinite() || !s.b.allFinite()) return EpaStatus::Degenerate;
     // Gain = support value minus the face's distance: how far D reaches beyond the face. It
@@ -472,7 +472,7 @@ EpaResult epa(const MinkowskiDifference& difference, const Simplex& gjkSimplex,
   // (negative distance: GJK stopped within eps_col of touching and the origin is outside D)
   // means touching: depth 0, and the witnesses keep their gap, witnessA - witnessB = -gap n.
   const Face& face = polytope.face(closest);
-  const Plane& plane = face.plane;
+  const FacePlane& plane = face.plane;
   const SupportPoint& p0 = polytope.vertex(face.v[0]);
   const SupportPoint& p1 = polytope.vertex(face.v[1]);
   const SupportPoint& p2 = polytope.vertex(face.v[2]);

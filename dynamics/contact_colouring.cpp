@@ -101,9 +101,8 @@ double ContactSolver::sweepIsland(int index) {
 
 namespace {
 
-// Visits a worker claims at once: an eighth of its share of the colour, so that the workers
-// share it evenly, but at least a few, so that claiming stays a small part of the visits.
-constexpr int kClaimsPerShare = 8;
+// Visits a worker claims at once: at least a few (kClaimsPerShare: its share's part), so that
+// claiming stays a small part of the visits.
 constexpr int kFewestVisitsPerClaim = 4;
 
 }  // namespace

@@ -12,13 +12,6 @@
 
 namespace hb {
 
-namespace {
-
-// Small islands a worker claims at once: an eighth of its share, at least one.
-constexpr int kClaimsPerShare = 8;
-
-}  // namespace
-
 void ContactSolver::planManifoldPass() {
   smallIslands_.clear();
   for (std::size_t i = 0; i < islands_.size(); ++i) {

@@ -17,6 +17,10 @@
 
 namespace hb {
 
+/// Claims per worker's share of a phase: a worker claims an eighth of its share at once, so that
+/// the workers share a phase evenly while claiming stays a small part of the work.
+inline constexpr int kClaimsPerShare = 8;
+
 /// A counter on a cache line of its own.
 struct alignas(64) TeamCounter {
   std::atomic<int> value{0};

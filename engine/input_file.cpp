@@ -10,7 +10,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-[[noreturn]] void fail(const fs::path& file, const std::string& what) {
+[[noreturn]] void throwInputFileError(const fs::path& file, const std::string& what) {
   throw InputFileError(file.string() + ": " + what);
 }
 
@@ -25,29 +25,30 @@ std::string mebibytes(std::uintmax_t bytes) {
 void requireRegularFile(const fs::path& file) {
   std::error_code error;
   const fs::file_status status = fs::status(file, error);
-  if (!fs::exists(status)) fail(file, "no such file");
-  if (fs::is_directory(status)) fail(file, "is a directory, not a file");
+  if (!fs::exists(status)) throwInputFileError(file, "no such file");
+  if (fs::is_directory(status)) throwInputFileError(file, "is a directory, not a file");
   if (!fs::is_regular_file(status)) {
-    fail(file, "not a regular file (a device, FIFO or socket cannot be read as one)");
+    throwInputFileError(file,
+                        "not a regular file (a device, FIFO or socket cannot be read as one)");
   }
 }
 
 std::string readInputFile(const fs::path& file, std::uintmax_t limit) {
   requireRegularFile(file);
   const auto tooLarge = [&] {
-    fail(file, "larger than " + mebibytes(limit) + ", the limit for this file");
+    throwInputFileError(file, "larger than " + mebibytes(limit) + ", the limit for this file");
   };
   std::error_code error;
   const std::uintmax_t size = fs::file_size(file, error);
   if (!error && size > limit) tooLarge();
   std::ifstream in(file, std::ios::binary);
-  if (!in) fail(file, "cannot open file for reading");
+  if (!in) throwInputFileError(file, "cannot open file for reading");
   std::string text;
   text.reserve(static_cast<std::size_t>(error ? 0 : size));
   // Read at most one byte past the limit: a file that grows while it is read is still bounded.
   std::istreambuf_iterator<char> it(in), end;
   for (; it != end && text.size() <= limit; ++it) text.push_back(*it);
-  if (in.bad()) fail(file, "read error");
+  if (in.bad()) throwInputFileError(file, "read error");
   if (text.size() > limit) tooLarge();
   return text;
 }

@@ -18,25 +18,26 @@
 namespace hb {
 namespace {
 
-[[noreturn]] void fail(const std::filesystem::path& path, const std::string& what) {
+[[noreturn]] void throwMeshError(const std::filesystem::path& path, const std::string& what) {
   throw MeshLoadError(path.string() + ": " + what);
 }
 
 std::string readFile(const std::filesystem::path& path) {
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) fail(path, "no such file");
-  if (std::filesystem::is_directory(path, ec)) fail(path, "is a directory, not an OBJ file");
-  if (!std::filesystem::is_regular_file(path, ec)) fail(path, "not a regular file");
+  if (!std::filesystem::exists(path, ec)) throwMeshError(path, "no such file");
+  if (std::filesystem::is_directory(path, ec))
+    throwMeshError(path, "is a directory, not an OBJ file");
+  if (!std::filesystem::is_regular_file(path, ec)) throwMeshError(path, "not a regular file");
   const std::uintmax_t size = std::filesystem::file_size(path, ec);
   if (!ec && size > kMaxObjFileBytes) {
-    fail(path, std::to_string(size) + " bytes, more than an OBJ file may have (" +
-                   std::to_string(kMaxObjFileBytes >> 20) + " MiB)");
+    throwMeshError(path, std::to_string(size) + " bytes, more than an OBJ file may have (" +
+                             std::to_string(kMaxObjFileBytes >> 20) + " MiB)");
   }
   std::ifstream in(path, std::ios::binary);
-  if (!in) fail(path, "cannot open file for reading");
+  if (!in) throwMeshError(path, "cannot open file for reading");
   std::ostringstream text;
   text << in.rdbuf();
-  if (in.bad()) fail(path, "read error");
+  if (in.bad()) throwMeshError(path, "read error");
   return std::move(text).str();
 }
 
@@ -95,15 +96,15 @@ void validateVertexRecords(const std::filesystem::path& path, std::string_view t
       while (i < line.size() && !isBlank(line[i])) ++i;
       const std::string_view token = line.substr(start, i - start);
       if (token.empty()) {
-        fail(path, where + " has " + std::to_string(axis) + " coordinates, expected 3");
+        throwMeshError(path, where + " has " + std::to_string(axis) + " coordinates, expected 3");
       }
       switch (parseCoordinate(token)) {
         case Number::Ok:
           break;
         case Number::NotANumber:
-          fail(path, where + ": cannot parse coordinate '" + std::string(token) + "'");
+          throwMeshError(path, where + ": cannot parse coordinate '" + std::string(token) + "'");
         case Number::NonFinite:
-          fail(path, where + " has a non-finite coordinate '" + std::string(token) + "'");
+          throwMeshError(path, where + " has a non-finite coordinate '" + std::string(token) + "'");
       }
     }
     ++vertexIndex;
@@ -123,7 +124,7 @@ ObjMesh loadObjMesh(const std::filesystem::path& path, ObjFaces faces) {
   try {
     return parseObjMesh(readFile(path), path, faces);
   } catch (const std::bad_alloc&) {
-    fail(path, "too large to load into memory");
+    throwMeshError(path, "too large to load into memory");
   }
 }
 
@@ -143,22 +144,23 @@ ObjMesh parseObjMesh(const std::string& text, const std::filesystem::path& path,
   if (!parsed) {
     std::string error = reader.Error();
     while (!error.empty() && (error.back() == '\n' || error.back() == '\r')) error.pop_back();
-    fail(path, "parse error: " + (error.empty() ? std::string("unknown") : error));
+    throwMeshError(path, "parse error: " + (error.empty() ? std::string("unknown") : error));
   }
 
   const tinyobj::attrib_t& attrib = reader.GetAttrib();
   ObjMesh mesh;
   const size_t numVertices = attrib.vertices.size() / 3;
-  if (numVertices == 0) fail(path, "no vertices");
+  if (numVertices == 0) throwMeshError(path, "no vertices");
   mesh.vertices.reserve(numVertices);
   for (size_t v = 0; v < numVertices; ++v) {
     const Eigen::Vector3d x(attrib.vertices[3 * v], attrib.vertices[3 * v + 1],
                             attrib.vertices[3 * v + 2]);
-    if (!x.allFinite()) fail(path, "vertex " + std::to_string(v) + " has a non-finite coordinate");
+    if (!x.allFinite())
+      throwMeshError(path, "vertex " + std::to_string(v) + " has a non-finite coordinate");
     if (!(x.cwiseAbs().maxCoeff() <= defaults::kMaxLength)) {
-      fail(path, "vertex " + std::to_string(v) + " has a coordinate beyond " +
-                     std::to_string(static_cast<long>(defaults::kMaxLength)) +
-                     " (metres; heavyball's range, docs/query.md)");
+      throwMeshError(path, "vertex " + std::to_string(v) + " has a coordinate beyond " +
+                               std::to_string(static_cast<long>(defaults::kMaxLength)) +
+                               " (metres; heavyball's range, docs/query.md)");
     }
     mesh.vertices.push_back(x);
   }
@@ -175,14 +177,14 @@ ObjMesh parseObjMesh(const std::string& text, const std::filesystem::path& path,
     used.erase(std::unique(used.begin(), used.end()), used.end());
     size_t offset = 0;
     for (const unsigned int faceSize : m.num_face_vertices) {
-      if (offset + faceSize > m.indices.size()) fail(path, "inconsistent face data");
+      if (offset + faceSize > m.indices.size()) throwMeshError(path, "inconsistent face data");
       for (size_t k = 0; k < faceSize; ++k) {
         const int v = m.indices[offset + k].vertex_index;
         if (v < 0 || static_cast<size_t>(v) >= numVertices) {
           // OBJ indices are 1-based (negative ones relative); report the file's convention.
-          fail(path, "face " + std::to_string(faceIndex) + " references vertex " +
-                         std::to_string(static_cast<long long>(v) + 1) +
-                         " (1-based), out of range 1.." + std::to_string(numVertices));
+          throwMeshError(path, "face " + std::to_string(faceIndex) + " references vertex " +
+                                   std::to_string(static_cast<long long>(v) + 1) +
+                                   " (1-based), out of range 1.." + std::to_string(numVertices));
         }
       }
       for (size_t k = 1; k + 1 < faceSize; ++k) {
@@ -194,7 +196,7 @@ ObjMesh parseObjMesh(const std::string& text, const std::filesystem::path& path,
       ++faceIndex;
     }
   }
-  if (mesh.triangles.empty() && faces == ObjFaces::Required) fail(path, "no faces");
+  if (mesh.triangles.empty() && faces == ObjFaces::Required) throwMeshError(path, "no faces");
 
   spdlog::debug("{}: {} vertices, {} triangles", path.string(), mesh.vertices.size(),
                 mesh.triangles.size());

@@ -33,4 +33,19 @@ inline CommandRun runCommand(const std::string& command) {
   return run;
 }
 
+/// `heavyball` with these arguments: its output and errors together, and its exit code.
+inline CommandRun runCli(const std::string& args) {
+  return runCommand(heavyball(args) + " 2>&1");
+}
+
+/// The same in the repository root (for the shipped scenes' relative paths); its errors join its
+/// output when `withErrors`.
+inline CommandRun runCliInSource(const std::string& args, bool withErrors = false) {
+  return runCommand(std::string("cd '") + HB_SOURCE_DIR + "' && " + heavyball(args) +
+                    (withErrors ? " 2>&1" : " 2>/dev/null"));
+}
+
+/// The test data of the command-line suite: a short funnel scene for batches.
+inline const std::string kBatchScene = std::string(HB_APPS_TEST_DATA) + "/batch-funnel.json";
+
 }  // namespace hb::test

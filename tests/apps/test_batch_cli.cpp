@@ -27,13 +27,9 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-const std::string kScene = std::string(HB_APPS_TEST_DATA) + "/batch-funnel.json";
-
 using CliRun = hb::test::CommandRun;
 
-CliRun runCli(const std::string& args) {
-  return hb::test::runCommand(hb::test::heavyball(args) + " 2>&1");
-}
+using hb::test::runCli;
 
 class TempDir {
  public:
@@ -50,8 +46,8 @@ class TempDir {
 };
 
 std::string batchArgs(const std::string& out, int runs, const std::string& extra = "") {
-  return "batch --scene '" + kScene + "' --runs " + std::to_string(runs) + " --seconds 1 --out '" +
-         out + "' " + extra;
+  return "batch --scene '" + hb::test::kBatchScene + "' --runs " + std::to_string(runs) +
+         " --seconds 1 --out '" + out + "' " + extra;
 }
 
 int completedRuns(const fs::path& dir) {
@@ -152,7 +148,7 @@ TEST(BatchCli, KilledBatchResumesToTheUninterruptedResult) {
 
   // Start the same batch and SIGKILL it once a couple of runs are complete.
   const std::string out = dir / "killed";
-  const int before = killBatchAfter(kScene, kRuns, "1", out, 2);
+  const int before = killBatchAfter(hb::test::kBatchScene, kRuns, "1", out, 2);
   ASSERT_LT(before, kRuns) << "the batch finished before it could be killed";
   EXPECT_FALSE(fs::exists(fs::path(out) / "index.csv"));  // written at the end only
 

@@ -20,9 +20,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-hb::test::CommandRun runCli(const std::string& args) {
-  return hb::test::runCommand(hb::test::heavyball(args) + " 2>&1");
-}
+using hb::test::runCli;
 
 /// The table's rows: lines that start with a vertex count, split on blanks.
 std::vector<std::vector<std::string>> tableRows(const std::string& out) {

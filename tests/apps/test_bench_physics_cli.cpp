@@ -15,13 +15,8 @@ namespace {
 
 using hb::test::CommandRun;
 
-CommandRun runCli(const std::string& args) {
-  return hb::test::runCommand(std::string("cd '") + HB_SOURCE_DIR + "' && " +
-                              hb::test::heavyball(args) + " 2>&1");
-}
-
 TEST(BenchPhysicsCli, HeadOnScenarioInEveryEngine) {
-  const CommandRun run = runCli("bench physics --scenarios head-on");
+  const CommandRun run = hb::test::runCliInSource("bench physics --scenarios head-on", true);
   ASSERT_EQ(run.exitCode, 0) << run.out;
   EXPECT_NE(run.out.find("head-on: pairs of spheres"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("e = 0.5: relative velocity after / before"), std::string::npos);
@@ -58,10 +53,12 @@ TEST(BenchPhysicsCli, JsonHasEveryCheckWithEachEnginesVerdict) {
 }
 
 TEST(BenchPhysicsCli, UnknownNamesAreErrors) {
-  const CommandRun scenario = runCli("bench physics --scenarios head-on,nosuch --peers ''");
+  const CommandRun scenario =
+      hb::test::runCliInSource("bench physics --scenarios head-on,nosuch --peers ''", true);
   EXPECT_NE(scenario.exitCode, 0);
   EXPECT_NE(scenario.out.find("unknown scenario 'nosuch'"), std::string::npos) << scenario.out;
-  const CommandRun engine = runCli("bench physics --scenarios head-on --peers havok");
+  const CommandRun engine =
+      hb::test::runCliInSource("bench physics --scenarios head-on --peers havok", true);
   EXPECT_NE(engine.exitCode, 0);
   EXPECT_NE(engine.out.find("havok"), std::string::npos) << engine.out;
 }

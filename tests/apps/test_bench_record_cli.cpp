@@ -18,11 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kScene = std::string(HB_APPS_TEST_DATA) + "/batch-funnel.json";
-
-hb::test::CommandRun runCli(const std::string& args) {
-  return hb::test::runCommand(hb::test::heavyball(args) + " 2>&1");
-}
+using hb::test::runCli;
 
 /// The first number after `label` at the start of a line of `out` (NaN if none).
 double firstNumberAfter(const std::string& out, const std::string& label) {
@@ -35,7 +31,7 @@ TEST(BenchRecordCli, PrintsTheOverheadOfPairedRunsAndKeepsTheRecordings) {
   const fs::path dir =
       fs::temp_directory_path() / ("hb-test-bench-record-" + std::to_string(::getpid()));
   fs::remove_all(dir);
-  const auto run = runCli("bench record --scene '" + kScene +
+  const auto run = runCli("bench record --scene '" + hb::test::kBatchScene +
                           "' --runs 2 --repeats 2 --seconds 0.25 --dir '" + dir.string() + "'");
   ASSERT_EQ(run.exitCode, 0) << run.out;
   EXPECT_NE(run.out.find("2 runs of 0.25 s (30 steps)"), std::string::npos) << run.out;
@@ -60,8 +56,9 @@ TEST(BenchRecordCli, PrintsTheOverheadOfPairedRunsAndKeepsTheRecordings) {
 }
 
 TEST(BenchRecordCli, JsonHasTheTablesNumbers) {
-  const auto run = hb::test::runCommand(hb::test::heavyball(
-      "bench record --scene '" + kScene + "' --runs 2 --repeats 1 --seconds 0.25 --json"));
+  const auto run =
+      hb::test::runCommand(hb::test::heavyball("bench record --scene '" + hb::test::kBatchScene +
+                                               "' --runs 2 --repeats 1 --seconds 0.25 --json"));
   ASSERT_EQ(run.exitCode, 0) << run.out;
   const nlohmann::json out = nlohmann::json::parse(run.out);
   EXPECT_EQ(out["bench"], "record");

@@ -17,12 +17,6 @@ namespace {
 
 using hb::test::CommandRun;
 
-/// Runs `heavyball <args>` in the repository root; stderr joins stdout when `withErrors`.
-CommandRun runCli(const std::string& args, bool withErrors = false) {
-  return hb::test::runCommand(std::string("cd '") + HB_SOURCE_DIR + "' && " +
-                              hb::test::heavyball(args) + (withErrors ? " 2>&1" : " 2>/dev/null"));
-}
-
 /// The table line of an engine (first word), or "" when there is none.
 std::string rowOf(const std::string& out, const std::string& engine) {
   std::istringstream in(out);
@@ -45,7 +39,7 @@ std::vector<std::string> fields(const std::string& line) {
 const char* kShortRun = "bench sim --scene assets/scenes/funnel.json --objects 3 --seconds 1";
 
 TEST(BenchSimCli, ShortFunnelRunHasARowPerEngine) {
-  const CommandRun run = runCli(kShortRun);
+  const CommandRun run = hb::test::runCliInSource(kShortRun);
   ASSERT_EQ(run.exitCode, 0) << run.out;
   EXPECT_NE(run.out.find("3 bodies"), std::string::npos) << run.out;
   for (const char* engine : {"heavyball", "bullet", "mujoco", "mujoco-implicit"}) {
@@ -73,7 +67,8 @@ TEST(BenchSimCli, ShortFunnelRunHasARowPerEngine) {
 }
 
 TEST(BenchSimCli, JsonHasTheSceneAndOneEntryPerEngine) {
-  const CommandRun run = runCli(std::string(kShortRun) + " --peers bullet --json");
+  const CommandRun run =
+      hb::test::runCliInSource(std::string(kShortRun) + " --peers bullet --json");
   ASSERT_EQ(run.exitCode, 0) << run.out;
   const nlohmann::json out = nlohmann::json::parse(run.out);  // one object, nothing else
   EXPECT_EQ(out["bench"], "sim");
@@ -93,8 +88,8 @@ TEST(BenchSimCli, JsonHasTheSceneAndOneEntryPerEngine) {
 }
 
 TEST(BenchSimCli, EmptyPeerListRunsHeavyballAlone) {
-  const CommandRun run =
-      runCli("bench sim --scene assets/scenes/funnel.json --objects 2 --seconds 0.5 --peers ''");
+  const CommandRun run = hb::test::runCliInSource(
+      "bench sim --scene assets/scenes/funnel.json --objects 2 --seconds 0.5 --peers ''");
   ASSERT_EQ(run.exitCode, 0) << run.out;
   EXPECT_FALSE(rowOf(run.out, "heavyball").empty()) << run.out;
   EXPECT_TRUE(rowOf(run.out, "bullet").empty());
@@ -104,7 +99,7 @@ TEST(BenchSimCli, EmptyPeerListRunsHeavyballAlone) {
 
 TEST(BenchSimCli, PileStartsWithEveryBodyInAndNoneOverlapping) {
   // A tenth of a second: the pile falls freely, so no engine has any overlap yet.
-  const CommandRun run = runCli(
+  const CommandRun run = hb::test::runCliInSource(
       "bench sim --scene assets/scenes/funnel-pile.json --seconds 0.1 --peers mujoco-implicit");
   ASSERT_EQ(run.exitCode, 0) << run.out;
   EXPECT_NE(run.out.find("100 bodies, 100 of them dropped within the run"), std::string::npos)
@@ -126,19 +121,24 @@ TEST(BenchSimCli, PileStartsWithEveryBodyInAndNoneOverlapping) {
 }
 
 TEST(BenchSimCli, RejectsUnknownOrRepeatedEnginesAndBadOptions) {
-  const CommandRun unknown = runCli(
+  const CommandRun unknown = hb::test::runCliInSource(
       "bench sim --scene assets/scenes/funnel.json --objects 1 --seconds 0.1 --peers physx", true);
   EXPECT_NE(unknown.exitCode, 0);
   EXPECT_NE(unknown.out.find("unknown engine 'physx' (known: bullet, mujoco, mujoco-implicit)"),
             std::string::npos)
       << unknown.out;
-  EXPECT_NE(runCli("bench sim --scene assets/scenes/funnel.json --objects 1 --seconds 0.1 "
-                   "--peers bullet,bullet")
+  EXPECT_NE(hb::test::runCliInSource(
+                "bench sim --scene assets/scenes/funnel.json --objects 1 --seconds 0.1 "
+                "--peers bullet,bullet")
                 .exitCode,
             0);
-  EXPECT_NE(runCli("bench sim --scene assets/scenes/stack.json --objects 3").exitCode, 0);
-  EXPECT_NE(runCli("bench sim --scene assets/scenes/funnel.json --seconds 0").exitCode, 0);
-  EXPECT_NE(runCli("bench sim --scene no/such/scene.json").exitCode, 0);
+  EXPECT_NE(
+      hb::test::runCliInSource("bench sim --scene assets/scenes/stack.json --objects 3").exitCode,
+      0);
+  EXPECT_NE(
+      hb::test::runCliInSource("bench sim --scene assets/scenes/funnel.json --seconds 0").exitCode,
+      0);
+  EXPECT_NE(hb::test::runCliInSource("bench sim --scene no/such/scene.json").exitCode, 0);
 }
 
 }  // namespace

@@ -19,9 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-hb::test::CommandRun runCli(const std::string& args) {
-  return hb::test::runCommand(hb::test::heavyball(args) + " 2>&1");
-}
+using hb::test::runCli;
 
 /// The table's rows, as the numbers after the two shape names (names may hold a blank).
 std::vector<std::vector<double>> tableNumbers(const std::string& out) {

@@ -11,9 +11,7 @@
 
 namespace {
 
-hb::test::CommandRun runCli(const std::string& args) {
-  return hb::test::runCommand(hb::test::heavyball(args) + " 2>&1");
-}
+using hb::test::runCli;
 
 TEST(BenchTeamCli, PrintsEveryFigureOfTheTable) {
   const auto run = runCli("bench team --phases 200 --repeats 1");

@@ -11,15 +11,13 @@
 
 namespace {
 
-const std::string kScene = std::string(HB_APPS_TEST_DATA) + "/batch-funnel.json";
-
 struct Case {
   std::string args;
   std::string message;
 };
 
 TEST(CliRanges, EveryCommandRefusesTimesCountsAndSeedsOutOfRange) {
-  const std::string scene = " --scene '" + kScene + "'";
+  const std::string scene = " --scene '" + hb::test::kBatchScene + "'";
   const std::string seconds = "expected seconds in (0, 1e+07]";
   std::vector<Case> cases;
   for (const std::string& command :

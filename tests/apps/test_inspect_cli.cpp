@@ -22,9 +22,7 @@ using nlohmann::json;
 
 using CliRun = hb::test::CommandRun;
 
-CliRun runCli(const std::string& args) {
-  return hb::test::runCommand(hb::test::heavyball(args) + " 2>&1");
-}
+using hb::test::runCli;
 
 fs::path tempDir() {
   return hb::test::processTempDir("heavyball-test-inspect-");

@@ -31,10 +31,6 @@ constexpr double kTol = 1e-6;
 using CliRun = hb::test::CommandRun;
 
 /// Runs `heavyball <args>` in the repository root (relative mesh paths resolve there).
-CliRun runCli(const std::string& args) {
-  return hb::test::runCommand(std::string("cd '") + HB_SOURCE_DIR + "' && " +
-                              hb::test::heavyball(args));
-}
 
 std::vector<json> parseLines(const std::string& text) {
   std::vector<json> lines;
@@ -61,7 +57,7 @@ std::string dataFile(const std::string& name) {
 class QueryProblemsFile : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    run_ = runCli("query --input '" + dataFile("problems.jsonl") + "'");
+    run_ = hb::test::runCliInSource("query --input '" + dataFile("problems.jsonl") + "'");
     for (const json& answer : parseLines(run_.out)) {
       answers_[answer.at("line").get<int>()] = answer;
     }
@@ -243,7 +239,8 @@ TEST_F(QueryCliFiles, StdinToOutputFileExitsZero) {
       "{\"a\": {\"type\": \"box\", \"half_extents\": [1, 1, 1]}, \"b\": {\"type\": \"mesh\", "
       "\"path\": \"assets/ycb/013_apple/textured.obj\"}, \"pose_b\": {\"p\": [0, 0, -3]}}\n");
   const std::string output = (dir_ / "out.jsonl").string();
-  const CliRun run = runCli("query --input - --output '" + output + "' < '" + input + "'");
+  const CliRun run =
+      hb::test::runCliInSource("query --input - --output '" + output + "' < '" + input + "'");
   EXPECT_EQ(run.exitCode, 0);
   EXPECT_TRUE(run.out.empty()) << run.out;
   std::ifstream in(output);
@@ -274,7 +271,7 @@ TEST_F(QueryCliFiles, DeepNestingInvalidUtf8AndNulAreErrorLines) {
                       "{\"a\": {\"type\": \"mesh\", \"path\": \"assets/ycb/013_apple/"
                       "textured.obj\\u0000.txt\"}, \"b\": {\"type\": \"sphere\", "
                       "\"radius\": 1}}\n");  // 5: a NUL would cut the path short
-  const CliRun run = runCli("query --input '" + input + "'");
+  const CliRun run = hb::test::runCliInSource("query --input '" + input + "'");
   EXPECT_EQ(run.exitCode, 1);
   const std::vector<json> answers = parseLines(run.out);
   ASSERT_EQ(answers.size(), 5u) << run.out.substr(0, 2000);
@@ -302,7 +299,7 @@ TEST_F(QueryCliFiles, ValuesOutsideTheSupportedRangesAreErrorLines) {
           "{\"a\": {\"type\": \"box\", \"half_extents\": [1e13, 1e13, 1e13]}, \"b\": " + sphere +
           "}\n" + "{\"a\": " + sphere + ", \"b\": " + sphere +
           ", \"pose_b\": {\"p\": [3, 0, 0]}, \"tolerance\": 1}\n");
-  const CliRun run = runCli("query --input '" + input + "'");
+  const CliRun run = hb::test::runCliInSource("query --input '" + input + "'");
   EXPECT_EQ(run.exitCode, 1);
   const std::vector<json> answers = parseLines(run.out);
   ASSERT_EQ(answers.size(), 3u) << run.out;
@@ -336,7 +333,7 @@ TEST_F(QueryCliFiles, TranslationsAnswerHowFarAMayMove) {
           "{\"p\": [1, 0, 0]}, \"translation\": [2, 0, 0], \"cast_method\": \"cta\"}\n" +
           "{" + pair + ", \"pose_b\": {\"p\": [1, 0, 0]}, \"translation\": [1e155, 0, 0]}\n" + "{" +
           pair + ", \"pose_b\": {\"p\": [1, 0, 0]}, \"translation\": [2e-162, 0, 0]}\n");
-  const CliRun run = runCli("query --input '" + input + "'");
+  const CliRun run = hb::test::runCliInSource("query --input '" + input + "'");
   EXPECT_EQ(run.exitCode, 1);
   const std::vector<json> answers = parseLines(run.out);
   ASSERT_EQ(answers.size(), 9u) << run.out;
@@ -377,7 +374,8 @@ TEST_F(QueryCliFiles, TranslationsAnswerHowFarAMayMove) {
 }
 
 TEST_F(QueryCliFiles, MissingInputFileExitsTwo) {
-  const CliRun run = runCli("query --input '" + (dir_ / "absent.jsonl").string() + "' 2>/dev/null");
+  const CliRun run =
+      hb::test::runCliInSource("query --input '" + (dir_ / "absent.jsonl").string() + "'");
   EXPECT_EQ(run.exitCode, 2);
   EXPECT_TRUE(run.out.empty()) << run.out;
 }
@@ -387,8 +385,10 @@ TEST_F(QueryCliFiles, AnOutputThatCannotBeWrittenIsARuntimeError) {
   const std::string input = write("in.jsonl",
                                   "{\"a\": {\"type\": \"sphere\", \"radius\": 1}, "
                                   "\"b\": {\"type\": \"sphere\", \"radius\": 1}}\n");
-  const CliRun run = runCli("query --input '" + input + "' -o '" +
-                            (dir_ / "no-such-folder" / "answers.jsonl").string() + "' 2>&1");
+  const CliRun run =
+      hb::test::runCliInSource("query --input '" + input + "' -o '" +
+                                   (dir_ / "no-such-folder" / "answers.jsonl").string() + "'",
+                               true);
   EXPECT_EQ(run.exitCode, 1) << run.out;
   EXPECT_NE(run.out.find("cannot open output file"), std::string::npos) << run.out;
 }
@@ -400,7 +400,8 @@ TEST_F(QueryCliFiles, TheInputIsNeverItsOwnOutput) {
   const std::string input = write("in.jsonl", problem);
   fs::create_symlink(input, dir_ / "link.jsonl");
   for (const std::string& output : {input, (dir_ / "link.jsonl").string()}) {
-    const CliRun run = runCli("query --input '" + input + "' -o '" + output + "' 2>&1");
+    const CliRun run =
+        hb::test::runCliInSource("query --input '" + input + "' -o '" + output + "'", true);
     EXPECT_EQ(run.exitCode, 2) << output;
     EXPECT_NE(run.out.find("is the input file"), std::string::npos) << run.out;
     std::ifstream in(input);
@@ -411,7 +412,7 @@ TEST_F(QueryCliFiles, TheInputIsNeverItsOwnOutput) {
 TEST_F(QueryCliFiles, DevicesAndFifosAreRefusedNotReadForever) {
   ASSERT_EQ(::mkfifo((dir_ / "fifo").c_str(), 0600), 0);
   for (const std::string& input : {std::string("/dev/zero"), (dir_ / "fifo").string()}) {
-    const CliRun run = runCli("query --input '" + input + "' 2>&1");
+    const CliRun run = hb::test::runCliInSource("query --input '" + input + "'", true);
     EXPECT_EQ(run.exitCode, 2) << input;
     EXPECT_NE(run.out.find("not a regular file"), std::string::npos) << run.out;
   }
@@ -425,7 +426,7 @@ TEST_F(QueryCliFiles, DuplicateKeysAndOverlongLinesAreErrorLines) {
                 "{\"a\": {\"type\": \"sphere\", \"radius\": 1, \"radius\": 2}, \"b\": " + sphere +
                 "}\n" + "{\"id\": \"" + std::string(hb::kMaxInputLineBytes, 'x') + "\"}\n" +
                 "{\"a\": " + sphere + ", \"b\": " + sphere + ", \"pose_b\": {\"p\": [3, 0, 0]}}\n");
-  const CliRun run = runCli("query --input '" + input + "'");
+  const CliRun run = hb::test::runCliInSource("query --input '" + input + "'");
   EXPECT_EQ(run.exitCode, 1);
   const std::vector<json> answers = parseLines(run.out);
   ASSERT_EQ(answers.size(), 4u);
@@ -447,14 +448,14 @@ TEST_F(QueryCliFiles, AReaderThatStopsEarlyEndsTheRunQuietly) {
   }
   const std::string input = write("in.jsonl", lines);
   // Killed by SIGPIPE, the shell would see 141.
-  const std::string query = hb::test::heavyball("query --input '" + input + "' 2>/dev/null");
+  const std::string query = hb::test::heavyball("query --input '" + input + "'");
   const CliRun run =
       hb::test::runCommand("{ { " + query + "; echo $? >&3; } | head -c 10 > /dev/null; } 3>&1");
   EXPECT_EQ(run.out, "0\n");
 }
 
 TEST(QueryCli, HelpDescribesFormatAndExitStatus) {
-  const CliRun run = runCli("query --help");
+  const CliRun run = hb::test::runCliInSource("query --help");
   EXPECT_EQ(run.exitCode, 0);
   EXPECT_NE(run.out.find("--input"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("Exit status"), std::string::npos) << run.out;

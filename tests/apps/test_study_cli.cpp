@@ -24,9 +24,7 @@ using nlohmann::json;
 constexpr const char* kHeader =
     "recording,problem,step,body_a,body_b,method,warm_start,fallback,collide,iterations,time_us";
 
-hb::test::CommandRun runCli(const std::string& args) {
-  return hb::test::runCommand(hb::test::heavyball(args) + " 2>&1");
-}
+using hb::test::runCli;
 
 std::string quoted(const fs::path& p) {
   return "'" + p.string() + "'";

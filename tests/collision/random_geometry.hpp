@@ -2,6 +2,7 @@
 // Seeded random rotations, poses and point clouds shared by the collision tests.
 
 #include <Eigen/Geometry>
+#include <cmath>
 #include <random>
 #include <vector>
 
@@ -26,6 +27,12 @@ inline Eigen::Vector3d randomUnitVector(std::mt19937& rng) {
 inline Eigen::Vector3d randomVector(std::mt19937& rng, double lo, double hi) {
   std::uniform_real_distribution<double> u(lo, hi);
   return {u(rng), u(rng), u(rng)};
+}
+
+/// Log-uniform in [lo, hi]: every scale in the range as likely.
+inline double logUniform(std::mt19937& rng, double lo, double hi) {
+  std::uniform_real_distribution<double> u(std::log(lo), std::log(hi));
+  return std::exp(u(rng));
 }
 
 inline Pose randomPose(std::mt19937& rng, double extent = 1.0) {

@@ -18,11 +18,6 @@ namespace {
 
 using Eigen::Vector3d;
 
-double logUniform(std::mt19937& rng, double lo, double hi) {
-  std::uniform_real_distribution<double> u(std::log(lo), std::log(hi));
-  return std::exp(u(rng));
-}
-
 struct Boxes {
   std::vector<Vector3d> lo, hi;
   std::vector<int> ids;
@@ -41,7 +36,7 @@ Boxes randomBoxes(std::mt19937& rng, int n) {
     }
     const Vector3d centre = test::randomVector(rng, -5.0, 5.0);
     Vector3d half;
-    for (int k = 0; k < 3; ++k) half[k] = logUniform(rng, 5e-4, 0.5);
+    for (int k = 0; k < 3; ++k) half[k] = test::logUniform(rng, 5e-4, 0.5);
     const double kind = u(rng);
     if (kind < 0.05) {
       half = Vector3d(50.0, 50.0, 0.5);
@@ -97,7 +92,7 @@ TEST(AabbTree, RandomQueriesMatchBruteForce) {
         lo = test::randomVector(rng, -5.0, 5.0);
         hi = lo + test::randomVector(rng, 0.0, 1.0);
         lo[axis] = b.hi[i][axis];
-        hi[axis] = lo[axis] + logUniform(rng, 1e-3, 1.0);
+        hi[axis] = lo[axis] + test::logUniform(rng, 1e-3, 1.0);
         for (int k = 0; k < 3; ++k) {
           if (k == axis) continue;
           lo[k] = b.lo[i][k] - 0.1;
@@ -105,8 +100,8 @@ TEST(AabbTree, RandomQueriesMatchBruteForce) {
         }
       } else {
         const Vector3d centre = test::randomVector(rng, -6.0, 6.0);
-        const Vector3d half(logUniform(rng, 1e-3, 2.0), logUniform(rng, 1e-3, 2.0),
-                            logUniform(rng, 1e-3, 2.0));
+        const Vector3d half(test::logUniform(rng, 1e-3, 2.0), test::logUniform(rng, 1e-3, 2.0),
+                            test::logUniform(rng, 1e-3, 2.0));
         lo = centre - half;
         hi = centre + half;
       }

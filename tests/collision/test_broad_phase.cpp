@@ -35,11 +35,6 @@ struct Scene {
   BroadPhaseInput input() const { return {boxes, owners, isStatic, margin}; }
 };
 
-double logUniform(std::mt19937& rng, double lo, double hi) {
-  std::uniform_real_distribution<double> u(std::log(lo), std::log(hi));
-  return std::exp(u(rng));
-}
-
 // n boxes in a cube of side `region`: half-extents from 5 mm to 1 m (some slabs and rods),
 // random rotations or, sometimes, none (exact ties between AABB ends).
 Scene randomScene(std::mt19937& rng, int n, double region) {
@@ -50,7 +45,7 @@ Scene randomScene(std::mt19937& rng, int n, double region) {
     Obb box;
     box.center = test::randomVector(rng, -0.5 * region, 0.5 * region);
     if (!axisAligned) box.axes = test::randomRotation(rng).toRotationMatrix();
-    for (int k = 0; k < 3; ++k) box.halfExtents[k] = logUniform(rng, 0.005, 1.0);
+    for (int k = 0; k < 3; ++k) box.halfExtents[k] = test::logUniform(rng, 0.005, 1.0);
     if (u(rng) < 0.1) box.halfExtents[i % 3] = 0.0;  // a flat box
     scene.boxes.push_back(box);
   }
@@ -66,7 +61,7 @@ Scene randomScene(std::mt19937& rng, int n, double region) {
     const double fraction = u(rng);
     for (int i = 0; i < n; ++i) scene.isStatic.push_back(u(rng) < fraction ? 1 : 0);
   }
-  if (u(rng) < 0.4) scene.margin = logUniform(rng, 1e-4, 0.2);
+  if (u(rng) < 0.4) scene.margin = test::logUniform(rng, 1e-4, 0.2);
   return scene;
 }
 
@@ -102,11 +97,12 @@ Obb randomStaticBox(std::mt19937& rng, double region) {
   box.center = test::randomVector(rng, -0.5 * region, 0.5 * region);
   box.axes = test::randomRotation(rng).toRotationMatrix();
   if (kind < 0.5) {
-    box.halfExtents = Vector3d(logUniform(rng, 0.05, 0.5), logUniform(rng, 0.05, 0.5), 0.01);
+    box.halfExtents =
+        Vector3d(test::logUniform(rng, 0.05, 0.5), test::logUniform(rng, 0.05, 0.5), 0.01);
   } else if (kind < 0.7) {
-    for (int k = 0; k < 3; ++k) box.halfExtents[k] = logUniform(rng, 1.0, 10.0);
+    for (int k = 0; k < 3; ++k) box.halfExtents[k] = test::logUniform(rng, 1.0, 10.0);
   } else if (kind < 0.95) {
-    for (int k = 0; k < 3; ++k) box.halfExtents[k] = logUniform(rng, 1e-4, 1e-2);
+    for (int k = 0; k < 3; ++k) box.halfExtents[k] = test::logUniform(rng, 1e-4, 1e-2);
   }
   return box;
 }
@@ -136,7 +132,7 @@ TEST(BroadPhase, RandomScenesMatchBruteForce) {
   long totalPairs = 0;
   for (int scene = 0; scene < 3000; ++scene) {
     const int n = count(rng);
-    const double region = logUniform(rng, 0.3, 8.0) * std::cbrt(std::max(n, 1));
+    const double region = test::logUniform(rng, 0.3, 8.0) * std::cbrt(std::max(n, 1));
     const Scene s = randomScene(rng, n, region);
     const std::vector<ProxyPair> expected = bruteForcePairs(s.input());
     BroadPhase fresh;
@@ -159,7 +155,7 @@ TEST(BroadPhase, ScenesWithStaticsMatchBruteForce) {
     const double kind = u(rng);
     const int moving = kind < 0.1 ? 0 : count(rng);
     const int statics = kind > 0.9 ? 0 : count(rng) / 4;
-    const double region = logUniform(rng, 0.3, 8.0) * std::cbrt(std::max(moving, 1));
+    const double region = test::logUniform(rng, 0.3, 8.0) * std::cbrt(std::max(moving, 1));
     const Scene s = randomSceneWithStatics(rng, moving, statics, region);
     const std::vector<ProxyPair> expected = bruteForcePairs(s.input());
     BroadPhase fresh;
@@ -251,7 +247,7 @@ TEST(BroadPhase, StaticsChangingBetweenCallsMatchBruteForce) {
           break;
         }
         case 7:
-          s.margin = u(rng) < 0.5 ? 0.0 : logUniform(rng, 1e-4, 0.2);
+          s.margin = u(rng) < 0.5 ? 0.0 : test::logUniform(rng, 1e-4, 0.2);
           break;
         default:  // a proxy given another one's owner
           if (!s.owners.empty()) s.owners[i] = s.owners[(i + 1) % s.owners.size()];
@@ -495,7 +491,7 @@ TEST(BroadPhase, TemporalCoherenceMatchesBruteForce) {
     BroadPhase broadPhase;
     broadPhase.update(s.input());
     EXPECT_TRUE(broadPhase.stats().fullSort);
-    const double step = logUniform(rng, 1e-4, 0.05);
+    const double step = test::logUniform(rng, 1e-4, 0.05);
     for (int frame = 0; frame < 40; ++frame) {
       jiggle(rng, s, step);
       ASSERT_EQ(broadPhase.update(s.input()), bruteForcePairs(s.input()))
@@ -572,8 +568,8 @@ TEST(BroadPhase, BoxesAtTheEdgeOfContact) {
       b.axes = u(rng) < 0.2 ? a.axes : test::randomRotation(rng).toRotationMatrix();
     }
     for (int k = 0; k < 3; ++k) {
-      a.halfExtents[k] = logUniform(rng, 0.01, 1.0);
-      b.halfExtents[k] = logUniform(rng, 0.01, 1.0);
+      a.halfExtents[k] = test::logUniform(rng, 0.01, 1.0);
+      b.halfExtents[k] = test::logUniform(rng, 0.01, 1.0);
     }
     const Vector3d dir =
         worldAligned || u(rng) < 0.3 ? a.axes.col(trial % 3) : test::randomUnitVector(rng);
@@ -583,7 +579,7 @@ TEST(BroadPhase, BoxesAtTheEdgeOfContact) {
       b.center = a.center + mid * dir;
       (obbOverlap(a, b) ? inside : outside) = mid;
     }
-    const double relative = logUniform(rng, 1e-12, 1e-2) * (u(rng) < 0.5 ? -1.0 : 1.0);
+    const double relative = test::logUniform(rng, 1e-12, 1e-2) * (u(rng) < 0.5 ? -1.0 : 1.0);
     b.center = a.center + inside * (1.0 + relative) * dir;
     const std::vector<Obb> boxes = {a, b};
     const BroadPhaseInput input{boxes};

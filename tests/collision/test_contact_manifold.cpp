@@ -29,15 +29,15 @@ constexpr double kPi = std::numbers::pi;
 // The ground: a box whose top face is the plane z = 0.5 of its frame.
 const Vector3d kGroundHalf(1.0, 1.0, 0.5);
 
-struct Scene {
+struct GroundPair {
   Pose world;  // random rigid transform of the whole pair
   Pose poseA;  // the ground
   Pose poseB;
   Vector3d normal;  // world, A towards B: the ground's up axis
 };
 
-Scene makeScene(std::mt19937& rng, const Pose& localB) {
-  Scene s;
+GroundPair makeScene(std::mt19937& rng, const Pose& localB) {
+  GroundPair s;
   s.world = test::randomPose(rng, 3.0);
   s.poseA = s.world;
   s.poseB = s.world * localB;
@@ -46,7 +46,7 @@ Scene makeScene(std::mt19937& rng, const Pose& localB) {
 }
 
 // Witness pair of a contact at ground point (x, y) with signed distance d along +z.
-ContactManifold onGround(const Scene& s, const Shape& b, double x, double y, double d,
+ContactManifold onGround(const GroundPair& s, const Shape& b, double x, double y, double d,
                          double margin = 0.0) {
   const Vector3d wa = s.world.apply({x, y, 0.5});
   const Vector3d wb = s.world.apply({x, y, 0.5 + d});
@@ -56,8 +56,8 @@ ContactManifold onGround(const Scene& s, const Shape& b, double x, double y, dou
 
 // Every point: the pair is separated along the normal by exactly its depth, point A lies on the
 // ground's top face and point B is expressed in the ground's frame for the caller's checks.
-std::vector<Vector3d> checkGroundContacts(const ContactManifold& m, const Scene& s, double depth,
-                                          double tol = 1e-9) {
+std::vector<Vector3d> checkGroundContacts(const ContactManifold& m, const GroundPair& s,
+                                          double depth, double tol = 1e-9) {
   std::vector<Vector3d> local;
   EXPECT_LT((m.normal - s.normal).norm(), 1e-12);
   for (int i = 0; i < m.size; ++i) {
@@ -96,7 +96,7 @@ TEST(ContactManifold, BoxRestingOnBoxFaceGivesFourCorners) {
   const double depth = 1e-3;
   for (int trial = 0; trial < 20; ++trial) {
     const Vector3d c(0.3 * std::sin(trial), -0.2, 0.5 + h.z() - depth);
-    const Scene s = makeScene(rng, Pose::translation(c));
+    const GroundPair s = makeScene(rng, Pose::translation(c));
     const ContactManifold m = onGround(s, box, c.x(), c.y(), -depth);
     ASSERT_EQ(m.size, 4);
     const auto local = checkGroundContacts(m, s, depth);
@@ -117,7 +117,7 @@ TEST(ContactManifold, BoxRestingOnBoxFaceWithGroundAsB) {
   const double depth = 1e-3;
   for (int trial = 0; trial < 10; ++trial) {
     const Vector3d c(0.1, 0.3 * std::cos(trial), 0.5 + h.z() - depth);
-    const Scene s = makeScene(rng, Pose::translation(c));
+    const GroundPair s = makeScene(rng, Pose::translation(c));
     const Vector3d down = -s.normal;
     const ContactManifold m = buildContactManifold(box, s.poseB, ground, s.poseA, down,
                                                    s.world.apply({c.x(), c.y(), 0.5 - depth}),
@@ -150,7 +150,7 @@ TEST(ContactManifold, BoxRotated45DegreesGivesFourOctagonVertices) {
   const double octagonArea = 4 * a * a - 2 * std::pow(2 * a - a * std::sqrt(2.0), 2);
   for (int trial = 0; trial < 20; ++trial) {
     const Pose local{about(Vector3d::UnitZ(), kPi / 4), {0.0, 0.0, 0.5 + 0.1 - depth}};
-    const Scene s = makeScene(rng, local);
+    const GroundPair s = makeScene(rng, local);
     const ContactManifold m =
         buildContactManifold(ground, s.poseA, box, s.poseB, s.normal, s.world.apply({0, 0, 0.5}),
                              s.world.apply({0, 0, 0.5 - depth}), -depth, 0.0);
@@ -196,7 +196,7 @@ TEST(ContactManifold, TiltedBoxOnFaceGivesEdgeOrCorner) {
         lowest = std::min(lowest, c.z());
       }
       const Vector3d centre(0.1, 0.0, 0.5 - depth - lowest);
-      const Scene s = makeScene(rng, {q, centre});
+      const GroundPair s = makeScene(rng, {q, centre});
       std::vector<Vector3d> touching;
       for (const Vector3d& c : corners)
         if (c.z() < lowest + 1e-9) touching.push_back(centre + c);
@@ -218,7 +218,7 @@ TEST(ContactManifold, CapsuleLyingOnBoxGivesTwoPoints) {
     const double spin = 0.3 * trial;
     const Quaterniond q = about(Vector3d::UnitZ(), spin) * about(Vector3d::UnitY(), kPi / 2);
     const Vector3d centre(0.05, 0.1, 0.5 + 0.1 - depth);
-    const Scene s = makeScene(rng, {q, centre});
+    const GroundPair s = makeScene(rng, {q, centre});
     const ContactManifold m = onGround(s, capsule, centre.x(), centre.y(), -depth);
     ASSERT_EQ(m.size, 2);
     const auto local = checkGroundContacts(m, s, depth);
@@ -232,7 +232,7 @@ TEST(ContactManifold, SphereOnBoxGivesTheWitnessPair) {
   std::mt19937 rng(35);
   const Shape sphere = Shape::sphere(0.2);
   const double depth = 2e-3;
-  const Scene s = makeScene(rng, Pose::translation({0.1, 0.2, 0.5 + 0.2 - depth}));
+  const GroundPair s = makeScene(rng, Pose::translation({0.1, 0.2, 0.5 + 0.2 - depth}));
   const ContactManifold m = onGround(s, sphere, 0.1, 0.2, -depth);
   ASSERT_EQ(m.size, 1);
   const auto local = checkGroundContacts(m, s, depth);
@@ -245,7 +245,7 @@ TEST(ContactManifold, CylinderStandingOnBoxGivesRimPoints) {
   const Shape cylinder = Shape::cylinder(r, h);
   for (int trial = 0; trial < 10; ++trial) {
     const Vector3d centre(-0.1, 0.3, 0.5 + h - depth);
-    const Scene s = makeScene(rng, {about(Vector3d::UnitZ(), trial), centre});
+    const GroundPair s = makeScene(rng, {about(Vector3d::UnitZ(), trial), centre});
     const ContactManifold m = onGround(s, cylinder, centre.x(), centre.y(), -depth);
     ASSERT_EQ(m.size, 4);
     const auto local = checkGroundContacts(m, s, depth);
@@ -268,7 +268,7 @@ TEST(ContactManifold, ConeOnBaseOrSlant) {
   const Shape cone = Shape::cone(r, h);
   {
     const Vector3d centre(0.0, 0.0, 0.5 + h - depth);
-    const Scene s = makeScene(rng, Pose::translation(centre));
+    const GroundPair s = makeScene(rng, Pose::translation(centre));
     const ContactManifold m = onGround(s, cone, 0.0, 0.0, -depth);
     ASSERT_EQ(m.size, 4);
     for (const Vector3d& p : checkGroundContacts(m, s, depth)) {
@@ -282,7 +282,7 @@ TEST(ContactManifold, ConeOnBaseOrSlant) {
     const Vector3d rim = q * Vector3d(0, -r, -h), apex = q * Vector3d(0, 0, h);
     ASSERT_NEAR(rim.z(), apex.z(), 1e-12);
     const Vector3d centre(0.1, 0.0, 0.5 - depth - rim.z());
-    const Scene s = makeScene(rng, {q, centre});
+    const GroundPair s = makeScene(rng, {q, centre});
     const ContactManifold m = onGround(s, cone, centre.x(), centre.y(), -depth);
     ASSERT_EQ(m.size, 2);
     const auto local = checkGroundContacts(m, s, depth);
@@ -334,14 +334,14 @@ TEST(ContactManifold, SpeculativePointsWithinTheMargin) {
   for (int trial = 0; trial < 10; ++trial) {
     {
       const double gap = 0.005;
-      const Scene s = makeScene(rng, Pose::translation({0.0, 0.0, 0.5 + h.z() + gap}));
+      const GroundPair s = makeScene(rng, Pose::translation({0.0, 0.0, 0.5 + h.z() + gap}));
       const ContactManifold m = onGround(s, box, 0.0, 0.0, gap, margin);
       ASSERT_EQ(m.size, 4);
       checkGroundContacts(m, s, -gap);
     }
     {
       const double gap = 0.02;
-      const Scene s = makeScene(rng, Pose::translation({0.0, 0.0, 0.5 + h.z() + gap}));
+      const GroundPair s = makeScene(rng, Pose::translation({0.0, 0.0, 0.5 + h.z() + gap}));
       EXPECT_EQ(onGround(s, box, 0.0, 0.0, gap, margin).size, 0);
     }
   }
@@ -350,7 +350,7 @@ TEST(ContactManifold, SpeculativePointsWithinTheMargin) {
   const double lowest = (q * Vector3d(0, -h.y(), -h.z())).z();  // the -y edge goes down
   ASSERT_LT(lowest, (q * Vector3d(0, h.y(), -h.z())).z());
   const double gap = 0.002;
-  const Scene s = makeScene(rng, {q, {0.0, 0.0, 0.5 + gap - lowest}});
+  const GroundPair s = makeScene(rng, {q, {0.0, 0.0, 0.5 + gap - lowest}});
   const ContactManifold m = onGround(s, box, 0.0, -h.y(), gap, margin);
   ASSERT_EQ(m.size, 2);  // the raised edge is 0.6 * sin(0.05) = 3 cm up
   checkGroundContacts(m, s, -gap, 1e-9);
@@ -368,7 +368,7 @@ TEST(ContactManifold, HullFaceOnBoxFace) {
   const Shape prism = Shape::convexHull(std::make_shared<const ConvexHull>(ConvexHull::build(pts)));
   const double depth = 1e-3;
   const Vector3d centre(0.2, -0.1, 0.5 + 0.1 - depth);
-  const Scene s = makeScene(rng, {about(Vector3d::UnitZ(), 0.3), centre});
+  const GroundPair s = makeScene(rng, {about(Vector3d::UnitZ(), 0.3), centre});
   const ContactManifold m = onGround(s, prism, centre.x(), centre.y(), -depth);
   ASSERT_EQ(m.size, 4);
   for (const Vector3d& p : checkGroundContacts(m, s, depth)) {
@@ -454,7 +454,7 @@ TEST(ContactManifold, RoundedBoxRestingOnRoundedGroundGivesItsFaceCorners) {
   const double depth = 4e-4;
   for (int trial = 0; trial < 20; ++trial) {
     const Vector3d c(0.3 * std::sin(trial), -0.2, 0.5 + h.z() - depth);
-    const Scene s = makeScene(rng, Pose{about(Vector3d::UnitZ(), trial), c});
+    const GroundPair s = makeScene(rng, Pose{about(Vector3d::UnitZ(), trial), c});
     // The narrow phase's answer for the pair: a distance between the cores.
     CollisionOptions options;
     const CollisionResult r =

@@ -12,16 +12,14 @@
 
 #include "dynamics/contact_solver.hpp"
 #include "dynamics/integrator.hpp"
+#include "tests/dynamics/solver_test_constants.hpp"
 #include "tests/run_tasks.hpp"
 
 namespace hb {
 namespace {
 
 using Eigen::Vector3d;
-
-constexpr double kDt = 1.0 / 60.0;
-constexpr double kHalf = 0.5;  // m, the cubes' half extent
-const Vector3d kGravity(0, 0, -10.0);
+using namespace hb::solver_test;
 
 /// A row of `count` unit cubes (1000 kg) side by side on the ground (body 0), each touching the
 /// next: `count` ground manifolds and `count - 1` between neighbours, one island.
@@ -44,21 +42,21 @@ ContactConstraint corner(int a, int b, const Vector3d& point, const Vector3d& no
 Row rowOfCubes(int count) {
   Row row;
   row.bodies.push_back(RigidBody::fixed());
-  const Vector3d h(kHalf, kHalf, kHalf);
+  const Vector3d h(kCubeHalf, kCubeHalf, kCubeHalf);
   for (int i = 0; i < count; ++i) {
     RigidBody cube = RigidBody::dynamic(boxMassProperties(h, 1000.0));
-    cube.position = {2.0 * kHalf * i, 0.0, kHalf};
+    cube.position = {2.0 * kCubeHalf * i, 0.0, kCubeHalf};
     row.bodies.push_back(cube);
   }
   for (int i = 1; i <= count; ++i) {
     const Vector3d c = row.bodies[i].position;
     for (int k = 0; k < 4; ++k) {
-      const Vector3d offset((k & 1 ? 1 : -1) * kHalf, (k & 2 ? 1 : -1) * kHalf, -kHalf);
+      const Vector3d offset((k & 1 ? 1 : -1) * kCubeHalf, (k & 2 ? 1 : -1) * kCubeHalf, -kCubeHalf);
       row.contacts.push_back(corner(0, i, c + offset, Vector3d::UnitZ()));
     }
     if (i == count) continue;
     for (int k = 0; k < 4; ++k) {
-      const Vector3d offset(kHalf, (k & 1 ? 1 : -1) * kHalf, (k & 2 ? 1 : -1) * kHalf);
+      const Vector3d offset(kCubeHalf, (k & 1 ? 1 : -1) * kCubeHalf, (k & 2 ? 1 : -1) * kCubeHalf);
       row.contacts.push_back(corner(i, i + 1, c + offset, Vector3d::UnitX()));
     }
   }
@@ -70,12 +68,12 @@ Row rowOfCubes(int count) {
 ContactSolverStats solve(Row& row, const ParallelFor& runTasks = {}, int workers = 1) {
   RigidBodyIntegrator integrator;
   RotationSteps rotations;
-  integrator.integrateVelocities(row.bodies, kGravity, kDt, rotations);
+  integrator.integrateVelocities(row.bodies, kCubeGravity, kCubeDt, rotations);
   ContactSolver solver;
   if (runTasks) solver.setTeam(runTasks, workers);
   ContactSolverOptions options;
   options.velocityIterations = 200;
-  solver.prepare(row.bodies, row.contacts, kDt, options, kGravity);
+  solver.prepare(row.bodies, row.contacts, kCubeDt, options, kCubeGravity);
   solver.warmStart(row.bodies);
   return solver.solveVelocities(row.bodies);
 }
@@ -83,14 +81,14 @@ ContactSolverStats solve(Row& row, const ParallelFor& runTasks = {}, int workers
 /// Adds `count` cubes apart from the others on the ground, each an island of its own (too
 /// small to colour).
 void addLoneCubes(Row& row, int count) {
-  const Vector3d h(kHalf, kHalf, kHalf);
+  const Vector3d h(kCubeHalf, kCubeHalf, kCubeHalf);
   for (int i = 0; i < count; ++i) {
     RigidBody cube = RigidBody::dynamic(boxMassProperties(h, 1000.0));
-    cube.position = {-10.0 - 3.0 * i, 0.0, kHalf};
+    cube.position = {-10.0 - 3.0 * i, 0.0, kCubeHalf};
     row.bodies.push_back(cube);
     const int body = static_cast<int>(row.bodies.size()) - 1;
     for (int k = 0; k < 4; ++k) {
-      const Vector3d offset((k & 1 ? 1 : -1) * kHalf, (k & 2 ? 1 : -1) * kHalf, -kHalf);
+      const Vector3d offset((k & 1 ? 1 : -1) * kCubeHalf, (k & 2 ? 1 : -1) * kCubeHalf, -kCubeHalf);
       row.contacts.push_back(corner(0, body, cube.position + offset, Vector3d::UnitZ()));
     }
   }
@@ -102,12 +100,12 @@ ContactSolverStats solveSoft(Row& row, PseudoVelocities& motion, const ParallelF
                              int workers = 1) {
   RigidBodyIntegrator integrator;
   RotationSteps rotations;
-  integrator.integrateVelocities(row.bodies, Vector3d::Zero(), kDt, rotations);
+  integrator.integrateVelocities(row.bodies, Vector3d::Zero(), kCubeDt, rotations);
   ContactSolver solver;
   if (runTasks) solver.setTeam(runTasks, workers);
   ContactSolverOptions options;
   options.softSubsteps = 4;
-  solver.prepare(row.bodies, row.contacts, kDt, options, kGravity);
+  solver.prepare(row.bodies, row.contacts, kCubeDt, options, kCubeGravity);
   return solver.solveSoftStep(row.bodies, motion);
 }
 
@@ -152,7 +150,7 @@ TEST(ContactColouring, AColouredRowOfCubesRestsAndCarriesItsWeight) {
     for (const ContactConstraint& c : row.contacts) {
       if (c.bodyA == 0 && c.bodyB == i + 1) normal += c.impulse.x();
     }
-    EXPECT_NEAR(normal, 1000.0 * 10.0 * kDt, 1e-6) << "cube " << i + 1;
+    EXPECT_NEAR(normal, 1000.0 * 10.0 * kCubeDt, 1e-6) << "cube " << i + 1;
   }
 }
 
@@ -242,8 +240,8 @@ struct Prepared {
   Prepared(Row& inOrder, Row& atOnce, int workers, int& tasks) {
     team.setTeam(countedTeam(workers, tasks), workers);
     const ContactSolverOptions options;
-    alone.prepare(inOrder.bodies, inOrder.contacts, kDt, options, kGravity);
-    team.prepare(atOnce.bodies, atOnce.contacts, kDt, options, kGravity);
+    alone.prepare(inOrder.bodies, inOrder.contacts, kCubeDt, options, kCubeGravity);
+    team.prepare(atOnce.bodies, atOnce.contacts, kCubeDt, options, kCubeGravity);
   }
   ContactSolver alone, team;
 };

@@ -14,17 +14,16 @@
 #include "dynamics/contact_solver.hpp"
 #include "dynamics/integrator.hpp"
 #include "dynamics/soft_lanes.hpp"
+#include "tests/dynamics/solver_test_constants.hpp"
 #include "tests/run_tasks.hpp"
 
 namespace hb {
 namespace {
 
 using Eigen::Vector3d;
+using namespace hb::solver_test;
 
-constexpr double kDt = 1.0 / 60.0;
-constexpr double kHalf = 0.5;  // m, the cubes' half extent
 constexpr int kColumns = 20, kLayers = 15;
-const Vector3d kGravity(0, 0, -10.0);
 
 struct Wall {
   std::vector<RigidBody> bodies;
@@ -41,12 +40,12 @@ Wall wallOfCubes(unsigned seed, double speed = 0.3, double restitution = 0.0) {
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
   Wall wall;
   wall.bodies.push_back(RigidBody::fixed());
-  const Vector3d h(kHalf, kHalf, kHalf);
+  const Vector3d h(kCubeHalf, kCubeHalf, kCubeHalf);
   const auto cube = [](int column, int layer) { return 1 + layer * kColumns + column; };
   for (int layer = 0; layer < kLayers; ++layer) {
     for (int column = 0; column < kColumns; ++column) {
       RigidBody body = RigidBody::dynamic(boxMassProperties(h, 500.0 + 20.0 * column));
-      body.position = {2.0 * kHalf * column, 0.0, kHalf + 2.0 * kHalf * layer};
+      body.position = {2.0 * kCubeHalf * column, 0.0, kCubeHalf + 2.0 * kCubeHalf * layer};
       body.linearVelocity = speed * Vector3d(unit(random), unit(random), unit(random));
       body.angularVelocity = 0.5 * Vector3d(unit(random), unit(random), unit(random));
       wall.bodies.push_back(body);
@@ -58,7 +57,7 @@ Wall wallOfCubes(unsigned seed, double speed = 0.3, double restitution = 0.0) {
       ContactConstraint c;
       c.bodyA = a;
       c.bodyB = b;
-      c.point = centre + kHalf * ((k & 1 ? 1 : -1) * across1 + (k & 2 ? 1 : -1) * across2);
+      c.point = centre + kCubeHalf * ((k & 1 ? 1 : -1) * across1 + (k & 2 ? 1 : -1) * across2);
       c.normal = normal;
       c.buildTangents();
       c.friction = 0.2 + 0.2 * (k + a % 3);
@@ -73,10 +72,10 @@ Wall wallOfCubes(unsigned seed, double speed = 0.3, double restitution = 0.0) {
       const int body = cube(column, layer);
       const Vector3d centre = wall.bodies[body].position;
       const int below = layer == 0 ? 0 : cube(column, layer - 1);
-      meet(below, body, centre - Vector3d(0, 0, kHalf), Vector3d::UnitZ(), Vector3d::UnitX(),
+      meet(below, body, centre - Vector3d(0, 0, kCubeHalf), Vector3d::UnitZ(), Vector3d::UnitX(),
            Vector3d::UnitY(), 1 + (column + layer) % 4);
       if (column + 1 < kColumns) {
-        meet(body, cube(column + 1, layer), centre + Vector3d(kHalf, 0, 0), Vector3d::UnitX(),
+        meet(body, cube(column + 1, layer), centre + Vector3d(kCubeHalf, 0, 0), Vector3d::UnitX(),
              Vector3d::UnitY(), Vector3d::UnitZ(), 1 + (column * 3 + layer) % 4);
       }
     }
@@ -97,7 +96,7 @@ Solved solveSoft(unsigned seed, int lanes, int workers = 1, bool bounce = false)
   Solved solved{bounce ? wallOfCubes(seed, 3.0, 0.5) : wallOfCubes(seed), {}, {}, {}, 0, 0};
   RigidBodyIntegrator integrator;
   RotationSteps rotations;
-  integrator.integrateVelocities(solved.wall.bodies, Vector3d::Zero(), kDt, rotations);
+  integrator.integrateVelocities(solved.wall.bodies, Vector3d::Zero(), kCubeDt, rotations);
   ContactSolver solver;
   if (workers > 1) {
     solver.setTeam(test::threadPerTask, workers);
@@ -105,7 +104,7 @@ Solved solveSoft(unsigned seed, int lanes, int workers = 1, bool bounce = false)
   ContactSolverOptions options;
   options.softSubsteps = 4;
   options.softLanes = lanes;
-  solver.prepare(solved.wall.bodies, solved.wall.contacts, kDt, options, kGravity);
+  solver.prepare(solved.wall.bodies, solved.wall.contacts, kCubeDt, options, kCubeGravity);
   solved.stats = solver.solveSoftStep(solved.wall.bodies, solved.motion);
   if (bounce) solved.bounces = solver.applyRestitution(solved.wall.bodies);
   solved.width = solver.softLaneWidth();
@@ -189,7 +188,7 @@ TEST(ContactSoftLanes, AWidthItCannotRunIsAClearError) {
   options.softSubsteps = 4;
   options.softLanes = 3;
   try {
-    solver.prepare(wall.bodies, wall.contacts, kDt, options, kGravity);
+    solver.prepare(wall.bodies, wall.contacts, kCubeDt, options, kCubeGravity);
     FAIL() << "three lanes were accepted";
   } catch (const std::invalid_argument& error) {
     EXPECT_NE(std::string(error.what()).find("0 (the CPU's widest), 1, 2, 4 or 8"),

@@ -7,14 +7,13 @@
 
 #include "dynamics/contact_solver.hpp"
 #include "dynamics/integrator.hpp"
+#include "tests/dynamics/solver_test_constants.hpp"
 
 namespace hb {
 namespace {
 
 using Eigen::Vector3d;
-
-constexpr double kDt = 1.0 / 120.0;
-const Vector3d kGravity(0, 0, -9.81);
+using namespace hb::solver_test;
 
 // Ground (static, index 0) and a unit-mass box of half extents h resting on it (index 1).
 std::vector<RigidBody> groundAndBox(const Vector3d& h, double zGap = 0.0) {

@@ -11,14 +11,13 @@
 #include <random>
 
 #include "dynamics/integrator.hpp"
+#include "tests/dynamics/solver_test_constants.hpp"
 
 namespace hb {
 namespace {
 
 using Eigen::Vector3d;
-
-constexpr double kDt = 1.0 / 120.0;
-const Vector3d kGravity(0, 0, -9.81);
+using namespace hb::solver_test;
 
 RigidBody tumblingBox(const Vector3d& w) {
   RigidBody b = RigidBody::dynamic(boxMassProperties({0.05, 0.1, 0.2}, 500));

@@ -13,11 +13,10 @@
 #include "engine/scene.hpp"
 #include "engine/world.hpp"
 #include "temp_dir_test.hpp"
+#include "tests/engine/world_test_scenes.hpp"
 
 namespace hb {
 namespace {
-
-const std::filesystem::path kAssets = std::filesystem::path(HB_SOURCE_DIR) / "assets/ycb";
 
 /// How far the furthest of `points` lies outside `hull` (negative: all inside).
 double furthestOutside(const ConvexHull& hull, const std::vector<Eigen::Vector3d>& points) {
@@ -33,8 +32,8 @@ double furthestOutside(const ConvexHull& hull, const std::vector<Eigen::Vector3d
 }
 
 TEST(AssetLibrary, HullToleranceKeepsTheMassAndEveryPointWithinIt) {
-  AssetLibrary exactLibrary(kAssets);
-  AssetLibrary library(kAssets, kDefaultHullTolerance);
+  AssetLibrary exactLibrary(test_scenes::kYcbAssets);
+  AssetLibrary library(test_scenes::kYcbAssets, kDefaultHullTolerance);
   EXPECT_EQ(library.hullTolerance(), kDefaultHullTolerance);
   for (const char* name : {"015_peach", "003_cracker_box", "025_mug"}) {
     SCOPED_TRACE(name);
@@ -62,8 +61,8 @@ TEST(AssetLibrary, HullToleranceKeepsTheMassAndEveryPointWithinIt) {
 }
 
 TEST(AssetLibrary, PartsTakeTheToleranceToo) {
-  AssetLibrary exactLibrary(kAssets);
-  AssetLibrary library(kAssets, 1e-3);
+  AssetLibrary exactLibrary(test_scenes::kYcbAssets);
+  AssetLibrary library(test_scenes::kYcbAssets, 1e-3);
   const auto exact = exactLibrary.getParts("024_bowl", 500.0);
   const auto simple = library.getParts("024_bowl", 500.0);
   ASSERT_EQ(simple->parts.size(), exact->parts.size());
@@ -106,7 +105,7 @@ TEST_F(AssetDensityTest, BodiesOfOneAssetTakeTheirOwnDensity) {
 TEST(AssetLibrary, BadHullToleranceIsAClearError) {
   for (const double bad : {-1e-4, std::numeric_limits<double>::quiet_NaN()}) {
     try {
-      AssetLibrary library(kAssets, bad);
+      AssetLibrary library(test_scenes::kYcbAssets, bad);
       ADD_FAILURE() << "no error for " << bad;
     } catch (const MeshLoadError& e) {
       EXPECT_NE(std::string(e.what()).find("hull tolerance"), std::string::npos) << e.what();

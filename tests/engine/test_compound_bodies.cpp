@@ -15,19 +15,18 @@
 #include "engine/run_summary.hpp"
 #include "engine/scene.hpp"
 #include "engine/world.hpp"
+#include "tests/engine/world_test_scenes.hpp"
 
 namespace hb {
 namespace {
 
 using Eigen::Vector3d;
 
-const std::filesystem::path kAssets = std::filesystem::path(HB_SOURCE_DIR) / "assets/ycb";
-
 /// The bowl standing on the ground (its OBJ frame's lowest point at z = 0) and a 2 cm ball
 /// 10 cm above its rim, over its middle; where the ball ends relative to the bowl's axis:
 /// (horizontal distance, height).
 Eigen::Vector2d ballRestingPlace(bool parts, double& rim) {
-  AssetLibrary library(kAssets);
+  AssetLibrary library(test_scenes::kYcbAssets);
   const ConvexHull& hull = library.get("024_bowl", 500.0)->shape.hull();
   double low = 1e9, high = -1e9;
   for (const Vector3d& v : hull.vertices())
@@ -35,7 +34,7 @@ Eigen::Vector2d ballRestingPlace(bool parts, double& rim) {
   rim = high - low;
   SceneDescription scene;
   scene.name = "bowl";
-  scene.assetDir = kAssets;
+  scene.assetDir = test_scenes::kYcbAssets;
   StaticDescription ground;
   ground.kind = StaticDescription::Kind::Ground;
   scene.statics.push_back(ground);
@@ -73,7 +72,7 @@ TEST(CompoundBodies, ABallRestsInsideTheBowlOnlyWithItsParts) {
 }
 
 TEST(CompoundBodies, PartsCarryTheScanMassAndEveryPiece) {
-  AssetLibrary library(kAssets);
+  AssetLibrary library(test_scenes::kYcbAssets);
   const auto hull = library.get("024_bowl", 500.0);
   const auto parts = library.getParts("024_bowl", 500.0);
   EXPECT_GE(parts->parts.size(), 60u);
@@ -87,7 +86,8 @@ TEST(CompoundBodies, PartsCarryTheScanMassAndEveryPiece) {
 
 /// A bowl and a mug (parts) dropped onto the ground, a mug and two balls into the bowl.
 SceneDescription bowlAndMugScene() {
-  return parseScene(R"({"name": "compounds", "asset_dir": ")" + kAssets.string() + R"(",
+  return parseScene(
+      R"({"name": "compounds", "asset_dir": ")" + test_scenes::kYcbAssets.string() + R"(",
     "statics": [{"type": "ground"}],
     "bodies": [
       {"asset": "024_bowl", "collision": "parts", "pose": {"p": [0, 0, 0.05]}},
@@ -96,7 +96,7 @@ SceneDescription bowlAndMugScene() {
       {"asset": "025_mug", "collision": "parts", "pose": {"p": [0.2, 0.0, 0.1]}},
       {"shape": {"type": "sphere", "radius": 0.02}, "pose": {"p": [0.0, 0.03, 0.35]}},
       {"shape": {"type": "sphere", "radius": 0.02}, "pose": {"p": [0.2, 0.0, 0.3]}}]})",
-                    ".");
+      ".");
 }
 
 TEST(CompoundBodies, TheBroadPhaseMissesNoPiecePairWithinTheMargin) {

@@ -14,11 +14,10 @@
 
 #include "engine/scene.hpp"
 #include "engine/world.hpp"
+#include "tests/engine/world_test_scenes.hpp"
 
 namespace hb {
 namespace {
-
-const std::filesystem::path kAssets = std::filesystem::path(HB_SOURCE_DIR) / "assets/ycb";
 
 /// What a drop or throw onto the panel (top face at z = 1.005) did.
 struct Landing {
@@ -29,7 +28,7 @@ struct Landing {
 /// `continuous`: the defaults (the sweep, substeps); otherwise speculative contacts alone.
 Landing land(const std::string& body, bool continuous, double seconds) {
   const std::string scene = R"({"name": "panel", "gravity": [0, 0, -9.81],
-    "asset_dir": ")" + kAssets.string() +
+    "asset_dir": ")" + test_scenes::kYcbAssets.string() +
                             R"(",
     "bounds": {"min": [-10, -10, -1], "max": [10, 10, 60]},
     "statics": [{"type": "ground", "height": 0.0},
@@ -100,7 +99,7 @@ TEST(ContinuousCollision, TallDropsOfEveryYcbObjectSinkInByAFewMillimetresAtMost
   std::normal_distribution<double> n(0.0, 1.0);
   double deepest = 0.0;
   for (const double height : {2.0, 10.0, 50.0}) {
-    for (const auto& entry : std::filesystem::directory_iterator(kAssets)) {
+    for (const auto& entry : std::filesystem::directory_iterator(test_scenes::kYcbAssets)) {
       if (!entry.is_directory()) continue;
       const std::string asset = entry.path().filename().string();
       const Eigen::Quaterniond q = Eigen::Quaterniond(n(rng), n(rng), n(rng), n(rng)).normalized();

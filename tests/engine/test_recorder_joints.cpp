@@ -26,7 +26,7 @@ using Eigen::Vector3d;
 
 const fs::path kSource = HB_SOURCE_DIR;
 
-fs::path tempFile(const std::string& name) {
+fs::path jointsTempFile(const std::string& name) {
   return hb::test::processTempDir("heavyball-test-recorder-joints-") / name;
 }
 
@@ -104,7 +104,7 @@ void expectSameBits(const RecordingReader& reader,
 }
 
 TEST(RecorderJoints, APendulumOnAServoReadsBackBitForBit) {
-  const fs::path file = tempFile("pendulum.h5");
+  const fs::path file = jointsTempFile("pendulum.h5");
   auto world = pendulum();
   // 150 steps: more than two chunks of 64 rows.
   const auto values = record(*world, file, 150);
@@ -122,7 +122,7 @@ TEST(RecorderJoints, APendulumOnAServoReadsBackBitForBit) {
 }
 
 TEST(RecorderJoints, TheHingesSceneReadsBackBitForBit) {
-  const fs::path file = tempFile("hinges.h5");
+  const fs::path file = jointsTempFile("hinges.h5");
   World world(loadScene(kSource / "assets/scenes/hinges.json"));
   const auto values = record(world, file, 100);
   const RecordingReader reader(file);
@@ -137,7 +137,7 @@ TEST(RecorderJoints, TheHingesSceneReadsBackBitForBit) {
 
 TEST(RecorderJoints, ABallJointOnAServoReadsBackBitForBit) {
   // Its turn, spin and three-valued targets (moved every step) with the hinge's values beside.
-  const fs::path file = tempFile("ball.h5");
+  const fs::path file = jointsTempFile("ball.h5");
   SceneDescription scene = joint_scenes::emptyScene();
   scene.bodies.push_back(joint_scenes::ball(Vector3d(0.3, 0, 1), 0.05, 1.0));
   scene.bodies.push_back(joint_scenes::ball(Vector3d(1, 0, 1), 0.05, 1.0));
@@ -176,7 +176,7 @@ void setVersion(const fs::path& file, long long version) {
 }
 
 TEST(RecorderJoints, ARunWithoutJointsWritesNoJointDatasets) {
-  const fs::path file = tempFile("nojoints.h5");
+  const fs::path file = jointsTempFile("nojoints.h5");
   World world(joint_scenes::emptyScene());
   record(world, file, 5);
   EXPECT_FALSE(hasDataset(file, "joints"));
@@ -189,7 +189,7 @@ TEST(RecorderJoints, ARunWithoutJointsWritesNoJointDatasets) {
 
 // Files of version 6 have the joints' scalar values only: the turns and spins read as NaN.
 TEST(RecorderJoints, FilesOfVersionSixReadWithoutTurns) {
-  const fs::path file = tempFile("version6.h5");
+  const fs::path file = jointsTempFile("version6.h5");
   auto world = pendulum();
   const auto values = record(*world, file, 5);
   const hid_t f = H5Fopen(file.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
@@ -209,7 +209,7 @@ TEST(RecorderJoints, FilesOfVersionSixReadWithoutTurns) {
 
 // Files of version 5 and earlier have no joints: read as before, joints empty.
 TEST(RecorderJoints, FilesOfThePreviousVersionsReadWithoutJoints) {
-  const fs::path file = tempFile("version5.h5");
+  const fs::path file = jointsTempFile("version5.h5");
   auto world = pendulum();
   record(*world, file, 5);
   setVersion(file, 5);
@@ -225,7 +225,7 @@ TEST(RecorderJoints, FilesOfThePreviousVersionsReadWithoutJoints) {
 }
 
 /// The message of the RecordingError reading `file` (and its joints at every row) throws.
-std::string readError(const fs::path& file) {
+std::string jointsReadError(const fs::path& file) {
   try {
     const RecordingReader reader(file);
     for (long i = 0; i < reader.stepCount(); ++i) reader.jointStates(i);
@@ -238,13 +238,13 @@ std::string readError(const fs::path& file) {
 /// A pendulum recording of 100 steps, `damage` done to it; the error reading it.
 template <class Damage>
 std::string errorAfter(const char* name, const Damage& damage) {
-  const fs::path file = tempFile(name);
+  const fs::path file = jointsTempFile(name);
   auto world = pendulum();
   record(*world, file, 100);
   const hid_t f = H5Fopen(file.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
   damage(f);
   H5Fclose(f);
-  std::string message = readError(file);
+  std::string message = jointsReadError(file);
   EXPECT_NE(message.find(file.string()), std::string::npos) << message;
   fs::remove(file);
   return message;

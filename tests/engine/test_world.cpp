@@ -12,22 +12,14 @@
 #include "engine/run_summary.hpp"
 #include "engine/scene.hpp"
 #include "engine/world.hpp"
+#include "tests/engine/world_test_scenes.hpp"
 
 namespace hb {
 namespace {
 
 using Eigen::Vector3d;
 
-SceneDescription groundScene() {
-  SceneDescription scene;
-  scene.name = "test";
-  scene.assetDir = std::string(HB_SOURCE_DIR) + "/assets/ycb";
-  StaticDescription ground;
-  ground.kind = StaticDescription::Kind::Ground;
-  ground.material.friction = 0.8;
-  scene.statics.push_back(ground);
-  return scene;
-}
+using test_scenes::groundScene;
 
 BodyDescription boxBody(const Vector3d& h, const Vector3d& position, double friction = 0.8) {
   BodyDescription b;

@@ -1,6 +1,7 @@
 #pragma once
-// Scenes the world-driving tests share (test_world_control.cpp, test_world_snapshot.cpp).
+// Scenes and assets the engine tests share (test_world_control.cpp, test_world_snapshot.cpp, ...).
 
+#include <filesystem>
 #include <string>
 
 #include "engine/scene.hpp"
@@ -8,11 +9,14 @@
 
 namespace hb::test_scenes {
 
+/// The shipped YCB objects.
+inline const std::filesystem::path kYcbAssets = std::filesystem::path(HB_SOURCE_DIR) / "assets/ycb";
+
 /// Ground only, of this friction.
 inline SceneDescription groundScene(double friction = 0.8) {
   SceneDescription scene;
   scene.name = "control";
-  scene.assetDir = std::string(HB_SOURCE_DIR) + "/assets/ycb";
+  scene.assetDir = kYcbAssets;
   StaticDescription ground;
   ground.material.friction = friction;
   scene.statics.push_back(ground);

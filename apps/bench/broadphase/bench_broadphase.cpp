@@ -168,13 +168,6 @@ struct Row {
   int checked = 0, matched = 0;
 };
 
-double median(std::vector<double> values) {
-  if (values.empty()) return 0.0;
-  const auto middle = values.begin() + values.size() / 2;
-  std::nth_element(values.begin(), middle, values.end());
-  return *middle;
-}
-
 std::vector<int> sizes(int maxBodies) {
   std::vector<int> result;
   for (long n = 10; n <= maxBodies; n *= 10) result.push_back(static_cast<int>(n));

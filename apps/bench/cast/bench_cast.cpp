@@ -67,7 +67,7 @@ struct Sample {
 };
 
 /// What a row of the table gathers: per method, the samples of its queries.
-struct Row {
+struct CastRow {
   std::string caseName;
   std::vector<Query> queries;
   std::vector<Sample> cold, warm;        // the GJK ray cast
@@ -171,19 +171,6 @@ std::optional<double> rightHitError(const Pair& pair, const Query& q, double s) 
   return right ? std::optional<double>(error) : std::nullopt;
 }
 
-double median(std::vector<double> v) {
-  if (v.empty()) return std::nan("");
-  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-  return v[v.size() / 2];
-}
-
-double mean(const std::vector<double>& v) {
-  if (v.empty()) return std::nan("");
-  double s = 0.0;
-  for (const double x : v) s += x;
-  return s / static_cast<double>(v.size());
-}
-
 }  // namespace
 
 std::vector<std::string> castPeerNames() {
@@ -247,9 +234,9 @@ class CastBench {
     std::vector<Shape> shapes = {pair.a, pair.b};
     for (auto& peer : peers_) peer->prepare(shapes);
     const double D = pair.radiusA + pair.radiusB;
-    std::vector<Row> rows;
+    std::vector<CastRow> rows;
     {
-      Row row;
+      CastRow row;
       row.caseName = "collide";
       for (int i = 0; i < config_.configurations; ++i)
         measure(pair, collidingQuery(pair, rng_), row, nullptr);
@@ -258,7 +245,7 @@ class CastBench {
     for (const double fraction : {0.005, 0.05, 0.5, 1.5}) {
       char name[32];
       std::snprintf(name, sizeof name, "miss %gD", fraction);
-      Row row;
+      CastRow row;
       row.caseName = name;
       for (int i = 0; i < config_.configurations; ++i) {
         measure(pair, missingQuery(pair, fraction * D, rng_), row, nullptr);
@@ -268,16 +255,16 @@ class CastBench {
     for (const double delta : config_.sequences > 0 ? config_.deltas : std::vector<double>{}) {
       char name[32];
       std::snprintf(name, sizeof name, "seq %g%%D", 100.0 * delta);
-      Row row;
+      CastRow row;
       row.caseName = name;
       for (int s = 0; s < config_.sequences; ++s) runSequence(pair, delta * D, row);
       rows.push_back(std::move(row));
     }
-    for (const Row& row : rows) printRow(pair, row);
+    for (const CastRow& row : rows) printRow(pair, row);
     std::fflush(stdout);  // a size at a time: the largest take minutes
   }
 
-  void runSequence(const Pair& pair, double step, Row& row) {
+  void runSequence(const Pair& pair, double step, CastRow& row) {
     Query q = collidingQuery(pair, rng_);
     const Vector3d velocity = step * uniformDirection(rng_);
     const Eigen::Quaterniond turn(Eigen::AngleAxisd(step / pair.radiusA, uniformDirection(rng_)));
@@ -291,7 +278,7 @@ class CastBench {
 
   /// Casts one query with every method; with `coherence`, heavyball's also warm-started from
   /// the sequence's previous query (and updates it).
-  void measure(const Pair& pair, const Query& q, Row& row, Coherence* coherence) {
+  void measure(const Pair& pair, const Query& q, CastRow& row, Coherence* coherence) {
     const int index = static_cast<int>(row.cold.size());
     row.queries.push_back(q);
     row.cold.push_back(castTimed(pair, q, SupportHints{}));
@@ -395,7 +382,7 @@ class CastBench {
     int wrong = 0;
     double largestError = 0.0;
   };
-  std::vector<Verdict> judge(const Pair& pair, const Row& row) const {
+  std::vector<Verdict> judge(const Pair& pair, const CastRow& row) const {
     std::vector<Verdict> verdicts(2 + peers_.size());
     for (size_t i = 0; i < row.cold.size(); ++i) {
       const Query& q = row.queries[i];
@@ -421,7 +408,7 @@ class CastBench {
     return verdicts;
   }
 
-  void printRow(const Pair& pair, const Row& row) {
+  void printRow(const Pair& pair, const CastRow& row) {
     const int vertices = pair.vertices;
     const std::vector<Verdict> verdicts = judge(pair, row);
     std::vector<double> iterations, times, warmIterations, warmTimes;

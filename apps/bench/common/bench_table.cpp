@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "apps/bench/common/bench_method.hpp"
+#include "apps/bench/common/bench_timer.hpp"
 
 namespace hb::bench {
 
@@ -19,20 +20,6 @@ constexpr GjkMode kModes[] = {GjkMode::Distance, GjkMode::Boolean};
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 /// Pairs closer than this to contact may be called colliding or not, depending on tolerances.
 constexpr double kTouching = 1e-6;
-
-double median(std::vector<double> v) {
-  if (v.empty()) return kNaN;
-  const std::size_t mid = v.size() / 2;
-  std::nth_element(v.begin(), v.begin() + mid, v.end());
-  if (v.size() % 2 == 1) return v[mid];
-  const double upper = v[mid];
-  return 0.5 * (upper + *std::max_element(v.begin(), v.begin() + mid));
-}
-
-double mean(const std::vector<double>& v) {
-  if (v.empty()) return kNaN;
-  return std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
-}
 
 /// Standard deviation of the papers' "mean +- std", in population form (the papers do not say
 /// which; over hundreds of problems both forms agree to a fraction of a percent).

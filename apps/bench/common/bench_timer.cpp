@@ -1,6 +1,7 @@
 #include "apps/bench/common/bench_timer.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 #include <thread>
 
@@ -45,6 +46,20 @@ double meanOfLowest(std::span<double> samples, double fraction) {
   std::nth_element(samples.begin(), samples.begin() + (keep - 1), samples.end());
   // After nth_element the first `keep` elements are the lowest ones (in no particular order).
   return std::accumulate(samples.begin(), samples.begin() + keep, 0.0) / static_cast<double>(keep);
+}
+
+double median(std::vector<double> samples) {
+  if (samples.empty()) return std::numeric_limits<double>::quiet_NaN();
+  const std::size_t mid = samples.size() / 2;
+  std::nth_element(samples.begin(), samples.begin() + mid, samples.end());
+  if (samples.size() % 2 == 1) return samples[mid];
+  // The lower middle one is the largest of those before it.
+  return 0.5 * (samples[mid] + *std::max_element(samples.begin(), samples.begin() + mid));
+}
+
+double mean(const std::vector<double>& samples) {
+  if (samples.empty()) return std::numeric_limits<double>::quiet_NaN();
+  return std::accumulate(samples.begin(), samples.end(), 0.0) / static_cast<double>(samples.size());
 }
 
 }  // namespace hb::bench

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #if defined(__x86_64__)
 #include <x86intrin.h>
@@ -65,6 +66,12 @@ class TickClock {
 
 /// Mean of the lowest `fraction` of the samples (at least one); reorders them.
 double meanOfLowest(std::span<double> samples, double fraction);
+
+/// The median of the samples (the mean of the two middle ones for an even count); NaN for none.
+double median(std::vector<double> samples);
+
+/// The mean of the samples; NaN for none.
+double mean(const std::vector<double>& samples);
 
 /// Keeps `value` (and the computation producing it) alive without any run-time cost.
 template <class T>

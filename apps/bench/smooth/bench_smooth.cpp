@@ -78,18 +78,6 @@ double optimality(const Shape& a, const Pose& pa, const Shape& b, const Pose& pb
   return v.norm() > 0.0 ? x.cross(v).norm() / v.norm() : 0.0;
 }
 
-double mean(const std::vector<double>& v) {
-  double s = 0.0;
-  for (const double x : v) s += x;
-  return v.empty() ? std::nan("") : s / static_cast<double>(v.size());
-}
-
-double median(std::vector<double> v) {
-  if (v.empty()) return std::nan("");
-  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-  return v[v.size() / 2];
-}
-
 class SmoothBench {
  public:
   explicit SmoothBench(const SmoothBenchConfig& config) : config_(config), rng_(config.seed) {
