@@ -111,10 +111,26 @@ ContactSolverStats ContactSolver::sweepColoured(int index, int sweeps, double to
                                                 const std::function<void()>& alongside) {
   const Island& island = islands_[index];
   readyTeam(static_cast<std::size_t>(sweeps) * island.groups, sweeps);
-  runTasks_(workers_, [&](std::size_t worker) {
+  const auto together = [&](std::size_t worker) {
     if (alongside) alongside();
     sweepColouredTogether(index, sweeps, tolerance, static_cast<int>(worker));
-  });
+  };
+  bool alone = false;  // though a team was there
+  if (workers_ > 1) {
+    alone = colouredChoice_.run(
+        [&] { runTasks_(workers_, together); }, [&] { together(0); },
+        [&] {
+          return static_cast<double>(sweepStats(sweeps, tolerance).iterations) * island.count;
+        });
+  } else {
+    together(0);
+  }
+  ContactSolverStats stats = sweepStats(sweeps, tolerance);
+  stats.solvesAlone = alone ? 1 : 0;
+  return stats;
+}
+
+ContactSolverStats ContactSolver::sweepStats(int sweeps, double tolerance) const {
   ContactSolverStats stats;
   for (int s = 0; s < sweeps && !stats.converged; ++s) {
     stats.residual = std::bit_cast<double>(sweepLargest_[s].load(std::memory_order_relaxed));

@@ -180,12 +180,19 @@ ContactSolverStats ContactSolver::solveSoftStep(std::span<RigidBody> bodies,
   // cost more than it shared on a pile), or on this thread.
   planSoftStep(substeps);
   readyTeam(softPlan_.size(), 2 * static_cast<std::size_t>(substeps));
+  bool alone = false;  // though a team was there
   if (workers_ > 1 && manifolds_.size() >= static_cast<std::size_t>(kColouredIsland)) {
-    runTasks_(workers_, [&](std::size_t worker) { softStepTogether(static_cast<int>(worker)); });
+    alone = softChoice_.run(
+        [&] {
+          runTasks_(workers_,
+                    [&](std::size_t worker) { softStepTogether(static_cast<int>(worker)); });
+        },
+        [&] { softStepTogether(0); }, [&] { return static_cast<double>(manifolds_.size()); });
   } else {
     softStepTogether(0);
   }
   ContactSolverStats stats;
+  stats.solvesAlone = alone ? 1 : 0;
   stats.iterations = 2 * substeps;
   stats.residual =
       std::bit_cast<double>(sweepLargest_[2 * substeps - 1].load(std::memory_order_relaxed));

@@ -444,6 +444,7 @@ ContactSolverStats ContactSolver::solveVelocities(std::span<RigidBody> bodies) {
     stats.iterations = std::max(stats.iterations, island.iterations);
     stats.residual = std::max(stats.residual, island.residual);
     stats.converged &= island.converged;
+    stats.solvesAlone += island.solvesAlone;
   }
   if (options_.shockPropagation) {
     propagateShock();

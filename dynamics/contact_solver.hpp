@@ -63,6 +63,7 @@
 #include "dynamics/normal_block.hpp"
 #include "dynamics/rigid_body.hpp"
 #include "dynamics/soft_lanes.hpp"
+#include "dynamics/team_choice.hpp"
 #include "dynamics/team_phases.hpp"
 #include "dynamics/union_find.hpp"
 
@@ -73,6 +74,9 @@ struct ContactSolverStats {
   /// Largest impulse change in the last velocity sweep, as a velocity change (m/s).
   double residual = 0.0;
   bool converged = false;
+  /// Coloured sweeps or soft steps run on one thread though a team was there, because one
+  /// thread had cost less lately (TeamChoice; the same bits either way).
+  int solvesAlone = 0;
 };
 
 /// Pseudo-velocities of the split-impulse pass, per body; used once by the integrator.
@@ -279,9 +283,12 @@ class ContactSolver {
   double sweepIsland(int island);
   /// Up to `sweeps` sweeps over a coloured island, until one's largest change is at most
   /// `tolerance`: the workers of setTeam in one go, a colour's visits claimed a few at a time
-  /// and every worker waiting for the colour to be done before the next (no task per colour).
+  /// and every worker waiting for the colour to be done before the next (no task per colour);
+  /// or this thread alone, when that has cost less lately (colouredChoice_).
   ContactSolverStats sweepColoured(int island, int sweeps, double tolerance,
                                    const std::function<void()>& alongside = {});
+  /// The iterations, residual and convergence of sweepColoured's sweeps, from sweepLargest_.
+  ContactSolverStats sweepStats(int sweeps, double tolerance) const;
   /// What worker `worker` of sweepColoured runs.
   void sweepColouredTogether(int island, int sweeps, double tolerance, int worker);
   /// Zeroes the counters of `phases` team phases and the largest changes of `sweeps` sweeps.
@@ -421,6 +428,9 @@ class ContactSolver {
   std::size_t sweepCapacity_ = 0;
   ParallelFor runTasks_ = inOrder;
   int workers_ = 1;
+  /// Whether the coloured sweeps and the soft step run on the team or on one thread, by what
+  /// each has cost lately (the same bits either way).
+  TeamChoice colouredChoice_, softChoice_;
   std::vector<ContactSolverStats> islandResults_;  // per island, of the last solve
   std::vector<Manifold> sortedManifolds_;          // scratch for layOutInSweepOrder
   std::vector<Row> sortedRows_;

@@ -22,6 +22,7 @@ void RunSummaryBuilder::add(const StepStatistics& s) {
   splitSteps_ += s.substeps > 1 ? 1 : 0;
   substeps_ += s.substeps;
   limitedBodies_ += s.limitedBodies;
+  solvesAlone_ += s.solvesAlone;
   maxPenetration_ = std::max(maxPenetration_, s.maxPenetration);
 }
 
@@ -43,6 +44,7 @@ RunSummary RunSummaryBuilder::finish(const World& world, double wallSeconds) con
   r.splitSteps = splitSteps_;
   r.substepsMean = steps_ > 0 ? static_cast<double>(substeps_) / steps_ : 0.0;
   r.limitedBodies = limitedBodies_;
+  r.solvesAlone = solvesAlone_;
   r.maxPenetration = maxPenetration_;
   r.bodies = static_cast<int>(world.bodies().size()) - 1;
   r.escapedBodies = world.escapedBodies();

@@ -30,6 +30,8 @@ struct RunSummary {
   double substepsMean = 0.0;    ///< substeps per step
   /// Bodies with contacts slowed to the solver's turn limit, summed over the substeps.
   long limitedBodies = 0;
+  /// Solves run on one thread though the world had a team (StepStatistics::solvesAlone).
+  long solvesAlone = 0;
   int bodies = 0;
   int escapedBodies = 0;
   bool nonFinite = false;
@@ -59,6 +61,7 @@ class RunSummaryBuilder {
   long splitSteps_ = 0;
   long substeps_ = 0;
   long limitedBodies_ = 0;
+  long solvesAlone_ = 0;
   double maxPenetration_ = 0.0;
   double energyGainMax_ = 0.0;
   bool energyGrew_ = false;

@@ -31,6 +31,7 @@ nlohmann::json runSummaryJson(const RunSummary& r, const SceneDescription& scene
           {"split_steps", r.splitSteps},
           {"substeps_mean", r.substepsMean},
           {"limited_bodies", r.limitedBodies},
+          {"solves_alone", r.solvesAlone},
           {"max_penetration_m", r.maxPenetration},
           {"escaped_bodies", r.escapedBodies},
           {"nan", r.nonFinite},

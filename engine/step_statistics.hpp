@@ -54,6 +54,10 @@ struct StepStatistics {
   /// any substep; the contacts are the last substep's and the penetration the deepest of any.
   int substeps = 1;
   int solverIterations = 0;
+  /// Solves (coloured sweeps or soft steps, summed over substeps) run on one thread though the
+  /// world has a team, because one thread had cost less lately (dynamics/team_choice.hpp): the
+  /// same bits, only the time differs.
+  int solvesAlone = 0;
   double solverResidual = 0.0;  ///< m/s, largest impulse change of the last sweep (as velocity)
   double maxPenetration = 0.0;  ///< m, deepest contact before the solve
   double kineticEnergy = 0.0;   ///< J, after the step

@@ -62,6 +62,10 @@ void printSummary(const RunSummary& r, const SceneDescription& scene) {
               r.splitSteps, scene.solver.maxSubsteps, r.substepsMean);
   std::printf("bodies limited: %ld times a body with contacts was slowed to %.3g rad per substep\n",
               r.limitedBodies, scene.solver.maxContactTurn);
+  if (r.solvesAlone > 0) {
+    std::printf("threads: %ld solves ran on one thread, which had cost less than the team lately\n",
+                r.solvesAlone);
+  }
   std::printf("final kinetic energy %.4g J; escaped bodies %d; non-finite state: %s\n",
               r.kineticEnergyFinal, r.escapedBodies, r.nonFinite ? "YES" : "no");
   std::printf("energy: largest gain over what the bodies brought in %.3g J%s\n", r.energyGainMax,

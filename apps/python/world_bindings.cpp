@@ -187,6 +187,7 @@ class PythonWorld {
     out["woken_bodies"] = s.wokenBodies;
     out["swept_back"] = s.sweptBack;
     out["stalled_sweeps"] = s.stalledSweeps;
+    out["solves_alone"] = s.solvesAlone;
     out["impact_pairs"] = s.impactPairs;
     out["substeps"] = s.substeps;
     out["limited_bodies"] = s.limitedBodies;

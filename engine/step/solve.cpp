@@ -32,6 +32,7 @@ void solve(const SolverDescription& settings, const Eigen::Vector3d& gravity,
   }
   stats.solverIterations = std::max(stats.solverIterations, solved.iterations);
   stats.solverResidual = std::max(stats.solverResidual, solved.residual);
+  stats.solvesAlone += solved.solvesAlone;
 }
 
 }  // namespace hb
