@@ -21,6 +21,8 @@ void RunSummaryBuilder::add(const StepStatistics& s) {
   contactsMax_ = std::max(contactsMax_, s.contacts);
   splitSteps_ += s.substeps > 1 ? 1 : 0;
   substeps_ += s.substeps;
+  splitBodies_ += s.splitBodies;
+  heldContacts_ += s.heldContacts;
   limitedBodies_ += s.limitedBodies;
   solvesAlone_ += s.solvesAlone;
   maxPenetration_ = std::max(maxPenetration_, s.maxPenetration);
@@ -43,6 +45,8 @@ RunSummary RunSummaryBuilder::finish(const World& world, double wallSeconds) con
   r.contactsMax = contactsMax_;
   r.splitSteps = splitSteps_;
   r.substepsMean = steps_ > 0 ? static_cast<double>(substeps_) / steps_ : 0.0;
+  r.splitBodiesMean = splitSteps_ > 0 ? static_cast<double>(splitBodies_) / splitSteps_ : 0.0;
+  r.heldContacts = heldContacts_;
   r.limitedBodies = limitedBodies_;
   r.solvesAlone = solvesAlone_;
   r.maxPenetration = maxPenetration_;

@@ -28,6 +28,11 @@ struct RunSummary {
   double maxPenetration = 0.0;  ///< m, over the whole run
   long splitSteps = 0;          ///< steps of more than one substep
   double substepsMean = 0.0;    ///< substeps per step
+  /// Awake bodies that took a split step's substeps, per split step (its other islands took
+  /// it whole: StepStatistics::splitBodies).
+  double splitBodiesMean = 0.0;
+  /// Contacts of substepping islands with bodies held still (StepStatistics::heldContacts).
+  long heldContacts = 0;
   /// Bodies with contacts slowed to the solver's turn limit, summed over the substeps.
   long limitedBodies = 0;
   /// Solves run on one thread though the world had a team (StepStatistics::solvesAlone).
@@ -60,6 +65,8 @@ class RunSummaryBuilder {
   int contactsMax_ = 0;
   long splitSteps_ = 0;
   long substeps_ = 0;
+  long splitBodies_ = 0;
+  long heldContacts_ = 0;
   long limitedBodies_ = 0;
   long solvesAlone_ = 0;
   double maxPenetration_ = 0.0;

@@ -30,6 +30,8 @@ nlohmann::json runSummaryJson(const RunSummary& r, const SceneDescription& scene
           {"contacts_max", r.contactsMax},
           {"split_steps", r.splitSteps},
           {"substeps_mean", r.substepsMean},
+          {"split_bodies_mean", r.splitBodiesMean},
+          {"held_contacts", r.heldContacts},
           {"limited_bodies", r.limitedBodies},
           {"solves_alone", r.solvesAlone},
           {"max_penetration_m", r.maxPenetration},

@@ -17,6 +17,7 @@
 #include "dynamics/contact_constraint.hpp"
 #include "dynamics/contact_solver.hpp"
 #include "dynamics/integrator.hpp"
+#include "dynamics/union_find.hpp"
 #include "engine/pair_cache.hpp"
 
 namespace hb {
@@ -102,6 +103,19 @@ struct StepContext {
   std::vector<NarrowPhaseRecord> narrowPhase;
   /// The records of the step's earlier substeps, in order (for the recorder).
   std::vector<NarrowPhaseRecord> earlierNarrowPhase;
+  // plan substeps
+  std::vector<int> bodySubsteps;   ///< per body: its island's substeps (0: not awake at the plan)
+  std::vector<int> passSubsteps;   ///< the step's passes (World::step), one per count, most first
+  UnionFind substepIslands;        ///< the awake bodies its contacts join
+  std::vector<double> islandTurn;  ///< per body, then per island on its root: rad over the step
+  /// per body: held still, as if asleep, while the islands of another pass take their substeps
+  /// (World::step; empty outside such a pass)
+  std::vector<char> held;
+  /// The first narrow phase's records of the passes still to run, and the records and contacts
+  /// of the passes run (each island's last substep's), gathered for observers.
+  std::vector<NarrowPhaseRecord> firstRecords, passRecords;
+  std::vector<ProxyPair> firstPairs;  ///< the first broad phase's pairs, which the sweeps read
+  std::vector<ContactConstraint> passContacts;
   // build contacts
   std::vector<PairContacts> pairContacts;  ///< per narrow-phase record, as its worker built them
   /// Per narrow-phase record, what gathering its contacts needs, side by side (a PairContacts is

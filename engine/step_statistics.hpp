@@ -49,10 +49,18 @@ struct StepStatistics {
   int stalledSweeps = 0;
   /// Pairs apart at a substep's start whose contacts were built where they meet later in it.
   int impactPairs = 0;
-  /// The step's substeps (substepCount). Narrow-phase counts and iterations, rotations
-  /// and stage times add up over them; the solver's iterations and residual are the largest of
-  /// any substep; the contacts are the last substep's and the penetration the deepest of any.
+  /// The step's substeps: its fastest island's (planSubsteps). Narrow-phase counts and
+  /// iterations, rotations and stage times add up over them; the solver's iterations and residual
+  /// are the largest of any substep; the contacts are each island's last substep's and the
+  /// penetration the deepest of any.
   int substeps = 1;
+  /// Awake bodies that took the step in more than one substep: in a split step, those of the
+  /// islands whose turn asked for them (the others take it whole).
+  int splitBodies = 0;
+  /// Contacts a substepping island made with a body of another island, held still after or
+  /// before its own pass (World::step): the first narrow phase, whose margins cover the step,
+  /// had not seen them coming. The held body acts as one that does not move.
+  int heldContacts = 0;
   int solverIterations = 0;
   /// Solves (coloured sweeps or soft steps, summed over substeps) run on one thread though the
   /// world has a team, because one thread had cost less lately (dynamics/team_choice.hpp): the

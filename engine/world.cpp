@@ -358,52 +358,22 @@ void World::step() {
   driveScheduledJoints();
   wakeForced();
   // The data path of docs/design.md, top to bottom; each stage hands on through context_.
-  // Substeps, as many as the contacts' fastest turn asks for (substepCount): the first narrow
-  // phase (its boxes grown for the whole step) decides how many, and each substep runs the
-  // data path down to the bounces.
+  // Substeps, as many as each island's fastest turn asks for (planSubsteps): the first narrow
+  // phase (its boxes grown for the whole step) decides how many, and each substep runs the data
+  // path down to the bounces.
   const SolverDescription& settings = scene_.solver;
   StepContext& c = context_;
-  const auto findAndCollide = [&] {
-    runStage(Stage::FindPairs, [&] {  // world boxes, broad phase
-      findPairs(settings, clock(), bodies_, pieces_, jointedBodies_, broadPhase_, workers_, c);
-    });
-    ++collisionRound_;
-    runStage(Stage::Collide, [&] {  // narrow phase, waking what it touches
-      collide(settings, manifoldReuse_, clock(), bodies_, pieces_, pairCache_, workers_, c, stats_);
-    });
-  };
   substeps_ = 1;
   substep_ = 0;
   findAndCollide();
-  substeps_ = substepCount(settings, scene_.dt, bodies_, pieces_, joints_, c);
-  for (substep_ = 0; substep_ < substeps_; ++substep_) {
-    if (substep_ > 0) findAndCollide();
-    const std::vector<Eigen::Vector3d> jointSpeeds = drivenJointVelocities();
-    runStage(Stage::BuildContacts, [&] {  // manifolds -> contact constraints
-      const StepClock now = clock();
-      buildContacts({now, scene_.gravity, manifoldReuse_, bodies_, pieces_}, workers_, c, stats_);
-    });
-    runStage(Stage::IntegrateVelocities, [&] {  // forces, gravity, gyroscopic term
-      integrateVelocities(settings, scene_.gravity, clock(), bodies_, integrator_,
-                          {energyIn_, energyScale_}, c, stats_);
-    });
-    runStage(Stage::Solve, [&] {  // contacts: PGS
-      solve(settings, scene_.gravity, clock(), bodies_, joints_, solver_, c, stats_);
-    });
-    runStage(Stage::UpdatePairCache, [&] {  // for the next (sub)step
-      updatePairCache(clock(), bodies_, pieces_, workers_, c, pairCache_);
-    });
-    runStage(Stage::Integrate, [&] {  // poses from the velocities
-      integrate(settings, clock(), bodies_, integrator_, c);
-    });
-    runStage(Stage::ContinuousCollision, [&] {  // fast bodies swept, then the world boxes
-      continuousCollision(settings, clock(), bodies_, pieces_, workers_, c, stats_);
-      // Current between steps for whoever places a drop (liftClearOfBodies) or draws them.
-      updateWorldObbs();
-    });
-    runStage(Stage::Restitution, [&] { restitution(bodies_, solver_); });  // bounces
-    energyIn_ += jointDriveWork(jointSpeeds);
+  const int most = planSubsteps(settings, scene_.dt, bodies_, pieces_, joints_, c);
+  if (c.passSubsteps.size() == 1) {
+    runSubsteps(most, collisionRound_ + most - 1);
+  } else {
+    runPasses();
   }
+  substeps_ = most;
+  for (const int n : c.bodySubsteps) stats_.splitBodies += n > 1 ? 1 : 0;
   stats_.substeps = substeps_;
   for (ExternalForces& f : bodies_.forces) f.nextForce = f.nextTorque = Eigen::Vector3d::Zero();
   runStage(Stage::Sleep, [&] {  // islands at rest fall asleep
@@ -424,6 +394,115 @@ void World::step() {
   stats_.energyGain = mechanical - energyIn_;
   stats_.energyGrew = stats_.energyGain > energyGainLimit();
   for (const auto& observer : observers_) observer(*this);
+}
+
+void World::findAndCollide() {
+  const SolverDescription& settings = scene_.solver;
+  StepContext& c = context_;
+  runStage(Stage::FindPairs, [&] {  // world boxes, broad phase
+    findPairs(settings, clock(), bodies_, pieces_, jointedBodies_, broadPhase_, workers_, c);
+  });
+  ++collisionRound_;
+  runStage(Stage::Collide, [&] {  // narrow phase, waking what it touches
+    collide(settings, manifoldReuse_, clock(), bodies_, pieces_, pairCache_, workers_, c, stats_);
+  });
+}
+
+void World::runSubsteps(int count, long lastRound) {
+  const SolverDescription& settings = scene_.solver;
+  StepContext& c = context_;
+  substeps_ = count;
+  for (substep_ = 0; substep_ < count; ++substep_) {
+    if (substep_ > 0) findAndCollide();  // the first substep's narrow phase ran before
+    const std::vector<Eigen::Vector3d> jointSpeeds = drivenJointVelocities();
+    runStage(Stage::BuildContacts, [&] {  // manifolds -> contact constraints
+      const StepClock now = clock();
+      buildContacts({now, scene_.gravity, manifoldReuse_, bodies_, pieces_}, workers_, c, stats_);
+    });
+    runStage(Stage::IntegrateVelocities, [&] {  // forces, gravity, gyroscopic term
+      integrateVelocities(settings, scene_.gravity, clock(), bodies_, integrator_,
+                          {energyIn_, energyScale_}, c, stats_);
+    });
+    runStage(Stage::Solve, [&] {  // contacts: PGS
+      solve(settings, scene_.gravity, clock(), bodies_, joints_, solver_, c, stats_);
+    });
+    runStage(Stage::UpdatePairCache, [&] {  // for the next (sub)step
+      // After its last substep a pair's next narrow phase is the next step's first, whatever
+      // rounds other islands' passes run in between.
+      StepClock now = clock();
+      if (substep_ == count - 1) now.round = lastRound;
+      updatePairCache(now, bodies_, pieces_, workers_, c, pairCache_);
+    });
+    runStage(Stage::Integrate, [&] {  // poses from the velocities
+      integrate(settings, clock(), bodies_, integrator_, c);
+    });
+    runStage(Stage::ContinuousCollision, [&] {  // fast bodies swept, then the world boxes
+      continuousCollision(settings, clock(), bodies_, pieces_, workers_, c, stats_);
+      // Current between steps for whoever places a drop (liftClearOfBodies) or draws them.
+      updateWorldObbs();
+    });
+    runStage(Stage::Restitution, [&] { restitution(bodies_, solver_); });  // bounces
+    energyIn_ += jointDriveWork(jointSpeeds);
+  }
+}
+
+void World::runPasses() {
+  // Islands that stay apart for the step (planSubsteps) take it in passes, one per count of
+  // substeps, most first: a pass's islands step while every other awake body is held still, as
+  // if asleep, and each pass starts from its share of the first narrow phase. A pair's record
+  // goes with its first body's island (with its second's when the first was not awake); pairs
+  // of two islands do not touch.
+  StepContext& c = context_;
+  std::swap(c.firstRecords, c.narrowPhase);
+  c.firstPairs = c.pairs;
+  c.passRecords.clear();
+  c.passContacts.clear();
+  int reused = 0;
+  long lastRound = collisionRound_;
+  for (const int n : c.passSubsteps) lastRound += n - 1;
+  const auto passOf = [&](const NarrowPhaseRecord& record) {
+    const int a = pieces_.proxy[record.proxyA].body;
+    return c.bodySubsteps[a] > 0 ? c.bodySubsteps[a]
+                                 : c.bodySubsteps[pieces_.proxy[record.proxyB].body];
+  };
+  c.held.assign(bodies_.state.size(), 0);
+  for (const int n : c.passSubsteps) {
+    // The first substep's continuous collision sweeps the pairs of the first broad phase (a
+    // later pass's broad phase held this pass's bodies still).
+    c.pairs = c.firstPairs;
+    c.narrowPhase.clear();
+    for (const NarrowPhaseRecord& record : c.firstRecords) {
+      if (passOf(record) == n) c.narrowPhase.push_back(record);
+    }
+    // Earlier passes rebuilt the pair cache: find the entries again (those of held pairs stayed).
+    PairCache::Cursor cursor(pairCache_);
+    for (NarrowPhaseRecord& record : c.narrowPhase) {
+      record.cache = cursor.find(record.proxyA, record.proxyB);
+    }
+    for (size_t i = 0; i < bodies_.state.size(); ++i) {
+      RigidBody& r = bodies_.state[i];
+      c.held[i] = r.isActive() && c.bodySubsteps[i] != n ? 1 : 0;
+      if (c.held[i]) r.sleeping = true;
+    }
+    runSubsteps(n, lastRound);
+    for (size_t i = 0; i < bodies_.state.size(); ++i) {
+      if (c.held[i]) bodies_.state[i].sleeping = false;
+    }
+    // The pass's last substep, gathered: its records and their contacts.
+    const int offset = static_cast<int>(c.passContacts.size());
+    for (NarrowPhaseRecord& record : c.narrowPhase) {
+      record.firstContact += offset;
+      c.passRecords.push_back(std::move(record));
+    }
+    c.passContacts.insert(c.passContacts.end(), c.contacts.begin(), c.contacts.end());
+    reused += c.reusedManifolds;
+  }
+  c.held.clear();
+  std::swap(c.narrowPhase, c.passRecords);
+  std::swap(c.contacts, c.passContacts);
+  c.reusedManifolds = reused;
+  stats_.contacts = static_cast<int>(c.contacts.size());
+  stats_.candidatePairs = static_cast<int>(c.narrowPhase.size());
 }
 
 StepClock World::clock() const {

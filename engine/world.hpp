@@ -186,6 +186,12 @@ class World {
     return context_.earlierNarrowPhase;
   }
   const StepStatistics& lastStep() const { return stats_; }
+  /// The substeps a body's island took in the last step (planSubsteps): 0 for a body asleep, or
+  /// static, when it began (one woken during the step took those of the island that woke it).
+  int bodySubsteps(int body) const {
+    checkBodyIndex(body, "bodySubsteps");
+    return body < static_cast<int>(context_.bodySubsteps.size()) ? context_.bodySubsteps[body] : 0;
+  }
   /// The workers the step runs on: `threads` of them (0: one per core; the default). Every
   /// count gives the same states bit for bit.
   void setThreads(int threads);
@@ -248,6 +254,13 @@ class World {
   /// Returns how many bodies woke.
   int wakeIsland(int body) { return hb::wakeIsland(bodies_, body); }
 
+  /// The step's broad and narrow phase (a round of collision, counted in collisionRound_).
+  void findAndCollide();
+  /// `count` substeps of the awake bodies, the first from the narrow phase that ran; a pair the
+  /// last one sees is stamped with `lastRound` (the step's last round of collision).
+  void runSubsteps(int count, long lastRound);
+  /// The step in one pass per count of substeps (planSubsteps), islands apart.
+  void runPasses();
   /// Runs one stage of step() and adds its time to the step's statistics.
   template <class Run>
   void runStage(Stage stage, Run run);

@@ -58,8 +58,17 @@ void printSummary(const RunSummary& r, const SceneDescription& scene) {
   std::printf("\n");
   std::printf("contacts: %.1f per step on average, %d at most; deepest penetration %.2f mm\n",
               r.contactsMean, r.contactsMax, 1000.0 * r.maxPenetration);
-  std::printf("substeps: %ld steps split (up to %d substeps), %.2f substeps per step on average\n",
+  std::printf("substeps: %ld steps split (up to %d substeps), %.2f substeps per step on average",
               r.splitSteps, scene.solver.maxSubsteps, r.substepsMean);
+  if (r.splitSteps > 0) {
+    std::printf("; %.1f bodies per split step took them (the rest, in other islands, did not)",
+                r.splitBodiesMean);
+  }
+  std::printf("\n");
+  if (r.heldContacts > 0) {
+    std::printf("held contacts: %ld contacts of substepping islands with bodies held still\n",
+                r.heldContacts);
+  }
   std::printf("bodies limited: %ld times a body with contacts was slowed to %.3g rad per substep\n",
               r.limitedBodies, scene.solver.maxContactTurn);
   if (r.solvesAlone > 0) {

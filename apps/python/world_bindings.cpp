@@ -190,6 +190,8 @@ class PythonWorld {
     out["solves_alone"] = s.solvesAlone;
     out["impact_pairs"] = s.impactPairs;
     out["substeps"] = s.substeps;
+    out["split_bodies"] = s.splitBodies;
+    out["held_contacts"] = s.heldContacts;
     out["limited_bodies"] = s.limitedBodies;
     out["solver_iterations"] = s.solverIterations;
     out["solver_residual"] = s.solverResidual;

@@ -171,7 +171,8 @@ struct Recorder::Impl {
   void beginStep(const World& world);
   void endStep(const SolverDescription& solver, int problemCount);
   void appendProblems(const World& world);
-  void appendProblems(const World& world, const std::vector<NarrowPhaseRecord>& records);
+  void appendProblems(const World& world, std::span<const NarrowPhaseRecord* const> records);
+  std::vector<const NarrowPhaseRecord*> stepRecords;  // the step's, by substep
   /// Hands the rows over to the writer thread: full chunks, or with `all` every row, and then
   /// the file is closed.
   void handOver(bool all);
@@ -343,18 +344,25 @@ void Recorder::Impl::endStep(const SolverDescription& solver, int problemCount) 
 }
 
 void Recorder::Impl::appendProblems(const World& world) {
-  // Every substep's narrow phase, in order.
+  // Every substep's narrow phase, in order of the substeps: islands that took different counts
+  // of substeps (World::step) ran theirs in turn, and their substeps k are one round here.
+  stepRecords.clear();
   for (const auto* records : {&world.earlierSubstepRecords(), &world.narrowPhaseRecords()}) {
-    appendProblems(world, *records);
+    for (const NarrowPhaseRecord& record : *records) stepRecords.push_back(&record);
   }
+  std::stable_sort(stepRecords.begin(), stepRecords.end(),
+                   [](const NarrowPhaseRecord* a, const NarrowPhaseRecord* b) {
+                     return a->substep < b->substep;
+                   });
+  appendProblems(world, stepRecords);
 }
 
 void Recorder::Impl::appendProblems(const World& world,
-                                    const std::vector<NarrowPhaseRecord>& records) {
+                                    std::span<const NarrowPhaseRecord* const> records) {
   const std::vector<Proxy>& worldProxies = world.proxies();
   const std::int64_t step = world.stepCount() - 1;
   for (size_t k = 0; k < records.size(); ++k) {
-    const NarrowPhaseRecord& record = records[k];
+    const NarrowPhaseRecord& record = *records[k];
     if (!record.queried) continue;  // its kept manifold answered: no problem was solved
     const CollisionResult& r = record.result;
     ProblemRow& row = problems.add();

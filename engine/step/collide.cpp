@@ -57,8 +57,8 @@ void runNarrowPhase(const SolverDescription& settings, const ManifoldReuseTolera
 
 /// What the step counts of a pair's narrow phase, and what it wakes; returns whether it woke an
 /// island.
-bool tallyNarrowPhase(BodyTable& bodies, const PieceTable& pieces, const NarrowPhaseRecord& record,
-                      StepStatistics& stats) {
+bool tallyNarrowPhase(BodyTable& bodies, const PieceTable& pieces, const StepContext& c,
+                      const NarrowPhaseRecord& record, StepStatistics& stats) {
   const CollisionResult& r = record.result;
   if (record.queried) {
     ++stats.gjkCalls;
@@ -69,11 +69,14 @@ bool tallyNarrowPhase(BodyTable& bodies, const PieceTable& pieces, const NarrowP
   if (r.epaStatus) ++stats.epaCalls;
   if (r.rtrStatus) ++stats.rtrCalls;
   const bool touches = r.gjkStatus != GjkStatus::InvalidInput && r.distance < record.margin;
-  // A contact with an awake body wakes a sleeping one, so that it takes part in this step.
+  // A contact with an awake body wakes a sleeping one, so that it takes part in this step; one
+  // held while other islands take their substeps has taken its step, and stays as it is.
   bool woke = false;
   for (const int proxy : {record.proxyA, record.proxyB}) {
     const int body = pieces.proxy[proxy].body;
-    if (touches && bodies.state[body].sleeping) {
+    if (touches && !c.held.empty() && c.held[body]) {
+      ++stats.heldContacts;
+    } else if (touches && bodies.state[body].sleeping) {
       stats.wokenBodies += wakeIsland(bodies, body);
       woke = true;
     }
@@ -128,7 +131,7 @@ void collide(const SolverDescription& settings, const ManifoldReuseTolerances& r
     });
     woke = false;
     for (size_t i = first; i < c.narrowPhase.size(); ++i) {
-      woke |= tallyNarrowPhase(bodies, pieces, c.narrowPhase[i], stats);
+      woke |= tallyNarrowPhase(bodies, pieces, c, c.narrowPhase[i], stats);
     }
   }
   stats.candidatePairs = static_cast<int>(c.narrowPhase.size());

@@ -97,16 +97,21 @@ void findPairs(const SolverDescription& settings, const StepClock& clock, const 
   });
   // The broad phase sees each compound (a body of several pieces) as one box, its hull's; the
   // pieces of a pair it reports are then culled against the other side's box.
+  // Bodies held still while other islands take their substeps (World::step) are static to the
+  // broad phase with the statics: nothing wakes them, so the narrow phase has nothing to do for
+  // two of them, and the broad phase keeps them in a tree it builds once for the pass. (Sleeping
+  // bodies are not: a contact that wakes one needs its pairs with its sleeping neighbours.)
   BroadPhaseEntries& entries = c.entries;
   entries.clear();
   for (size_t p = 0; p < pieces.proxy.size(); ++p) {
     const int body = pieces.proxy[p].body;
+    const bool still = pieces.isStatic[p] || (!c.held.empty() && c.held[body]);
     if (!isCompound(bodies, body)) {
-      entries.add(c.sweptObbs[p], body, pieces.isStatic[p], static_cast<int>(p));
+      entries.add(c.sweptObbs[p], body, still, static_cast<int>(p));
     } else if (bodies.info[body].proxies.front() == static_cast<int>(p)) {
       Obb box = bodies.compoundBox[body].transformed(bodyPose(bodies, body));
       box.halfExtents.array() += 0.5 * settings.speculativeMargin + c.sweep[body];
-      entries.add(box, body, pieces.isStatic[p], -1 - body);
+      entries.add(box, body, still, -1 - body);
     }
   }
   BroadPhaseInput input;

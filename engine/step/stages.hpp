@@ -56,17 +56,20 @@ void findPairs(const SolverDescription& settings, const StepClock& clock, const 
 /// Collide (collide.cpp): the narrow phase of every pair with an awake body, on the workers,
 /// warm-started from the pair cache (read only), except touching pairs whose kept manifold stands
 /// in for the query (`reuse`); what a contact touches wakes, and its island's pairs take a
-/// further round. Writes c.narrowPhase (c.earlierNarrowPhase keeps the step's
-/// earlier substeps'), c.collided; wakes bodies.
+/// further round, but for bodies held (c.held), which are counted (StepStatistics::heldContacts)
+/// and stay still. Writes c.narrowPhase (c.earlierNarrowPhase keeps the step's earlier
+/// substeps'), c.collided; wakes bodies.
 void collide(const SolverDescription& settings, const ManifoldReuseTolerances& reuse,
              const StepClock& clock, BodyTable& bodies, const PieceTable& pieces,
              const PairCache& pairCache, WorkerPool& workers, StepContext& c,
              StepStatistics& stats);
 
-/// How many substeps the step takes, from its first narrow phase and the spin of the bodies
-/// the joints hold (plan_substeps.cpp).
-int substepCount(const SolverDescription& settings, double dt, const BodyTable& bodies,
-                 const PieceTable& pieces, std::span<const Joint> joints, const StepContext& c);
+/// Plan substeps (plan_substeps.cpp): how many substeps each island of awake bodies its first
+/// narrow phase joins takes, from its fastest turn, or the whole world alike while a joint holds
+/// an awake body. Writes c.bodySubsteps and c.passSubsteps (the counts, most first); returns
+/// the most.
+int planSubsteps(const SolverDescription& settings, double dt, const BodyTable& bodies,
+                 const PieceTable& pieces, std::span<const Joint> joints, StepContext& c);
 
 /// What the contacts of a pair are built from, besides its narrow phase.
 struct PairContactInputs {

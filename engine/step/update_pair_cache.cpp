@@ -62,10 +62,13 @@ void updatePairCache(const StepClock& clock, const BodyTable& bodies, const Piec
     PairCache::storeContacts(entry, contacts, bodyPose(bodies, pieces.proxy[record.proxyA].body),
                              clock.h);
   };
-  // Pairs the broad phase dropped lose their cache; sleeping pairs keep theirs.
+  // Pairs the broad phase dropped lose their cache; sleeping pairs keep theirs, and so do the
+  // pairs of a body held while other islands take their substeps (World::step): its own pass
+  // sees them.
   const auto asleep = [&](int i, int j) {
-    return !bodies.state[pieces.proxy[i].body].isActive() &&
-           !bodies.state[pieces.proxy[j].body].isActive();
+    const int a = pieces.proxy[i].body, b = pieces.proxy[j].body;
+    if (!c.held.empty() && (c.held[a] || c.held[b])) return true;
+    return !bodies.state[a].isActive() && !bodies.state[b].isActive();
   };
   pairCache.rebuild(seen, asleep, update, [&](size_t n, const auto& f) { workers.forEach(n, f); });
   // The records' entries moved.

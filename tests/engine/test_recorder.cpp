@@ -89,6 +89,11 @@ RecordedRun recordRun(const SceneDescription& scene, const fs::path& file, int s
         }
       }
     }
+    // In the order of their substeps (islands that took different counts ran theirs in turn).
+    std::stable_sort(records.begin(), records.end(),
+                     [](const NarrowPhaseRecord& a, const NarrowPhaseRecord& b) {
+                       return a.substep < b.substep;
+                     });
     run.keptPairs += world.lastStep().keptPairs;
     run.records.push_back(std::move(records));
     run.substeppedSteps += world.lastStep().substeps > 1 ? 1 : 0;

@@ -42,6 +42,10 @@ TEST(RunSummary, CountsSplitStepsAndSubsteps) {
   EXPECT_DOUBLE_EQ(summary.substepsMean, static_cast<double>(substeps) / steps);
   const nlohmann::json json = runSummaryJson(summary, scene);
   EXPECT_EQ(json["split_steps"], split);
+  // The box alone took every split step's substeps, and met nothing held still.
+  EXPECT_DOUBLE_EQ(summary.splitBodiesMean, 1.0);
+  EXPECT_DOUBLE_EQ(json["split_bodies_mean"].get<double>(), 1.0);
+  EXPECT_EQ(json["held_contacts"], 0);
   EXPECT_DOUBLE_EQ(json["substeps_mean"].get<double>(), summary.substepsMean);
   // 80 rad/s is a third of a quarter turn per substep: the turn limit never binds.
   EXPECT_EQ(summary.limitedBodies, 0);

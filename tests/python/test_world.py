@@ -75,6 +75,8 @@ def test_a_fast_spin_on_the_ground_splits_the_step():
                     "pose": {"p": [0, 0, 0.02]}, "angular_velocity": [0, 0, 80]})
     world.step()
     assert world.last_step["substeps"] == 4  # 80 rad/s turns 0.67 rad a step: pi/16 a substep
+    assert world.last_step["split_bodies"] == 1  # its island: the box alone
+    assert world.last_step["held_contacts"] == 0
     assert world.last_step["limited_bodies"] == 0
     assert world.last_step["impact_pairs"] == 0  # touching from the start
     # Swept against the ground, the spin about the normal closes no gap: nothing stalls.
