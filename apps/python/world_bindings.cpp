@@ -527,6 +527,18 @@ order they were added.)")
                              [](const PythonWorld& w) { return w.flags(&RigidBody::sleeping); })
       .def_property_readonly("static",
                              [](const PythonWorld& w) { return w.flags(&RigidBody::isStatic); })
+      .def_property_readonly(
+          "body_substeps",
+          [](PythonWorld& w) {
+            const World& world = w.world();
+            py::array_t<int> out(static_cast<py::ssize_t>(world.bodies().size()));
+            auto o = out.mutable_unchecked<1>();
+            for (py::ssize_t i = 0; i < o.shape(0); ++i) {
+              o(i) = world.bodySubsteps(static_cast<int>(i));
+            }
+            return out;
+          },
+          "(N,) the substeps each body's island took in the last step (0: asleep or static)")
       .def_property_readonly("names", &PythonWorld::names, "asset name or shape type per body")
       .def_property_readonly("body_count", [](PythonWorld& w) { return w.world().bodies().size(); })
       .def_property_readonly(

@@ -76,6 +76,7 @@ def test_a_fast_spin_on_the_ground_splits_the_step():
     world.step()
     assert world.last_step["substeps"] == 4  # 80 rad/s turns 0.67 rad a step: pi/16 a substep
     assert world.last_step["split_bodies"] == 1  # its island: the box alone
+    assert list(world.body_substeps) == [0, 4]  # the ground is static
     assert world.last_step["held_contacts"] == 0
     assert world.last_step["limited_bodies"] == 0
     assert world.last_step["impact_pairs"] == 0  # touching from the start
