@@ -369,6 +369,7 @@ void World::step() {
   const int most = planSubsteps(settings, scene_.dt, bodies_, pieces_, joints_, c);
   if (c.passSubsteps.size() == 1) {
     runSubsteps(most, collisionRound_ + most - 1);
+    noteWokenBodies(most);
   } else {
     runPasses();
   }
@@ -446,6 +447,14 @@ void World::runSubsteps(int count, long lastRound) {
   }
 }
 
+void World::noteWokenBodies(int substeps) {
+  // Bodies a contact woke after the plan took the substeps of the island that woke them.
+  std::vector<int>& taken = context_.bodySubsteps;
+  for (size_t i = 0; i < taken.size(); ++i) {
+    if (taken[i] == 0 && bodies_.state[i].isActive()) taken[i] = substeps;
+  }
+}
+
 void World::runPasses() {
   // Islands that stay apart for the step (planSubsteps) take it in passes, one per count of
   // substeps, most first: a pass's islands step while every other awake body is held still, as
@@ -488,6 +497,7 @@ void World::runPasses() {
     for (size_t i = 0; i < bodies_.state.size(); ++i) {
       if (c.held[i]) bodies_.state[i].sleeping = false;
     }
+    noteWokenBodies(n);
     // The pass's last substep, gathered: its records and their contacts.
     const int offset = static_cast<int>(c.passContacts.size());
     for (NarrowPhaseRecord& record : c.narrowPhase) {

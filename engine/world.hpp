@@ -186,8 +186,9 @@ class World {
     return context_.earlierNarrowPhase;
   }
   const StepStatistics& lastStep() const { return stats_; }
-  /// The substeps a body's island took in the last step (planSubsteps): 0 for a body asleep, or
-  /// static, when it began (one woken during the step took those of the island that woke it).
+  /// The substeps a body's island took in the last step (planSubsteps; a body a contact woke
+  /// during the step, those of the island that woke it): 0 for a static body or one asleep
+  /// throughout.
   int bodySubsteps(int body) const {
     checkBodyIndex(body, "bodySubsteps");
     return body < static_cast<int>(context_.bodySubsteps.size()) ? context_.bodySubsteps[body] : 0;
@@ -261,6 +262,8 @@ class World {
   void runSubsteps(int count, long lastRound);
   /// The step in one pass per count of substeps (planSubsteps), islands apart.
   void runPasses();
+  /// Sets the substeps of the bodies woken since the plan (StepContext::bodySubsteps).
+  void noteWokenBodies(int substeps);
   /// Runs one stage of step() and adds its time to the step's statistics.
   template <class Run>
   void runStage(Stage stage, Run run);
