@@ -111,6 +111,7 @@ struct StepContext {
   /// per body: held still, as if asleep, while the islands of another pass take their substeps
   /// (World::step; empty outside such a pass)
   std::vector<char> held;
+  bool isHeld(int body) const { return !held.empty() && held[body]; }
   /// The first narrow phase's records of the passes still to run, and the records and contacts
   /// of the passes run (each island's last substep's), gathered for observers.
   std::vector<NarrowPhaseRecord> firstRecords, passRecords;

@@ -74,7 +74,7 @@ bool tallyNarrowPhase(BodyTable& bodies, const PieceTable& pieces, const StepCon
   bool woke = false;
   for (const int proxy : {record.proxyA, record.proxyB}) {
     const int body = pieces.proxy[proxy].body;
-    if (touches && !c.held.empty() && c.held[body]) {
+    if (touches && c.isHeld(body)) {
       ++stats.heldContacts;
     } else if (touches && bodies.state[body].sleeping) {
       stats.wokenBodies += wakeIsland(bodies, body);

@@ -105,7 +105,7 @@ void findPairs(const SolverDescription& settings, const StepClock& clock, const 
   entries.clear();
   for (size_t p = 0; p < pieces.proxy.size(); ++p) {
     const int body = pieces.proxy[p].body;
-    const bool still = pieces.isStatic[p] || (!c.held.empty() && c.held[body]);
+    const bool still = pieces.isStatic[p] || c.isHeld(body);
     if (!isCompound(bodies, body)) {
       entries.add(c.sweptObbs[p], body, still, static_cast<int>(p));
     } else if (bodies.info[body].proxies.front() == static_cast<int>(p)) {

@@ -67,7 +67,7 @@ void updatePairCache(const StepClock& clock, const BodyTable& bodies, const Piec
   // sees them.
   const auto asleep = [&](int i, int j) {
     const int a = pieces.proxy[i].body, b = pieces.proxy[j].body;
-    if (!c.held.empty() && (c.held[a] || c.held[b])) return true;
+    if (c.isHeld(a) || c.isHeld(b)) return true;
     return !bodies.state[a].isActive() && !bodies.state[b].isActive();
   };
   pairCache.rebuild(seen, asleep, update, [&](size_t n, const auto& f) { workers.forEach(n, f); });
