@@ -180,10 +180,20 @@ void ContactSolver::sweepColouredTogether(int index, int sweeps, double toleranc
     double own = 0.0, published = 0.0;
     for (int g = 0; g < island.groups; ++g) {
       const int group = island.firstGroup + g;
+      // A group in lanes is visited bundle by bundle (contact_sweep_lanes.cpp).
+      const int firstBundle = groupBundles_[group];
+      const int bundles = groupBundles_[group + 1] - firstBundle;
       runTeamPhase(
           phases_, static_cast<std::size_t>(s) * island.groups + g, worker,
-          colourGroups_[group].count, visitsPerClaim(group),
-          [&](int begin, int end) { own = std::max(own, sweepGroup(group, begin, end)); },
+          bundles > 0 ? bundles : colourGroups_[group].count,
+          bundles > 0 ? std::max(1, visitsPerClaim(group) / laneWidth_) : visitsPerClaim(group),
+          [&](int begin, int end) {
+            if (bundles == 0) {
+              own = std::max(own, sweepGroup(group, begin, end));
+              return;
+            }
+            for (int i = begin; i < end; ++i) own = std::max(own, sweepBundle(firstBundle + i));
+          },
           [&] {
             if (own > published) raiseTo(sweepLargest_[s], published = own);
           });

@@ -12,15 +12,17 @@ namespace hb {
 void ContactSolver::propagateShock() {
   // The manifolds between bodies of different support levels (a static body is level 0),
   // ordered by their upper level: the ground's contacts first, then what rests on them, ...;
-  // within a level, by upper body.
+  // within a level, by upper body, and an upper body's in sweep order (islandManifolds_), which
+  // is the same whether or not the rows are stored in that order.
   shockOrder_.clear();
-  for (size_t k = 0; k < manifolds_.size(); ++k) {
+  for (std::size_t q = 0; q < islandManifolds_.size(); ++q) {
+    const int k = islandManifolds_[q];
     const Row& row = rows_[manifolds_[k].first];
     const int la = moves_[row.bodyA] ? level_[row.bodyA] : 0;
     const int lb = moves_[row.bodyB] ? level_[row.bodyB] : 0;
     if (la != lb) {
       shockOrder_.push_back(
-          {std::max(la, lb), la > lb ? row.bodyA : row.bodyB, static_cast<int>(k)});
+          {std::max(la, lb), la > lb ? row.bodyA : row.bodyB, static_cast<int>(q), k});
     }
   }
   std::sort(shockOrder_.begin(), shockOrder_.end());

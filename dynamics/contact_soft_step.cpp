@@ -175,7 +175,7 @@ ContactSolverStats ContactSolver::solveSoftStep(std::span<RigidBody> bodies,
   // (prepare).
   softBodies_.assign(solverBodies_.size(), SoftBody{});
   runManifoldPass([&](int q) { carryImpulse(q, substeps); });
-  buildSoftLanes();
+  buildLanes();
   // The substeps as one run of phases on the team (a few dozen phases a step: a task per sweep
   // cost more than it shared on a pile), or on this thread.
   planSoftStep(substeps);
@@ -287,7 +287,7 @@ void ContactSolver::softStepItems(const SoftPlanStep& step, int begin, int end) 
       return;
     }
     case SoftPhase::Unload:
-      unloadSoftLanes(begin, end);
+      unloadLanes(begin, end);
       return;
     case SoftPhase::Move:
       if (begin == 0) softSweep_ = SoftSweep::Relax;

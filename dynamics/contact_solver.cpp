@@ -12,7 +12,7 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
                             std::span<ContactConstraint> contacts, double dt,
                             const ContactSolverOptions& options, const Eigen::Vector3d& gravity,
                             std::span<Joint> joints, std::span<const Eigen::Vector3d> startSpin) {
-  checkSoftLanes(options.softLanes);
+  checkLanes(options.sweepLanes);
   contacts_ = contacts;
   joints_ = joints;
   options_ = options;
@@ -68,10 +68,9 @@ void ContactSolver::prepare(std::span<const RigidBody> bodies,
   buildIslands();
   colourIslands();
   planManifoldPass();
-  // The soft step's sweeps in lanes read the lanes, laid out in sweep order when they are built
-  // (buildSoftLanes): the rows may stay in pair order.
-  const bool inLanes =
-      options.softSubsteps > 0 && options.softLanes != 1 && options.manifoldIterations == 1;
+  // Sweeps in lanes read the lanes, laid out in sweep order when they are built (buildLanes):
+  // the rows may stay in pair order.
+  const bool inLanes = options.sweepLanes != 1 && options.manifoldIterations == 1;
   if (!inLanes) layOutInSweepOrder();
   blocks_.resize(manifolds_.size());
   if (options.softSubsteps > 0) prepareSoftness(dt / options.softSubsteps);
@@ -419,6 +418,8 @@ ContactSolverStats ContactSolver::solveVelocities(std::span<RigidBody> bodies) {
   // order. With a team, each worker first takes small islands while any is left, then joins the
   // first coloured island's sweeps (a late worker finds them done as far as they got): a long
   // small island, a falling object's, no longer holds the others.
+  // The coloured islands' rows in lanes, with the impulses the warm start applied.
+  buildLanes();
   islandResults_.resize(islands_.size());
   const auto solveSmall = [&](std::size_t s) {
     islandResults_[smallIslands_[s]] = solveIsland(smallIslands_[s]);
@@ -440,6 +441,7 @@ ContactSolverStats ContactSolver::solveVelocities(std::span<RigidBody> bodies) {
     islandResults_[index] =
         solveIsland(index, alongside && island == coloured ? claimSmall : std::function<void()>());
   }
+  unloadLanes(0, static_cast<int>(bundles_.size()));
   for (const ContactSolverStats& island : islandResults_) {
     stats.iterations = std::max(stats.iterations, island.iterations);
     stats.residual = std::max(stats.residual, island.residual);

@@ -62,7 +62,7 @@
 #include "dynamics/joint_rows.hpp"
 #include "dynamics/normal_block.hpp"
 #include "dynamics/rigid_body.hpp"
-#include "dynamics/soft_lanes.hpp"
+#include "dynamics/sweep_lanes.hpp"
 #include "dynamics/team_choice.hpp"
 #include "dynamics/team_phases.hpp"
 #include "dynamics/union_find.hpp"
@@ -161,10 +161,11 @@ class ContactSolver {
   /// velocities, for the integrator (as the split impulses' pseudo-velocities do). Call after
   /// prepare(), on velocities that do not include the step's gravity yet.
   ContactSolverStats solveSoftStep(std::span<RigidBody> bodies, PseudoVelocities& motion);
-  /// Manifolds the last soft step's sweeps visited at once (ContactSolverOptions::softLanes),
-  /// and how many bundles of them it swept so: 1 and 0 when it visited them one by one.
-  int softLaneWidth() const { return bundles_.empty() ? 1 : laneWidth_; }
-  int softBundles() const { return static_cast<int>(bundles_.size()); }
+  /// Manifolds the last solve's sweeps (the soft step's, or the rigid schedule's velocity
+  /// sweeps) visited at once (ContactSolverOptions::sweepLanes), and how many bundles of them
+  /// it swept so: 1 and 0 when it visited them one by one.
+  int laneWidth() const { return bundles_.empty() ? 1 : laneWidth_; }
+  int laneBundles() const { return static_cast<int>(bundles_.size()); }
 
  private:
   /// What a point's update reads of its own 3x3 Delassus block W.
@@ -317,17 +318,18 @@ class ContactSolver {
   void softStepTogether(int worker);
   /// The items [begin, end) of a soft step's phase.
   void softStepItems(const SoftPlanStep& step, int begin, int end);
-  /// The soft step's colour groups as bundles of 2, 4 or 8 manifolds in lanes (soft_lanes.hpp,
-  /// contact_soft_lanes.cpp): bundles_[groupBundles_[g], groupBundles_[g + 1]) for group g,
-  /// none for the leftover group, which is swept one by one.
-  void buildSoftLanes();
-  /// Throws std::invalid_argument unless `lanes` is a width buildSoftLanes knows.
-  static void checkSoftLanes(int lanes);
-  /// A soft sweep's visit of bundles_[index]'s manifolds, at once; returns their largest
-  /// change.
+  /// The colour groups as bundles of 2, 4 or 8 manifolds in lanes (sweep_lanes.hpp,
+  /// contact_sweep_lanes.cpp), with the rows' impulses as they are: bundles_[groupBundles_[g],
+  /// groupBundles_[g + 1]) for group g, none for the leftover group, which is swept one by one.
+  /// For the soft step's sweeps and the rigid schedule's velocity sweeps.
+  void buildLanes();
+  /// Throws std::invalid_argument unless `lanes` is a width buildLanes knows.
+  static void checkLanes(int lanes);
+  /// A sweep's visit of bundles_[index]'s manifolds, at once (the soft step's targets while
+  /// softSweep_ names one of its sweeps, else the rows' own); returns their largest change.
   double sweepBundle(int index);
   /// The impulses of bundles_[begin, end) back into their rows.
-  void unloadSoftLanes(int begin, int end);
+  void unloadLanes(int begin, int end);
   /// One visit of a manifold, with at most `passes` passes. Returns the largest impulse change
   /// of its first pass (as a velocity change, m/s).
   double solveManifold(int k, int passes);
@@ -454,9 +456,11 @@ class ContactSolver {
   std::vector<PushingGroup> pushingGroups_;
   /// A visit of the shock pass: manifold k, whose upper body is at `level`.
   struct ShockVisit {
-    int level = 0, upper = 0, manifold = 0;
+    int level = 0, upper = 0;
+    int sweepPosition = 0;  // in islandManifolds_
+    int manifold = 0;
     bool operator<(const ShockVisit& o) const {
-      return std::tie(level, upper, manifold) < std::tie(o.level, o.upper, o.manifold);
+      return std::tie(level, upper, sweepPosition) < std::tie(o.level, o.upper, o.sweepPosition);
     }
   };
   /// What a shock visit reads: the manifold's Delassus matrix and point responses with its
@@ -485,11 +489,11 @@ class ContactSolver {
   };
   std::vector<PassPhase> passPlan_;
   int laneWidth_ = 1;  // lanes per bundle of this step
-  std::vector<SoftLanePoint<2>> lanePoints2_;
-  std::vector<SoftLanePoint<4>> lanePoints4_;
-  std::vector<SoftLanePoint<8>> lanePoints8_;
-  SoftSweepSettings softSettings_;
-  std::vector<SoftBundle> bundles_;
+  std::vector<LanePoint<2>> lanePoints2_;
+  std::vector<LanePoint<4>> lanePoints4_;
+  std::vector<LanePoint<8>> lanePoints8_;
+  LaneSweepSettings laneSettings_;
+  std::vector<LaneBundle> bundles_;
   std::vector<int> groupBundles_;
   std::vector<int> laneOrder_;  // scratch: a colour group's manifolds, the most points first
   Softness softMoving_, softFixed_;

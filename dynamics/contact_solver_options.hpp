@@ -44,11 +44,12 @@ struct ContactSolverOptions {
   /// The soft step's joints: their push's damping ratio (their frequency is twice the
   /// contacts').
   double jointDampingRatio = 2.0;
-  /// Manifolds of a colour the soft step's sweeps visit at once, in SIMD lanes
-  /// (dynamics/contact_soft_lanes.cpp): 0 as many as the CPU runs (8 with AVX-512F, 4 with
+  /// Manifolds of a colour the sweeps visit at once (the soft step's, and the rigid
+  /// schedule's velocity sweeps of one pass per visit), in SIMD lanes
+  /// (dynamics/contact_sweep_lanes.cpp): 0 as many as the CPU runs (8 with AVX-512F, 4 with
   /// AVX, else 2), 1 one by one, 2, 4 or 8 (at most as many as the CPU runs). The same bits
   /// with every choice.
-  int softLanes = 0;
+  int sweepLanes = 0;
 };
 
 }  // namespace hb

@@ -1,7 +1,8 @@
-// The soft step's sweeps in SIMD lanes (dynamics/contact_soft_lanes.cpp): visiting two, four or
-// eight manifolds of a colour at once gives the same bits as visiting them one by one, for
-// manifolds of one to four points, sticking and sliding, pushing out and speculative, against the
-// ground and between moving bodies, on one thread and on a team.
+// The sweeps in SIMD lanes (dynamics/contact_sweep_lanes.cpp), the soft step's and the rigid
+// schedule's: visiting two, four or eight manifolds of a colour at once gives the same bits as
+// visiting them one by one, for manifolds of one to four points, sticking and sliding, pushing
+// out and speculative, against the ground and between moving bodies, on one thread and on a
+// team.
 
 #include <gtest/gtest.h>
 
@@ -13,7 +14,7 @@
 
 #include "dynamics/contact_solver.hpp"
 #include "dynamics/integrator.hpp"
-#include "dynamics/soft_lanes.hpp"
+#include "dynamics/sweep_lanes.hpp"
 #include "tests/dynamics/solver_test_constants.hpp"
 #include "tests/run_tasks.hpp"
 
@@ -31,7 +32,8 @@ struct Wall {
 };
 
 /// A wall of cubes, kColumns wide and kLayers high, on the ground (body 0): each cube meets the
-/// one below (or the ground) and the one to its right at one to four points (as a pile's
+/// one below (or the ground), the one to its right and some the one below to its left, at one to
+/// four points (as a pile's
 /// manifolds have), some overlapping and some a little apart, the cubes moving at random, with
 /// friction that holds some points and lets others slide; `speed` scales their velocities, and
 /// every contact bounces with `restitution`.
@@ -72,6 +74,12 @@ Wall wallOfCubes(unsigned seed, double speed = 0.3, double restitution = 0.0) {
       const int body = cube(column, layer);
       const Vector3d centre = wall.bodies[body].position;
       const int below = layer == 0 ? 0 : cube(column, layer - 1);
+      // Every third cube also rests on the one below to its left, as a staggered wall's brick
+      // rests on two: the shock pass then takes both supports together.
+      if (layer > 0 && column > 0 && (column + layer) % 3 == 0) {
+        meet(cube(column - 1, layer - 1), body, centre - Vector3d(kCubeHalf, 0, kCubeHalf),
+             Vector3d::UnitZ(), Vector3d::UnitX(), Vector3d::UnitY(), 1 + column % 4);
+      }
       meet(below, body, centre - Vector3d(0, 0, kCubeHalf), Vector3d::UnitZ(), Vector3d::UnitX(),
            Vector3d::UnitY(), 1 + (column + layer) % 4);
       if (column + 1 < kColumns) {
@@ -103,12 +111,35 @@ Solved solveSoft(unsigned seed, int lanes, int workers = 1, bool bounce = false)
   }
   ContactSolverOptions options;
   options.softSubsteps = 4;
-  options.softLanes = lanes;
+  options.sweepLanes = lanes;
   solver.prepare(solved.wall.bodies, solved.wall.contacts, kCubeDt, options, kCubeGravity);
   solved.stats = solver.solveSoftStep(solved.wall.bodies, solved.motion);
   if (bounce) solved.bounces = solver.applyRestitution(solved.wall.bodies);
-  solved.width = solver.softLaneWidth();
-  solved.bundles = solver.softBundles();
+  solved.width = solver.laneWidth();
+  solved.bundles = solver.laneBundles();
+  return solved;
+}
+
+/// The rigid schedule on a fast wallOfCubes(seed) whose contacts bounce: warm start, velocity
+/// sweeps, shock pass, position pass and bounces, as the world's step runs them.
+Solved solveRigid(unsigned seed, int lanes, int workers = 1) {
+  Solved solved{wallOfCubes(seed, 3.0, 0.5), {}, {}, {}, 0, 0};
+  RigidBodyIntegrator integrator;
+  RotationSteps rotations;
+  integrator.integrateVelocities(solved.wall.bodies, kCubeGravity, kCubeDt, rotations);
+  ContactSolver solver;
+  if (workers > 1) {
+    solver.setTeam(test::threadPerTask, workers);
+  }
+  ContactSolverOptions options;
+  options.sweepLanes = lanes;
+  solver.prepare(solved.wall.bodies, solved.wall.contacts, kCubeDt, options, kCubeGravity);
+  solver.warmStart(solved.wall.bodies);
+  solved.stats = solver.solveVelocities(solved.wall.bodies);
+  solver.solvePositions(solved.wall.bodies, solved.motion);
+  solved.bounces = solver.applyRestitution(solved.wall.bodies);
+  solved.width = solver.laneWidth();
+  solved.bundles = solver.laneBundles();
   return solved;
 }
 
@@ -132,14 +163,14 @@ void expectSameBits(const Solved& x, const Solved& y) {
   }
 }
 
-TEST(ContactSoftLanes, TwoFourOrEightLanesGiveTheBitsOfOneByOne) {
+TEST(ContactSweepLanes, TwoFourOrEightLanesGiveTheBitsOfOneByOne) {
   for (const unsigned seed : {1u, 2u, 3u}) {
     SCOPED_TRACE(seed);
     const Solved oneByOne = solveSoft(seed, 1);
     EXPECT_EQ(oneByOne.width, 1);
     EXPECT_EQ(oneByOne.bundles, 0);
     EXPECT_GT(oneByOne.stats.residual, 0.0);
-    const int widest = widestSoftLanes();
+    const int widest = widestLanes();
     for (const int lanes : {2, 4, 8, 0}) {
       SCOPED_TRACE(lanes);
       const Solved inLanes = solveSoft(seed, lanes);
@@ -165,7 +196,7 @@ TEST(ContactSoftLanes, TwoFourOrEightLanesGiveTheBitsOfOneByOne) {
 
 // The soft step in lanes leaves the rows in pair order; the bounces after it visit them in sweep
 // order all the same.
-TEST(ContactSoftLanes, BouncesAfterASoftStepInLanesGiveTheBitsOfOneByOne) {
+TEST(ContactSweepLanes, BouncesAfterASoftStepInLanesGiveTheBitsOfOneByOne) {
   const Solved oneByOne = solveSoft(5, 1, 1, true);
   const Solved inLanes = solveSoft(5, 0, 1, true);
   EXPECT_GT(inLanes.bundles, 0);
@@ -174,19 +205,43 @@ TEST(ContactSoftLanes, BouncesAfterASoftStepInLanesGiveTheBitsOfOneByOne) {
   expectSameBits(oneByOne, inLanes);
 }
 
-TEST(ContactSoftLanes, ATeamInLanesGivesTheSameBits) {
+TEST(ContactSweepLanes, ATeamInLanesGivesTheSameBits) {
   const Solved oneByOne = solveSoft(7, 1);
   const Solved team = solveSoft(7, 0, 3);
   EXPECT_GT(team.bundles, 0);
   expectSameBits(oneByOne, team);
 }
 
-TEST(ContactSoftLanes, AWidthItCannotRunIsAClearError) {
+// The rigid schedule's velocity sweeps in lanes; its shock pass, position pass and bounces read
+// the rows, which stay in pair order, and visit them in sweep order all the same.
+TEST(ContactSweepLanes, TheRigidScheduleInLanesGivesTheBitsOfOneByOne) {
+  for (const unsigned seed : {11u, 12u}) {
+    SCOPED_TRACE(seed);
+    const Solved oneByOne = solveRigid(seed, 1);
+    EXPECT_EQ(oneByOne.bundles, 0);
+    // The sweeps ran to their cap or converged after several; rows bounced.
+    EXPECT_GT(oneByOne.stats.iterations, 5);
+    EXPECT_GT(oneByOne.bounces.iterations, 1);
+    for (const int lanes : {2, 4, 8, 0}) {
+      SCOPED_TRACE(lanes);
+      const Solved inLanes = solveRigid(seed, lanes);
+      EXPECT_GT(inLanes.bundles * inLanes.width, 500);
+      EXPECT_EQ(oneByOne.stats.iterations, inLanes.stats.iterations);
+      EXPECT_EQ(oneByOne.bounces.iterations, inLanes.bounces.iterations);
+      expectSameBits(oneByOne, inLanes);
+    }
+    const Solved team = solveRigid(seed, 0, 3);
+    EXPECT_GT(team.bundles, 0);
+    expectSameBits(oneByOne, team);
+  }
+}
+
+TEST(ContactSweepLanes, AWidthItCannotRunIsAClearError) {
   Wall wall = wallOfCubes(1);
   ContactSolver solver;
   ContactSolverOptions options;
   options.softSubsteps = 4;
-  options.softLanes = 3;
+  options.sweepLanes = 3;
   try {
     solver.prepare(wall.bodies, wall.contacts, kCubeDt, options, kCubeGravity);
     FAIL() << "three lanes were accepted";

@@ -1,6 +1,6 @@
 #pragma once
-// Manifolds of one colour side by side, as the soft step's sweeps solve them in SIMD lanes
-// (dynamics/contact_soft_lanes.cpp): each field of a point holds one double per manifold
+// Manifolds of one colour side by side, as the sweeps solve them in SIMD lanes
+// (dynamics/contact_sweep_lanes.cpp): each field of a point holds one double per manifold
 // (structure of arrays), so that one instruction updates the same point of several manifolds.
 
 #include "dynamics/solver_body.hpp"
@@ -49,9 +49,10 @@ struct LaneTypes<8> {
 /// comes first: an idle bundle's visit reads little more than its first cache lines. On whole
 /// cache lines, so that no lane's load straddles two.
 template <int W>
-struct alignas(64) SoftLanePoint {
+struct alignas(64) LanePoint {
   using Lanes = typename LaneTypes<W>::Lanes;
   Lanes impulse[3], separation, slop, normalMass;
+  Lanes target;  // a rigid sweep's target normal velocity (Row::targetNormalVelocity)
   Lanes direction[3][3], armA[3][3], armB[3][3], turnA[3][3], turnB[3][3];
   Lanes delassusInverse[3][3], normalToTangent[2], tangentStep, friction, largestNormalImpulse;
 };
@@ -59,7 +60,7 @@ struct alignas(64) SoftLanePoint {
 /// Up to kMostLanes manifolds of one colour group (no two share a moving body), their points
 /// at firstPoint on. An empty lane has count 0 and repeats lane 0's bodies, which it reads and
 /// never writes.
-struct SoftBundle {
+struct LaneBundle {
   int firstPoint = 0;
   int points = 0;  // the most points of its manifolds
   int manifold[kMostLanes] = {};
@@ -69,24 +70,25 @@ struct SoftBundle {
 };
 
 /// What a soft sweep's targets are made of (ContactSolver::setSoftTarget).
-struct SoftSweepSettings {
-  bool push = false;  // a Push sweep: penetrating rows soft and pushing out
+struct LaneSweepSettings {
+  bool rigid = false;  // a sweep of the rigid schedule: the rows' own targets, nothing carried
+  bool push = false;   // a Push sweep: penetrating rows soft and pushing out
   double substep = 0.0;
   double movingBiasRate = 0.0, movingA2 = 0.0;  // the spring between moving bodies
   double fixedBiasRate = 0.0, fixedA2 = 0.0;    // and against a body that does not move
   double maxCorrectionVelocity = 0.0;
 };
 
-/// The visit of a bundle's manifolds at once (soft_lane_sweep.inl): their points' impulses and
+/// The visit of a bundle's manifolds at once (lane_sweep.inl): their points' impulses and
 /// their bodies' velocities and carried changes updated; returns the largest change, as
 /// ContactSolver::solvePointByPoint measures it.
-double sweepSoftBundle2(const SoftBundle& bundle, SoftLanePoint<2>* points, SolverBody* bodies,
-                        SoftBody* softBodies, const SoftSweepSettings& settings);
-double sweepSoftBundle4(const SoftBundle& bundle, SoftLanePoint<4>* points, SolverBody* bodies,
-                        SoftBody* softBodies, const SoftSweepSettings& settings);
-double sweepSoftBundle8(const SoftBundle& bundle, SoftLanePoint<8>* points, SolverBody* bodies,
-                        SoftBody* softBodies, const SoftSweepSettings& settings);
+double sweepLaneBundle2(const LaneBundle& bundle, LanePoint<2>* points, SolverBody* bodies,
+                        SoftBody* softBodies, const LaneSweepSettings& settings);
+double sweepLaneBundle4(const LaneBundle& bundle, LanePoint<4>* points, SolverBody* bodies,
+                        SoftBody* softBodies, const LaneSweepSettings& settings);
+double sweepLaneBundle8(const LaneBundle& bundle, LanePoint<8>* points, SolverBody* bodies,
+                        SoftBody* softBodies, const LaneSweepSettings& settings);
 /// The most lanes this CPU's sweep runs: 8 with AVX-512F, 4 with AVX, else 2.
-int widestSoftLanes();
+int widestLanes();
 
 }  // namespace hb

@@ -1,8 +1,8 @@
-// The soft step's sweep of a colour group in SIMD lanes: the manifolds of a colour share no
-// moving body, so their visits commute, and two, four or eight of them (a bundle) are visited at
-// once, point p of each in one lane (soft_lane_sweep.inl). Each lane repeats the scalar sweep's
-// operations, so the states are the same bits with any number of lanes, on any CPU
-// (ContactSolverOptions::softLanes; tests/dynamics/test_contact_soft_lanes.cpp).
+// A sweep of a colour group in SIMD lanes, the soft step's or the rigid schedule's: the manifolds
+// of a colour share no moving body, so their visits commute, and two, four or eight of them (a
+// bundle) are visited at once, point p of each in one lane (lane_sweep.inl). Each lane repeats the
+// scalar sweep's operations, so the states are the same bits with any number of lanes, on any CPU
+// (ContactSolverOptions::sweepLanes; tests/dynamics/test_contact_sweep_lanes.cpp).
 
 #include <immintrin.h>
 
@@ -26,7 +26,7 @@ using Lanes = LaneTypes<W>::Lanes;
 [[gnu::always_inline]] inline Lanes sqrtOf(Lanes x) {
   return reinterpret_cast<Lanes>(_mm_sqrt_pd(reinterpret_cast<__m128d>(x)));
 }
-#include "dynamics/soft_lane_sweep.inl"
+#include "dynamics/lane_sweep.inl"
 }  // namespace lanes2
 
 // Everything defined from here to the end of lanes4 is compiled for AVX, and lanes8 for
@@ -43,7 +43,7 @@ using Lanes = LaneTypes<W>::Lanes;
 [[gnu::always_inline]] inline Lanes sqrtOf(Lanes x) {
   return reinterpret_cast<Lanes>(_mm256_sqrt_pd(reinterpret_cast<__m256d>(x)));
 }
-#include "dynamics/soft_lane_sweep.inl"
+#include "dynamics/lane_sweep.inl"
 }  // namespace lanes4
 #if defined(__clang__)
 #pragma clang attribute pop
@@ -63,7 +63,7 @@ using Lanes = LaneTypes<W>::Lanes;
   const __m512d v = reinterpret_cast<__m512d>(x);
   return reinterpret_cast<Lanes>(_mm512_mask_sqrt_pd(v, static_cast<__mmask8>(0xff), v));
 }
-#include "dynamics/soft_lane_sweep.inl"
+#include "dynamics/lane_sweep.inl"
 }  // namespace lanes8
 #if defined(__clang__)
 #pragma clang attribute pop
@@ -71,22 +71,25 @@ using Lanes = LaneTypes<W>::Lanes;
 #pragma GCC pop_options
 #endif
 
-double sweepSoftBundle2(const SoftBundle& bundle, SoftLanePoint<2>* points, SolverBody* bodies,
-                        SoftBody* softBodies, const SoftSweepSettings& settings) {
-  return lanes2::sweep(bundle, points, bodies, softBodies, settings);
+double sweepLaneBundle2(const LaneBundle& bundle, LanePoint<2>* points, SolverBody* bodies,
+                        SoftBody* softBodies, const LaneSweepSettings& settings) {
+  return settings.rigid ? lanes2::sweep<true>(bundle, points, bodies, softBodies, settings)
+                        : lanes2::sweep<false>(bundle, points, bodies, softBodies, settings);
 }
 
-double sweepSoftBundle4(const SoftBundle& bundle, SoftLanePoint<4>* points, SolverBody* bodies,
-                        SoftBody* softBodies, const SoftSweepSettings& settings) {
-  return lanes4::sweep(bundle, points, bodies, softBodies, settings);
+double sweepLaneBundle4(const LaneBundle& bundle, LanePoint<4>* points, SolverBody* bodies,
+                        SoftBody* softBodies, const LaneSweepSettings& settings) {
+  return settings.rigid ? lanes4::sweep<true>(bundle, points, bodies, softBodies, settings)
+                        : lanes4::sweep<false>(bundle, points, bodies, softBodies, settings);
 }
 
-double sweepSoftBundle8(const SoftBundle& bundle, SoftLanePoint<8>* points, SolverBody* bodies,
-                        SoftBody* softBodies, const SoftSweepSettings& settings) {
-  return lanes8::sweep(bundle, points, bodies, softBodies, settings);
+double sweepLaneBundle8(const LaneBundle& bundle, LanePoint<8>* points, SolverBody* bodies,
+                        SoftBody* softBodies, const LaneSweepSettings& settings) {
+  return settings.rigid ? lanes8::sweep<true>(bundle, points, bodies, softBodies, settings)
+                        : lanes8::sweep<false>(bundle, points, bodies, softBodies, settings);
 }
 
-int widestSoftLanes() {
+int widestLanes() {
   static const int widest = __builtin_cpu_supports("avx512f") ? 8
                             : __builtin_cpu_supports("avx")   ? 4
                                                               : 2;
@@ -97,7 +100,7 @@ namespace {
 
 /// Point p of `row` into lane l.
 template <int W, typename Row>
-void loadLane(const Row& row, int l, SoftLanePoint<W>& lanes) {
+void loadLane(const Row& row, int l, LanePoint<W>& lanes) {
   for (int k = 0; k < 3; ++k) {
     for (int j = 0; j < 3; ++j) {
       lanes.direction[k][j][l] = row.direction[k][j];
@@ -116,23 +119,24 @@ void loadLane(const Row& row, int l, SoftLanePoint<W>& lanes) {
   lanes.friction[l] = row.friction;
   lanes.separation[l] = row.separation;
   lanes.slop[l] = row.slop;
+  lanes.target[l] = row.targetNormalVelocity;
   lanes.largestNormalImpulse[l] = row.largestNormalImpulse;
 }
 
 }  // namespace
 
-void ContactSolver::checkSoftLanes(int lanes) {
+void ContactSolver::checkLanes(int lanes) {
   if (lanes != 0 && lanes != 1 && lanes != 2 && lanes != 4 && lanes != 8) {
-    throw std::invalid_argument("ContactSolverOptions::softLanes is " + std::to_string(lanes) +
+    throw std::invalid_argument("ContactSolverOptions::sweepLanes is " + std::to_string(lanes) +
                                 ": it must be 0 (the CPU's widest), 1, 2, 4 or 8");
   }
 }
 
-void ContactSolver::buildSoftLanes() {
+void ContactSolver::buildLanes() {
   bundles_.clear();
   groupBundles_.assign(colourGroups_.size() + 1, 0);
-  const int lanes = options_.softLanes;
-  laneWidth_ = lanes == 0 ? widestSoftLanes() : std::min(lanes, widestSoftLanes());
+  const int lanes = options_.sweepLanes;
+  laneWidth_ = lanes == 0 ? widestLanes() : std::min(lanes, widestLanes());
   // Visits of several passes read the manifold's Delassus matrix (solvePasses): one by one.
   const bool inLanes = laneWidth_ > 1 && options_.manifoldIterations == 1;
   int points = 0;
@@ -153,7 +157,7 @@ void ContactSolver::buildSoftLanes() {
     }
     const std::size_t width = laneWidth_;
     for (std::size_t q = 0; q < laneOrder_.size(); q += width) {
-      SoftBundle bundle;
+      LaneBundle bundle;
       bundle.firstPoint = points;
       bundle.points = manifolds_[laneOrder_[q]].count;
       for (std::size_t l = 0; l < width; ++l) {
@@ -173,13 +177,13 @@ void ContactSolver::buildSoftLanes() {
   }
   groupBundles_.back() = static_cast<int>(bundles_.size());
   // The rows, transposed into lanes on the workers.
-  const auto load = [&]<int W>(std::vector<SoftLanePoint<W>>& lanePoints) {
+  const auto load = [&]<int W>(std::vector<LanePoint<W>>& lanePoints) {
     lanePoints.resize(points);
     parallelFor_(bundles_.size(), [&](std::size_t index) {
-      const SoftBundle& bundle = bundles_[index];
+      const LaneBundle& bundle = bundles_[index];
       for (int p = 0; p < bundle.points; ++p) {
-        SoftLanePoint<W>& lanes = lanePoints[bundle.firstPoint + p];
-        lanes = SoftLanePoint<W>{};
+        LanePoint<W>& lanes = lanePoints[bundle.firstPoint + p];
+        lanes = LanePoint<W>{};
         for (int l = 0; l < W; ++l) {
           if (p < bundle.count[l])
             loadLane(rows_[manifolds_[bundle.manifold[l]].first + p], l, lanes);
@@ -194,37 +198,38 @@ void ContactSolver::buildSoftLanes() {
   } else {
     load(lanePoints2_);
   }
-  softSettings_.substep = softSubstep_;
-  softSettings_.movingBiasRate = softMoving_.biasRate;
-  softSettings_.movingA2 = softMoving_.a2;
-  softSettings_.fixedBiasRate = softFixed_.biasRate;
-  softSettings_.fixedA2 = softFixed_.a2;
-  softSettings_.maxCorrectionVelocity = options_.maxCorrectionVelocity;
+  laneSettings_.substep = softSubstep_;
+  laneSettings_.movingBiasRate = softMoving_.biasRate;
+  laneSettings_.movingA2 = softMoving_.a2;
+  laneSettings_.fixedBiasRate = softFixed_.biasRate;
+  laneSettings_.fixedA2 = softFixed_.a2;
+  laneSettings_.maxCorrectionVelocity = options_.maxCorrectionVelocity;
 }
 
 double ContactSolver::sweepBundle(int index) {
-  SoftSweepSettings settings = softSettings_;
+  LaneSweepSettings settings = laneSettings_;
   settings.push = softSweep_ == SoftSweep::Push;
-  const SoftBundle& bundle = bundles_[index];
+  settings.rigid = softSweep_ == SoftSweep::None;
+  const LaneBundle& bundle = bundles_[index];
   if (laneWidth_ == 8) {
-    return sweepSoftBundle8(bundle, &lanePoints8_[bundle.firstPoint], solverBodies_.data(),
+    return sweepLaneBundle8(bundle, &lanePoints8_[bundle.firstPoint], solverBodies_.data(),
                             softBodies_.data(), settings);
   }
   if (laneWidth_ == 4) {
-    return sweepSoftBundle4(bundle, &lanePoints4_[bundle.firstPoint], solverBodies_.data(),
+    return sweepLaneBundle4(bundle, &lanePoints4_[bundle.firstPoint], solverBodies_.data(),
                             softBodies_.data(), settings);
   }
-  return sweepSoftBundle2(bundle, &lanePoints2_[bundle.firstPoint], solverBodies_.data(),
+  return sweepLaneBundle2(bundle, &lanePoints2_[bundle.firstPoint], solverBodies_.data(),
                           softBodies_.data(), settings);
 }
 
-void ContactSolver::unloadSoftLanes(int begin, int end) {
-  const auto unload = [&]<int W>(const std::vector<SoftLanePoint<W>>& lanePoints) {
+void ContactSolver::unloadLanes(int begin, int end) {
+  const auto unload = [&]<int W>(const std::vector<LanePoint<W>>& lanePoints) {
     for (int index = begin; index < end; ++index) {
-      const SoftBundle& bundle = bundles_[index];
+      const LaneBundle& bundle = bundles_[index];
       for (int l = 0; l < W; ++l) {
         for (int p = 0; p < bundle.count[l]; ++p) {
-          const SoftLanePoint<W>& lanes = lanePoints[bundle.firstPoint + p];
+          const LanePoint<W>& lanes = lanePoints[bundle.firstPoint + p];
           Row& row = rows_[manifolds_[bundle.manifold[l]].first + p];
           for (int k = 0; k < 3; ++k) row.impulse[k] = lanes.impulse[k][l];
           row.largestNormalImpulse = lanes.largestNormalImpulse[l];

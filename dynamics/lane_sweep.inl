@@ -1,4 +1,4 @@
-// The soft sweep's visit of a bundle in W lanes, for contact_soft_lanes.cpp, which includes it
+// A sweep's visit of a bundle in W lanes, for contact_sweep_lanes.cpp, which includes it
 // once per lane count, each time in a namespace of its own that defines W and sqrtOf(Lanes),
 // for four lanes under the AVX target and for eight under AVX-512F. Nothing here may call an
 // inline function or a template defined elsewhere for its arithmetic: the linker could pick
@@ -49,33 +49,41 @@ struct LaneBodies {
   Lanes movedLinear[3], movedAngular[3], carriedLinear[3], carriedAngular[3];
 };
 
+template <bool kRigid>
 [[gnu::always_inline]] inline void gather(const int* body, const SolverBody* bodies,
                                           const SoftBody* softBodies, LaneBodies& lanes) {
   for (int l = 0; l < W; ++l) {
     const SolverBody& solver = bodies[body[l]];
-    const SoftBody& soft = softBodies[body[l]];
+    lanes.inverseMass[l] = solver.inverseMass;
     for (int j = 0; j < 3; ++j) {
       lanes.linear[j][l] = solver.linear[j];
       lanes.angular[j][l] = solver.angular[j];
+    }
+    if constexpr (kRigid) continue;
+    const SoftBody& soft = softBodies[body[l]];
+    for (int j = 0; j < 3; ++j) {
       lanes.movedLinear[j][l] = soft.movedLinear[j];
       lanes.movedAngular[j][l] = soft.movedAngular[j];
       lanes.carriedLinear[j][l] = soft.carriedLinear[j];
       lanes.carriedAngular[j][l] = soft.carriedAngular[j];
     }
-    lanes.inverseMass[l] = solver.inverseMass;
   }
 }
 
-[[gnu::always_inline]] inline void scatter(const SoftBundle& bundle, const int* body,
+template <bool kRigid>
+[[gnu::always_inline]] inline void scatter(const LaneBundle& bundle, const int* body,
                                            const bool* moves, const LaneBodies& lanes,
                                            SolverBody* bodies, SoftBody* softBodies) {
   for (int l = 0; l < W; ++l) {
     if (bundle.count[l] == 0 || !moves[l]) continue;
     SolverBody& solver = bodies[body[l]];
-    SoftBody& soft = softBodies[body[l]];
     for (int j = 0; j < 3; ++j) {
       solver.linear[j] = lanes.linear[j][l];
       solver.angular[j] = lanes.angular[j][l];
+    }
+    if constexpr (kRigid) continue;
+    SoftBody& soft = softBodies[body[l]];
+    for (int j = 0; j < 3; ++j) {
       soft.carriedLinear[j] = lanes.carriedLinear[j][l];
       soft.carriedAngular[j] = lanes.carriedAngular[j][l];
     }
@@ -83,40 +91,46 @@ struct LaneBodies {
 }
 
 /// A point's relative velocity along its direction k (ContactSolver::velocity).
-[[gnu::always_inline]] inline Lanes velocityOf(const SoftLanePoint<W>& point, int k,
+[[gnu::always_inline]] inline Lanes velocityOf(const LanePoint<W>& point, int k,
                                                const LaneBodies& a, const LaneBodies& b) {
   return dot3(point.direction[k], b.linear) - dot3(point.direction[k], a.linear) +
          dot3(point.armB[k], b.angular) - dot3(point.armA[k], a.angular);
 }
 
-/// The points' targets and compliances (ContactSolver::setSoftTarget); returns the lanes whose
+/// The points' targets and compliances: in the soft step from their gaps (ContactSolver::
+/// setSoftTarget), in a rigid sweep the rows' own targets, rigid. Returns the lanes whose
 /// manifold is idle or empty (ContactSolver::solveManifold).
-[[gnu::always_inline]] inline Mask targetsOf(const SoftBundle& bundle,
-                                             const SoftLanePoint<W>* points, Mask counts,
-                                             Mask bothMove, const LaneBodies& a,
-                                             const LaneBodies& b, const SoftSweepSettings& settings,
+template <bool kRigid>
+[[gnu::always_inline]] inline Mask targetsOf(const LaneBundle& bundle, const LanePoint<W>* points,
+                                             Mask counts, Mask bothMove, const LaneBodies& a,
+                                             const LaneBodies& b, const LaneSweepSettings& settings,
                                              Lanes* target, Lanes* compliance) {
   const Lanes biasRate = bothMove ? splat(settings.movingBiasRate) : splat(settings.fixedBiasRate);
   const Lanes a2 = bothMove ? splat(settings.movingA2) : splat(settings.fixedA2);
   const Lanes zero = splat(0.0);
   Mask idle = counts >= 0;  // every lane
   for (int p = 0; p < bundle.points; ++p) {
-    const SoftLanePoint<W>& point = points[p];
-    const Lanes gap = point.separation + dot3(point.direction[0], b.movedLinear) -
-                      dot3(point.direction[0], a.movedLinear) +
-                      dot3(point.armB[0], b.movedAngular) - dot3(point.armA[0], a.movedAngular);
-    Lanes pushTarget = zero, pushCompliance = zero;
-    if (settings.push) {
-      Lanes depth = -gap - point.slop;
-      depth = depth < 0.0 ? zero : depth;
-      const Lanes pushed = biasRate * depth;
-      const Lanes most = splat(settings.maxCorrectionVelocity);
-      pushTarget = most < pushed ? most : pushed;
-      pushCompliance = 1.0 / (point.normalMass * a2);
+    const LanePoint<W>& point = points[p];
+    if constexpr (kRigid) {
+      target[p] = point.target;
+      compliance[p] = zero;
+    } else {
+      const Lanes gap = point.separation + dot3(point.direction[0], b.movedLinear) -
+                        dot3(point.direction[0], a.movedLinear) +
+                        dot3(point.armB[0], b.movedAngular) - dot3(point.armA[0], a.movedAngular);
+      Lanes pushTarget = zero, pushCompliance = zero;
+      if (settings.push) {
+        Lanes depth = -gap - point.slop;
+        depth = depth < 0.0 ? zero : depth;
+        const Lanes pushed = biasRate * depth;
+        const Lanes most = splat(settings.maxCorrectionVelocity);
+        pushTarget = most < pushed ? most : pushed;
+        pushCompliance = 1.0 / (point.normalMass * a2);
+      }
+      const Mask speculative = gap > 0.0;
+      target[p] = speculative ? -gap / settings.substep : pushTarget;
+      compliance[p] = speculative ? zero : pushCompliance;
     }
-    const Mask speculative = gap > 0.0;
-    target[p] = speculative ? -gap / settings.substep : pushTarget;
-    compliance[p] = speculative ? zero : pushCompliance;
     const Mask pointIdle = (point.impulse[0] == 0.0) & (point.impulse[1] == 0.0) &
                            (point.impulse[2] == 0.0) & (velocityOf(point, 0, a, b) >= target[p]);
     idle &= pointIdle | (counts <= p);
@@ -127,8 +141,8 @@ struct LaneBodies {
 /// A point's next impulses (ContactSolver::pointUpdate on the response softenResponse gives
 /// where c > 0): the sticking guess, and the separating or sliding one; a lane takes the first
 /// where it lies inside the cone. Returns the response's 1 / W_nn.
-[[gnu::always_inline]] inline Lanes nextImpulses(const SoftLanePoint<W>& point, Lanes target,
-                                                 Lanes c, const Lanes* u, Lanes* next) {
+[[gnu::always_inline]] inline Lanes nextImpulses(const LanePoint<W>& point, Lanes target, Lanes c,
+                                                 const Lanes* u, Lanes* next) {
   const Mask soft = c > 0.0;
   const Lanes scale = c / (1.0 + c * point.delassusInverse[0][0]);
   Lanes inverse[3][3];
@@ -165,7 +179,8 @@ struct LaneBodies {
 }
 
 /// ContactSolver::applyChange of the impulse change d, on the lanes' bodies that move.
-[[gnu::always_inline]] inline void applyChange(const SoftLanePoint<W>& point, const Lanes* d,
+template <bool kRigid>
+[[gnu::always_inline]] inline void applyChange(const LanePoint<W>& point, const Lanes* d,
                                                Mask changesA, Mask changesB, LaneBodies& a,
                                                LaneBodies& b) {
   for (int j = 0; j < 3; ++j) {
@@ -178,32 +193,36 @@ struct LaneBodies {
     const Lanes linearA = a.inverseMass * linear, linearB = b.inverseMass * linear;
     a.linear[j] = changesA ? a.linear[j] - linearA : a.linear[j];
     a.angular[j] = changesA ? a.angular[j] - turnA : a.angular[j];
-    a.carriedLinear[j] = changesA ? a.carriedLinear[j] - linearA : a.carriedLinear[j];
-    a.carriedAngular[j] = changesA ? a.carriedAngular[j] - turnA : a.carriedAngular[j];
     b.linear[j] = changesB ? b.linear[j] + linearB : b.linear[j];
     b.angular[j] = changesB ? b.angular[j] + turnB : b.angular[j];
+    if constexpr (kRigid) continue;
+    a.carriedLinear[j] = changesA ? a.carriedLinear[j] - linearA : a.carriedLinear[j];
+    a.carriedAngular[j] = changesA ? a.carriedAngular[j] - turnA : a.carriedAngular[j];
     b.carriedLinear[j] = changesB ? b.carriedLinear[j] + linearB : b.carriedLinear[j];
     b.carriedAngular[j] = changesB ? b.carriedAngular[j] + turnB : b.carriedAngular[j];
   }
 }
 
-double sweep(const SoftBundle& bundle, SoftLanePoint<W>* points, SolverBody* bodies,
-             SoftBody* softBodies, const SoftSweepSettings& settings) {
+/// A visit of the bundle: in the soft step, or (kRigid) in a sweep of the rigid schedule, whose
+/// rows keep their targets and carry nothing to a next substep.
+template <bool kRigid>
+double sweep(const LaneBundle& bundle, LanePoint<W>* points, SolverBody* bodies,
+             SoftBody* softBodies, const LaneSweepSettings& settings) {
   LaneBodies a, b;
-  gather(bundle.bodyA, bodies, softBodies, a);
-  gather(bundle.bodyB, bodies, softBodies, b);
+  gather<kRigid>(bundle.bodyA, bodies, softBodies, a);
+  gather<kRigid>(bundle.bodyB, bodies, softBodies, b);
   const Mask movesA = maskOf(bundle.movesA), movesB = maskOf(bundle.movesB);
   Mask counts;
   for (int l = 0; l < W; ++l) counts[l] = bundle.count[l];
   constexpr int kMostPoints = 4;
   Lanes target[kMostPoints], compliance[kMostPoints];
-  const Mask idle =
-      targetsOf(bundle, points, counts, movesA & movesB, a, b, settings, target, compliance);
+  const Mask idle = targetsOf<kRigid>(bundle, points, counts, movesA & movesB, a, b, settings,
+                                      target, compliance);
   if (!anyOf(~idle)) return 0.0;
   // The points in turn, as solvePointByPoint.
   Lanes largest = splat(0.0);
   for (int p = 0; p < bundle.points; ++p) {
-    SoftLanePoint<W>& point = points[p];
+    LanePoint<W>& point = points[p];
     const Lanes u[3] = {velocityOf(point, 0, a, b), velocityOf(point, 1, a, b),
                         velocityOf(point, 2, a, b)};
     const Lanes* lambda = point.impulse;
@@ -223,10 +242,10 @@ double sweep(const SoftBundle& bundle, SoftLanePoint<W>* points, SolverBody* bod
     for (int k = 0; k < 3; ++k) point.impulse[k] = active ? next[k] : point.impulse[k];
     point.largestNormalImpulse =
         active ? maxOf(point.largestNormalImpulse, next[0]) : point.largestNormalImpulse;
-    applyChange(point, d, active & movesA, active & movesB, a, b);
+    applyChange<kRigid>(point, d, active & movesA, active & movesB, a, b);
   }
-  scatter(bundle, bundle.bodyA, bundle.movesA, a, bodies, softBodies);
-  scatter(bundle, bundle.bodyB, bundle.movesB, b, bodies, softBodies);
+  scatter<kRigid>(bundle, bundle.bodyA, bundle.movesA, a, bodies, softBodies);
+  scatter<kRigid>(bundle, bundle.bodyB, bundle.movesB, b, bodies, softBodies);
   double most = 0.0;
   for (int l = 0; l < W; ++l) most = most < largest[l] ? largest[l] : most;
   return most;
