@@ -411,6 +411,8 @@ ContactSolverStats ContactSolver::solveIsland(int index, const std::function<voi
 
 ContactSolverStats ContactSolver::solveVelocities(std::span<RigidBody> bodies) {
   loadVelocities(bodies);
+  // The coloured islands' rows in lanes, with the impulses the warm start applied.
+  buildLanes();
   ContactSolverStats stats;
   stats.converged = true;
   // Islands are independent: each sweeps until it converges or reaches its cap. Small ones run
@@ -418,8 +420,6 @@ ContactSolverStats ContactSolver::solveVelocities(std::span<RigidBody> bodies) {
   // order. With a team, each worker first takes small islands while any is left, then joins the
   // first coloured island's sweeps (a late worker finds them done as far as they got): a long
   // small island, a falling object's, no longer holds the others.
-  // The coloured islands' rows in lanes, with the impulses the warm start applied.
-  buildLanes();
   islandResults_.resize(islands_.size());
   const auto solveSmall = [&](std::size_t s) {
     islandResults_[smallIslands_[s]] = solveIsland(smallIslands_[s]);
