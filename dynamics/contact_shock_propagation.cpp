@@ -52,14 +52,19 @@ void ContactSolver::shockRun(int first, int last) {
   // together: passes over its manifolds until they settle. Visited once each, the first
   // support stopped the body alone and the next ones took what was left, a lopsided push that
   // the next step's sweeps undid, and that grew step by step until a tall wall fell.
+  // Each of those passes visits a manifold's points once: passes over one manifold's points
+  // inside a pass over all of them settled each support against the others' stale pushes,
+  // work the next pass redid. A body on one support takes its passes inside the one visit.
   thread_local std::vector<ShockBlocks> blocks;  // scratch of the thread running the visits
   blocks.resize(last - first);
   for (int v = first; v < last; ++v) prepareShockVisit(shockOrder_[v], blocks[v - first]);
-  const int passes = last - first > 1 ? options_.shockIterations : 1;
+  const bool several = last - first > 1;
+  const int passes = several ? options_.shockIterations : 1;
+  const int pointPasses = several ? 1 : options_.shockIterations;
   for (int pass = 0; pass < passes; ++pass) {
     double changed = 0.0;
     for (int v = first; v < last; ++v) {
-      changed = std::max(changed, shockVisit(shockOrder_[v], blocks[v - first]));
+      changed = std::max(changed, shockVisit(shockOrder_[v], blocks[v - first], pointPasses));
     }
     if (changed <= options_.tolerance) break;
   }
@@ -95,14 +100,14 @@ void ContactSolver::prepareShockVisit(const ShockVisit& visit, ShockBlocks& bloc
   }
 }
 
-double ContactSolver::shockVisit(const ShockVisit& visit, const ShockBlocks& blocks) {
-  if (blocks.onStatic) return solveManifold(visit.manifold, options_.shockIterations);
+double ContactSolver::shockVisit(const ShockVisit& visit, const ShockBlocks& blocks,
+                                 int pointPasses) {
+  if (blocks.onStatic) return solveManifold(visit.manifold, pointPasses);
   if (blocks.inert) return 0.0;
   const Manifold& m = manifolds_[visit.manifold];
   const PointResponse* responses[NormalBlock::kMaxPoints];
   for (int i = 0; i < m.count; ++i) responses[i] = &blocks.responses[i];
-  return solvePasses(m, blocks.delassus, responses, options_.shockIterations, !blocks.upperIsB,
-                     blocks.upperIsB);
+  return solvePasses(m, blocks.delassus, responses, pointPasses, !blocks.upperIsB, blocks.upperIsB);
 }
 
 }  // namespace hb

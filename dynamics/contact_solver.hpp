@@ -472,8 +472,9 @@ class ContactSolver {
   };
   /// Prepares a shock visit's blocks; marks the carried friction (see propagateShock).
   void prepareShockVisit(const ShockVisit& visit, ShockBlocks& blocks);
-  /// One shock visit of the manifold; returns its change (as solvePasses).
-  double shockVisit(const ShockVisit& visit, const ShockBlocks& blocks);
+  /// One shock visit of the manifold, up to pointPasses passes over its points; returns its
+  /// change (as solvePasses).
+  double shockVisit(const ShockVisit& visit, const ShockBlocks& blocks, int pointPasses);
   /// The visits shockOrder_[first, last) of one upper body, until they settle.
   void shockRun(int first, int last);
   std::vector<ShockVisit> shockOrder_;  // the shock pass's visits, in order

@@ -8,8 +8,10 @@ struct ContactSolverOptions {
   /// Gauss–Seidel passes over a manifold's own points per visit of the sweeps (touching no
   /// body), at most; 1 is point by point.
   int manifoldIterations = 1;
-  /// The same passes in the shock pass, at most: there they spread the push of each face in a
-  /// stack evenly over its corners, so that stacks stand however far the sweeps got.
+  /// Passes of the shock pass, at most: over a body's supports when it rests on several
+  /// (visiting each manifold's points once per pass), over the points of its one manifold
+  /// otherwise. They spread the push of each face in a stack evenly over its corners, so that
+  /// stacks stand however far the sweeps got.
   int shockIterations = 8;
   int velocityIterations = 30;  ///< sweeps per island, at most (more for deep islands, below)
   int positionIterations = 10;

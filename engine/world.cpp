@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <numbers>
@@ -459,8 +460,9 @@ void World::runPasses() {
   // Islands that stay apart for the step (planSubsteps) take it in passes, one per count of
   // substeps, most first: a pass's islands step while every other awake body is held still, as
   // if asleep, and each pass starts from its share of the first narrow phase. A pair's record
-  // goes with its first body's island (with its second's when the first was not awake); pairs
-  // of two islands do not touch.
+  // goes with the island of the most substeps of its bodies' (a body not awake took none);
+  // pairs of two islands do not touch, and the later substeps of that island's pass find them
+  // again with the first narrow phase's answer as their previous one.
   StepContext& c = context_;
   std::swap(c.firstRecords, c.narrowPhase);
   c.firstPairs = c.pairs;
@@ -470,9 +472,8 @@ void World::runPasses() {
   long lastRound = collisionRound_;
   for (const int n : c.passSubsteps) lastRound += n - 1;
   const auto passOf = [&](const NarrowPhaseRecord& record) {
-    const int a = pieces_.proxy[record.proxyA].body;
-    return c.bodySubsteps[a] > 0 ? c.bodySubsteps[a]
-                                 : c.bodySubsteps[pieces_.proxy[record.proxyB].body];
+    return std::max(c.bodySubsteps[pieces_.proxy[record.proxyA].body],
+                    c.bodySubsteps[pieces_.proxy[record.proxyB].body]);
   };
   c.held.assign(bodies_.state.size(), 0);
   for (const int n : c.passSubsteps) {

@@ -28,6 +28,7 @@ struct ProblemTotals {
   long withPrevious = 0;
   long inexact = 0;
   int maxPerStep = 0;
+  long splitSteps = 0;  // steps of more than one substep (files of version 9 on)
 };
 
 ProblemTotals totals(const RecordingReader& reader) {
@@ -42,6 +43,7 @@ ProblemTotals totals(const RecordingReader& reader) {
   });
   for (long i = 0; i < reader.stepCount(); ++i) {
     t.maxPerStep = std::max(t.maxPerStep, reader.step(i).problemCount);
+    if (reader.step(i).substeps > 1) ++t.splitSteps;
   }
   return t;
 }
@@ -102,6 +104,7 @@ void run(const InspectOptions& o) {
         {"proxies", reader.proxies().size()},
         {"joints", joints},
         {"steps", steps},
+        {"split_steps", info.formatVersion >= 9 ? nlohmann::json(t.splitSteps) : nlohmann::json()},
         {"simulated_s", seconds},
         {"problems", t.problems},
         {"problems_per_step", ratio(t.problems, steps)},
@@ -154,7 +157,9 @@ void run(const InspectOptions& o) {
                   j.bodyB);
     }
   }
-  std::printf("steps: %ld (%.3f s simulated)\n", steps, seconds);
+  std::printf("steps: %ld (%.3f s simulated)", steps, seconds);
+  if (info.formatVersion >= 9) std::printf(", %ld split into substeps", t.splitSteps);
+  std::printf("\n");
   std::printf(
       "problems: %ld, %.2f per step (max %d); %.1f%% colliding; %.2f GJK iterations on "
       "average; %ld EPA runs; %ld with a previous solution\n",

@@ -169,7 +169,8 @@ struct Recorder::Impl {
   int pointSetIndex(const std::shared_ptr<const SmoothConvex>& body);
   void appendNewBodies(const World& world);
   void beginStep(const World& world);
-  void endStep(const SolverDescription& solver, int problemCount);
+  /// Completes the pending step row with the step that ran from it (no step: substeps 0).
+  void endStep(const SolverDescription& solver, int problemCount, int substeps);
   void appendProblems(const World& world);
   void appendProblems(const World& world, std::span<const NarrowPhaseRecord* const> records);
   std::vector<const NarrowPhaseRecord*> stepRecords;  // the step's, by substep
@@ -332,9 +333,10 @@ void Recorder::Impl::beginStep(const World& world) {
   joints.addStep(world);
 }
 
-void Recorder::Impl::endStep(const SolverDescription& solver, int problemCount) {
+void Recorder::Impl::endStep(const SolverDescription& solver, int problemCount, int substeps) {
   StepRow row = *pending;
   row.problemCount = problemCount;
+  row.substeps = static_cast<std::int8_t>(substeps);
   row.gjkVariant = static_cast<std::int8_t>(solver.gjkVariant);
   row.warmStart = static_cast<std::int8_t>(solver.warmStart);
   row.gjkTolerance = solver.gjkTolerance;
@@ -528,7 +530,8 @@ void Recorder::record(const World& world) {
     const auto problemsBefore = d.problems.rows();
     d.appendProblems(world);
     // Settings change between steps only, so now they are those the step ran with.
-    d.endStep(world.scene().solver, static_cast<int>(d.problems.rows() - problemsBefore));
+    d.endStep(world.scene().solver, static_cast<int>(d.problems.rows() - problemsBefore),
+              world.lastStep().substeps);
     d.beginStep(world);
     d.handOver(false);
   } catch (const H5::Exception& e) {
@@ -544,7 +547,7 @@ void Recorder::close() {
   recording::silenceHdf5Errors();
   try {
     // The last state has no step after it: its row lists no problems.
-    if (d.pending) d.endStep(d.pendingSolver, 0);
+    if (d.pending) d.endStep(d.pendingSolver, 0, 0);
     d.handOver(true);
     d.writer.finish();
   } catch (const H5::Exception& e) {

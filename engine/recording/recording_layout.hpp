@@ -28,7 +28,9 @@ inline constexpr const char* kFormatName = "heavyball-recording";
 /// ("joint_turn", "joint_spin", "joint_target_turn", "joint_target_spin").
 /// Version 8: problems carry their separation bound (the pair's margin: GJK stops once a plane
 /// separates the shapes by more than it).
-inline constexpr int kFormatVersion = 8;
+/// Version 9: each step row states the step's substeps ("steps.substeps"), the narrow-phase
+/// rounds its problems' substep numbers count.
+inline constexpr int kFormatVersion = 9;
 
 /// Rows per chunk of the tables that grow with the run, which the recorder writes a whole chunk
 /// at a time: chunks of 3 to 52 KiB. Larger ones compress a little better; smaller ones let the

@@ -147,8 +147,8 @@ void RecordingReader::Impl::readBodies() {
 }
 
 void RecordingReader::Impl::readSteps() {
-  const auto stepRows =
-      readRows<StepRow>(dataset::kSteps, stepLayout(), 0, rows(dataset::kSteps, kScalar));
+  const auto stepRows = readRows<StepRow>(dataset::kSteps, stepLayout(info.formatVersion), 0,
+                                          rows(dataset::kSteps, kScalar));
   // The tables are flushed together, but a run killed during a flush may leave a step row
   // whose states or problems did not reach the disk: the recording is the prefix before it.
   const hsize_t stateRows = rows(dataset::kStates, kScalar);
@@ -182,6 +182,10 @@ void RecordingReader::Impl::readSteps() {
     s.warmStart = enumValue<WarmStart>(row.warmStart, kWarmStartCount, "warm start");
     s.gjkTolerance = row.gjkTolerance;
     s.gjkMaxIterations = row.gjkMaxIterations;
+    s.substeps = info.formatVersion >= 9 ? row.substeps : 0;
+    if (s.substeps < 0 || s.substeps > kMaxSubsteps) {
+      fail(which + ": substeps " + std::to_string(s.substeps) + " out of range");
+    }
     // The ranges a scene (and so the writer) allows: a study would run every problem with them.
     if (!(std::isfinite(s.gjkTolerance) && s.gjkTolerance > 0.0) || s.gjkMaxIterations < 1 ||
         s.gjkMaxIterations > kMaxIterationsSetting || !std::isfinite(s.time)) {

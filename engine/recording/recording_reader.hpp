@@ -76,6 +76,9 @@ struct RecordedStep {
   WarmStart warmStart = WarmStart::None;
   double gjkTolerance = 0.0;
   int gjkMaxIterations = 0;
+  /// The step's narrow-phase rounds: its most substeps of any island (StepStatistics::
+  /// substeps); 0 for the last row, which no step follows, and in files before version 9.
+  int substeps = 0;
 };
 
 struct BodyState {

@@ -132,8 +132,10 @@ void RowLayout::pack(const void* rows, std::size_t count, unsigned char* out) co
   }
 }
 
-const RowLayout& stepLayout() {
-  static const RowLayout layout =
+namespace {
+
+RowLayout stepFields(int formatVersion) {
+  RowLayout layout =
       RowLayout(sizeof(StepRow))
           .field("step", offsetof(StepRow, step), Kind::I64)
           .field("time", offsetof(StepRow, time), Kind::F64)
@@ -145,7 +147,15 @@ const RowLayout& stepLayout() {
           .field("warm_start", offsetof(StepRow, warmStart), Kind::I8)
           .field("gjk_tolerance", offsetof(StepRow, gjkTolerance), Kind::F64)
           .field("gjk_max_iterations", offsetof(StepRow, gjkMaxIterations), Kind::I32);
+  if (formatVersion >= 9) layout.field("substeps", offsetof(StepRow, substeps), Kind::I8);
   return layout;
+}
+
+}  // namespace
+
+const RowLayout& stepLayout(int formatVersion) {
+  static const RowLayout version8 = stepFields(8), current = stepFields(kFormatVersion);
+  return formatVersion < 9 ? version8 : current;
 }
 
 const RowLayout& stateLayout() {

@@ -65,6 +65,7 @@ struct StepRow {
   std::int8_t warmStart;
   double gjkTolerance;
   std::int32_t gjkMaxIterations;
+  std::int8_t substeps;  // format version 9
 };
 
 /// One body's state at one instant (table "states").
@@ -148,7 +149,7 @@ Eigen::Vector3d vec3(const double (&v)[3]);
 Eigen::Quaterniond quat(const double (&v)[4]);
 std::string text(const char (&name)[kNameBytes]);
 
-const RowLayout& stepLayout();
+const RowLayout& stepLayout(int formatVersion = kFormatVersion);
 const RowLayout& stateLayout();
 /// Problems as format version `formatVersion` wrote them: no substep before version 5, no
 /// separation bound before version 8.

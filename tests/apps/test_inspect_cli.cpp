@@ -53,12 +53,14 @@ TEST(InspectCli, SummarisesARecordedRun) {
   const CliRun inspectJson = runCli("inspect --json '" + recording.string() + "'");
   ASSERT_EQ(inspectJson.exitCode, 0) << inspectJson.out;
   const json summary = json::parse(inspectJson.out);
-  EXPECT_EQ(summary["format_version"], 8);
+  EXPECT_EQ(summary["format_version"], 9);
   EXPECT_EQ(summary["max_substeps"], 4);
   EXPECT_EQ(summary["convex_radius"], 0.002);
   EXPECT_EQ(summary["scene"], "funnel-pair");
   EXPECT_EQ(summary["seed"], 7);
   EXPECT_EQ(summary["steps"], 60);
+  // The drops tumble on the funnel: some steps were split (steps.substeps).
+  EXPECT_GT(summary["split_steps"].get<long>(), 0);
   EXPECT_NEAR(summary["dt"].get<double>(), 1.0 / 120.0, 1e-15);
   EXPECT_EQ(summary["gjk_variant"], "nesterov");
   EXPECT_EQ(summary["warm_start"], "obb");
@@ -72,9 +74,10 @@ TEST(InspectCli, SummarisesARecordedRun) {
   const CliRun inspectText = runCli("inspect '" + recording.string() + "'");
   ASSERT_EQ(inspectText.exitCode, 0) << inspectText.out;
   for (const char* expected :
-       {"format 8", "up to 4 substeps per step", "rounded by a convex radius of 0.002 m",
-        "scene funnel-pair", "seed 7", "steps: 60", "bodies: 3, the statics (body 0) and 2 dynamic",
-        "problems:", "colliding", "GJK iterations on average"}) {
+       {"format 9", "up to 4 substeps per step", "rounded by a convex radius of 0.002 m",
+        "scene funnel-pair", "seed 7", "steps: 60", "split into substeps",
+        "bodies: 3, the statics (body 0) and 2 dynamic", "problems:", "colliding",
+        "GJK iterations on average"}) {
     EXPECT_NE(inspectText.out.find(expected), std::string::npos) << expected << "\n"
                                                                  << inspectText.out;
   }

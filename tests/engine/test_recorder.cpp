@@ -58,6 +58,7 @@ struct RecordedRun {
   std::vector<std::vector<RigidBody>> states;           // initial, then after each step
   std::vector<std::vector<Pose>> proxyPosesBefore;      // per step, before it ran
   std::vector<std::vector<NarrowPhaseRecord>> records;  // per step, its substeps in order
+  std::vector<int> substeps;                            // per step
   long substeppedSteps = 0;
   long standIns = 0, keptPairs = 0;  // records a kept manifold answered; the steps' count of them
   std::vector<std::string> bodyNames;
@@ -96,6 +97,7 @@ RecordedRun recordRun(const SceneDescription& scene, const fs::path& file, int s
                      });
     run.keptPairs += world.lastStep().keptPairs;
     run.records.push_back(std::move(records));
+    run.substeps.push_back(world.lastStep().substeps);
     run.substeppedSteps += world.lastStep().substeps > 1 ? 1 : 0;
   }
   recorder.close();
@@ -131,7 +133,7 @@ RecordedRun* RecorderTest::run_ = nullptr;
 TEST_F(RecorderTest, MetadataShapesAndBodiesReadBack) {
   const RecordingReader reader(*file_);
   const RecordingInfo& info = reader.info();
-  EXPECT_EQ(info.formatVersion, 8);
+  EXPECT_EQ(info.formatVersion, 9);
   EXPECT_EQ(info.heavyballVersion, HB_VERSION);
   EXPECT_EQ(info.sceneName, "funnel-pair");
   EXPECT_EQ(info.sceneJson, R"({"name": "funnel-pair"})");
@@ -222,11 +224,14 @@ TEST_F(RecorderTest, ProblemsMatchTheNarrowPhase) {
     const std::vector<NarrowPhaseRecord>& records = run_->records[i];
     const std::vector<RecordedProblem> problems = reader.problemsOfStep(i);
     ASSERT_EQ(problems.size(), records.size()) << "step " << i;
+    // The step's narrow-phase rounds, which its problems' substeps count.
+    EXPECT_EQ(reader.step(i).substeps, run_->substeps[i]) << "step " << i;
     for (size_t k = 0; k < problems.size(); ++k) {
       const RecordedProblem& p = problems[k];
       const NarrowPhaseRecord& r = records[k];
       EXPECT_EQ(p.step, i);
       EXPECT_EQ(p.substep, r.substep);
+      EXPECT_LT(p.substep, reader.step(i).substeps);
       EXPECT_EQ(p.proxyA, r.proxyA);
       EXPECT_EQ(p.proxyB, r.proxyB);
       EXPECT_EQ(p.initialGuess, r.initialGuess);
@@ -263,6 +268,7 @@ TEST_F(RecorderTest, ProblemsMatchTheNarrowPhase) {
       ++total;
     }
   }
+  EXPECT_EQ(reader.step(kSteps).substeps, 0);  // the final state: no step ran from it
   EXPECT_EQ(reader.problemCount(), total);
   EXPECT_GT(total, 100);
   EXPECT_GT(beyondBound, 0);
@@ -611,8 +617,9 @@ TEST(RecordingReader, ReadsVersionOneAsSharpShapes) {
   // Written before manifolds had passes of their own: swept point by point.
   EXPECT_EQ(reader.info().solver.manifoldIterations, 1);
   EXPECT_EQ(reader.info().solver.shockIterations, 1);
-  // Written before steps were split: one substep each.
+  // Written before steps were split: one substep each, and before steps stated theirs.
   EXPECT_EQ(reader.info().solver.maxSubsteps, 1);
+  for (long i = 0; i < reader.stepCount(); ++i) EXPECT_EQ(reader.step(i).substeps, 0);
   ASSERT_EQ(reader.proxies().size(), 3u);
   for (const RecordedProxy& p : reader.proxies()) {
     EXPECT_EQ(p.shape.convexRadius(), 0.0);
