@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include "engine/worker_pool.hpp"
@@ -33,6 +35,38 @@ TEST(WorkerPool, ZeroMeansOnePerCore) {
 
 TEST(WorkerPool, RefusesANegativeCount) {
   EXPECT_THROW(WorkerPool(-1), std::invalid_argument);
+}
+
+TEST(WorkerPool, ManyShortJobsInARowRunEachItemOnce) {
+  // Jobs follow each other faster than a worker wakes: each must still run every item once,
+  // whether a worker joins it early, late or not at all.
+  for (const int threads : {2, 4}) {
+    WorkerPool pool(threads);
+    std::vector<std::atomic<int>> runs(64);
+    constexpr int kJobs = 20000;
+    for (int job = 0; job < kJobs; ++job) {
+      const std::size_t count = 16 + static_cast<std::size_t>(job % 49);
+      pool.forEach(count, [&](std::size_t i) { runs[i].fetch_add(1); });
+    }
+    int expected[64] = {};
+    for (int job = 0; job < kJobs; ++job) {
+      for (int i = 0; i < 16 + job % 49; ++i) ++expected[i];
+    }
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      ASSERT_EQ(runs[i].load(), expected[i]) << "threads " << threads << ", item " << i;
+    }
+  }
+}
+
+TEST(WorkerPool, WorkersThatFellAsleepWakeForTheNextJob) {
+  WorkerPool pool(2);
+  for (int round = 0; round < 5; ++round) {
+    // Longer than the workers spin before they sleep.
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    std::atomic<int> total{0};
+    pool.runTasks(2, [&](std::size_t) { total.fetch_add(1); });
+    EXPECT_EQ(total.load(), 2);
+  }
 }
 
 TEST(WorkerPool, AnItemsExceptionReachesTheCaller) {
