@@ -152,7 +152,7 @@ struct Iterate {
                                                    const Vector3d& initialGuess,
                                                    const GjkOptions& options) {
   Iterate it;
-  it.x = difference.poseA().q.conjugate() * initialGuess;
+  it.x = rotate(difference.poseA().q.conjugate(), initialGuess);
   if (it.x.squaredNorm() == 0.0) it.x = Vector3d::UnitX();
   it.previousDirection = it.x;
   it.previousSupport = it.x;
@@ -318,7 +318,7 @@ void finish(const MinkowskiDifference& difference, const Iterate& it, End end, i
                                   ? it.separatingGap / coreDistance
                                   : it.separatingGap / it.separatingDirection.norm();
     result.distance = (end == End::Separating ? lowerBound : coreDistance) - inflation;
-    result.separation = poseA.q * x;
+    result.separation = rotate(poseA.q, x);
     // Hulls and boxes have no radius: nothing to move, and no division to wait on.
     if (coreDistance > 0.0 && inflation > 0.0) {
       const Vector3d u = x / coreDistance;

@@ -9,7 +9,7 @@ MinkowskiDifference::MinkowskiDifference(const Shape& a, const Pose& poseA, cons
   // t_AB = q_A^-1 (p_B - p_A) (one rotation of a vector instead of composing two poses).
   const Eigen::Quaterniond inverseA = poseA.q.conjugate();
   rotationBtoA_ = (inverseA * poseB.q).toRotationMatrix();
-  translationBinA_ = inverseA * (poseB.p - poseA.p);
+  translationBinA_ = rotate(inverseA, poseB.p - poseA.p);
   supportA_ = coreSupportFunction(a.type());
   supportB_ = coreSupportFunction(b.type());
 }
