@@ -39,10 +39,10 @@ struct Pose {
   }
   Pose inverse() const {
     const Eigen::Quaterniond qi = q.conjugate();
-    return {qi, -(qi * p)};
+    return {qi, -rotate(qi, p)};
   }
   /// Composition: (this * other).apply(x) == this->apply(other.apply(x)).
-  Pose operator*(const Pose& o) const { return {q * o.q, q * o.p + p}; }
+  Pose operator*(const Pose& o) const { return {q * o.q, rotate(q, o.p) + p}; }
   Eigen::Matrix3d rotation() const { return q.toRotationMatrix(); }
 
   /// True when every coefficient is finite and q has unit norm (within 1e-6).
