@@ -97,7 +97,7 @@ void epaDepth(const MinkowskiDifference& difference, const GjkResult& g, EpaOpti
 
 CollisionResult collide(const Shape& a, const Pose& poseA, const Shape& b, const Pose& poseB,
                         const Eigen::Vector3d& initialGuess, const CollisionOptions& options,
-                        SupportHints hints) {
+                        SupportHints hints, const WarmSimplex* warm) {
   CollisionResult result;
   result.hints = hints;
   if (!poseA.isValid() || !poseB.isValid() || !initialGuess.allFinite()) {
@@ -105,10 +105,11 @@ CollisionResult collide(const Shape& a, const Pose& poseA, const Shape& b, const
     return result;
   }
   const MinkowskiDifference difference(a, poseA, b, poseB);
-  const GjkResult g = gjk(difference, initialGuess, options.gjk, hints);
+  const GjkResult g = gjk(difference, initialGuess, options.gjk, hints, warm);
   result.gjkStatus = g.status;
   result.gjkIterations = g.iterations;
   result.hints = g.hints;
+  result.simplex = keepSimplex(difference, g.simplex);
   if (g.status == GjkStatus::InvalidInput) return result;
 
   // Fallback normal when no separation vector exists: against the warm start (A towards B).

@@ -8,6 +8,7 @@
 #include "collision/epa.hpp"
 #include "collision/gjk.hpp"
 #include "collision/rtr.hpp"
+#include "collision/warm_simplex.hpp"
 
 namespace hb {
 
@@ -41,6 +42,8 @@ struct CollisionResult {
   std::optional<RtrStatus> rtrStatus;  ///< set when RTR ran
   int rtrIterations = 0;
   SupportHints hints;
+  /// GJK's last simplex, kept for the pair's next query (collide's `warm`).
+  WarmSimplex simplex;
   /// True when the answer is trustworthy: GJK converged and EPA (if run) did too or stopped on
   /// a cap with a usable answer.
   bool ok() const {
@@ -48,8 +51,10 @@ struct CollisionResult {
   }
 };
 
+/// `warm`: the pair's simplex from its last query (CollisionResult::simplex), which GJK then
+/// starts from (gjk.hpp); null or empty: x0 alone.
 CollisionResult collide(const Shape& a, const Pose& poseA, const Shape& b, const Pose& poseB,
                         const Eigen::Vector3d& initialGuess, const CollisionOptions& options,
-                        SupportHints hints = {});
+                        SupportHints hints = {}, const WarmSimplex* warm = nullptr);
 
 }  // namespace hb

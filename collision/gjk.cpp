@@ -140,8 +140,9 @@ struct Iterate {
   GjkVariant variant;
   MomentumSchedule schedule;
   bool momentum;
-  bool normalize;         // Alg. 7's normalised Nesterov directions
-  int momentumStop = -1;  // the iteration at which momentum was switched off
+  bool normalize;          // Alg. 7's normalised Nesterov directions
+  int momentumStop = -1;   // the iteration at which momentum was switched off
+  bool startsInD = false;  // x_0 is a point of D (a kept simplex's): its gap is a bound already
   // Boolean mode: the separating plane's normal and gap <d, s> (unnormalised).
   Vector3d separatingDirection = Vector3d::Zero();
   double separatingGap = 0.0;
@@ -162,6 +163,23 @@ struct Iterate {
   it.normalize = options.normalizeNesterov && !strictlyConvex(difference.shapeA().type()) &&
                  !strictlyConvex(difference.shapeB().type());
   return it;
+}
+
+// W_0 = the kept simplex, x_0 its closest point to the origin (a point of D). Overlap when it
+// encloses the origin already (EPA's start), else Continue.
+End seedSimplex(const MinkowskiDifference& difference, const WarmSimplex& warm, Iterate& it,
+                Simplex& simplex) {
+  simplex = placeSimplex(difference, warm);
+  const Vector3d x = projectOriginOnSimplex(simplex);
+  if (simplex.size == 4 || x.squaredNorm() == 0.0) {
+    it.x = x;
+    return End::Overlap;
+  }
+  it.x = x;
+  it.previousDirection = x;
+  it.previousSupport = x;
+  it.startsInD = true;
+  return End::Continue;
 }
 
 // --- The direction rule of each variant (eq. 28a-b, 33; Alg. 7) ------------------------------
@@ -249,14 +267,16 @@ double dualityGap(const Vector3d& x, const Vector3d& s) {
                                        const Vector3d& d, SupportPoint s, int k, double eps,
                                        const double* booleanMargin, SupportHints& hints,
                                        Simplex& simplex) {
-  if (k > 0) {
+  if (k > 0 || it.startsInD) {
     double g = dualityGap(it.x, s.w);
     if (g <= eps && it.momentum) {
       stopMomentum(it, k);
-      s = difference.supportCore(-it.x, hints);
-      g = dualityGap(it.x, s.w);
-      if (booleanMargin && separatesBeyond(it, it.x, s.w, *booleanMargin)) {
-        return End::Separating;
+      if (k > 0) {  // at k = 0 the direction was x_0 already, and so was its plane test
+        s = difference.supportCore(-it.x, hints);
+        g = dualityGap(it.x, s.w);
+        if (booleanMargin && separatesBeyond(it, it.x, s.w, *booleanMargin)) {
+          return End::Separating;
+        }
       }
     }
     if (g <= eps) return End::Converged;
@@ -370,7 +390,7 @@ double collisionTolerance(const GjkOptions& options) {
 
 // Distance (Alg. 4 / 6): iterate to the duality-gap tolerance.
 GjkResult closestPoints(const MinkowskiDifference& difference, const Vector3d& initialGuess,
-                        const GjkOptions& options, SupportHints hints) {
+                        const GjkOptions& options, SupportHints hints, const WarmSimplex* warm) {
   GjkResult result;
   if (!validOptions(initialGuess, options)) return invalidInput(hints);
   Iterate it = firstIterate(difference, initialGuess, options);
@@ -380,7 +400,11 @@ GjkResult closestPoints(const MinkowskiDifference& difference, const Vector3d& i
   const double bound = options.separationBound + difference.inflation();
   End end = End::Continue;
   int k = 0;
-  for (; k < options.maxIterations; ++k) {
+  if (warm && warm->size > 0) {
+    end = seedSimplex(difference, *warm, it, result.simplex);
+    if (end == End::Overlap) k = -1;  // no support explored: finish counts k + 1 of them
+  }
+  for (; end == End::Continue && k < options.maxIterations; ++k) {
     const Vector3d d = supportDirection(it, k, options);
     const SupportPoint s = difference.supportCore(-d, hints);
     if (k == 0) resolveAuto(difference, it, s);
@@ -396,7 +420,7 @@ GjkResult closestPoints(const MinkowskiDifference& difference, const Vector3d& i
 // Boolean (Alg. 2): stop at the first plane separating D from the origin by more than eps_col,
 // or once x_k shows the shapes within eps_col.
 GjkResult intersects(const MinkowskiDifference& difference, const Vector3d& initialGuess,
-                     const GjkOptions& options, SupportHints hints) {
+                     const GjkOptions& options, SupportHints hints, const WarmSimplex* warm) {
   GjkResult result;
   if (!validOptions(initialGuess, options)) return invalidInput(hints);
   const double epsCol = collisionTolerance(options);
@@ -405,7 +429,11 @@ GjkResult intersects(const MinkowskiDifference& difference, const Vector3d& init
   Iterate it = firstIterate(difference, initialGuess, options);
   End end = End::Continue;
   int k = 0;
-  for (; k < options.maxIterations; ++k) {
+  if (warm && warm->size > 0) {
+    end = seedSimplex(difference, *warm, it, result.simplex);
+    if (end == End::Overlap) k = -1;  // no support explored: finish counts k + 1 of them
+  }
+  for (; end == End::Continue && k < options.maxIterations; ++k) {
     const Vector3d d = supportDirection(it, k, options);
     const SupportPoint s = difference.supportCore(-d, hints);
     if (k == 0) resolveAuto(difference, it, s);
@@ -419,17 +447,18 @@ GjkResult intersects(const MinkowskiDifference& difference, const Vector3d& init
 }
 
 GjkResult solve(const MinkowskiDifference& difference, const Vector3d& initialGuess,
-                const GjkOptions& options, SupportHints hints) {
-  return options.mode == GjkMode::Boolean ? intersects(difference, initialGuess, options, hints)
-                                          : closestPoints(difference, initialGuess, options, hints);
+                const GjkOptions& options, SupportHints hints, const WarmSimplex* warm) {
+  return options.mode == GjkMode::Boolean
+             ? intersects(difference, initialGuess, options, hints, warm)
+             : closestPoints(difference, initialGuess, options, hints, warm);
 }
 
 }  // namespace
 
 GjkResult gjk(const MinkowskiDifference& difference, const Vector3d& initialGuess,
-              const GjkOptions& options, SupportHints hints) {
+              const GjkOptions& options, SupportHints hints, const WarmSimplex* warm) {
   if (!difference.finite()) return invalidInput(hints);
-  return solve(difference, initialGuess, options, hints);
+  return solve(difference, initialGuess, options, hints, warm);
 }
 
 GjkResult gjk(const Shape& a, const Pose& poseA, const Shape& b, const Pose& poseB,
@@ -438,7 +467,7 @@ GjkResult gjk(const Shape& a, const Pose& poseA, const Shape& b, const Pose& pos
   const MinkowskiDifference difference(a, poseA, b, poseB);
   // Valid poses give a finite rotation; only the translation can overflow.
   if (!difference.translationBinA().allFinite()) return invalidInput(hints);
-  return solve(difference, initialGuess, options, hints);
+  return solve(difference, initialGuess, options, hints, nullptr);
 }
 
 }  // namespace hb

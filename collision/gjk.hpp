@@ -20,6 +20,7 @@
 #include "collision/defaults.hpp"
 #include "collision/minkowski_difference.hpp"
 #include "collision/simplex.hpp"
+#include "collision/warm_simplex.hpp"
 
 namespace hb {
 
@@ -95,10 +96,13 @@ struct GjkResult {
 };
 
 /// Runs GJK on the pair. `initialGuess` is x0 in world coordinates (any length; zero falls back
-/// to (1,0,0), non-finite gives InvalidInput); `hints` are the starting vertex hints. Allocates
-/// nothing.
+/// to (1,0,0), non-finite gives InvalidInput); `hints` are the starting vertex hints. `warm`
+/// (optional, non-empty): the pair's kept simplex (warm_simplex.hpp), which then starts the run
+/// in place of x0: W_0 is the kept simplex and x_0 its closest point to the origin, a point of D,
+/// so the duality-gap test runs from the first support on. Allocates nothing.
 GjkResult gjk(const MinkowskiDifference& difference, const Eigen::Vector3d& initialGuess,
-              const GjkOptions& options, SupportHints hints = {});
+              const GjkOptions& options, SupportHints hints = {},
+              const WarmSimplex* warm = nullptr);
 
 /// Convenience overload building the MinkowskiDifference; returns InvalidInput for bad poses.
 GjkResult gjk(const Shape& a, const Pose& poseA, const Shape& b, const Pose& poseB,

@@ -16,6 +16,7 @@
 #include "collision/minkowski_difference.hpp"
 #include "collision/persistent_manifold.hpp"
 #include "collision/pose.hpp"
+#include "collision/warm_simplex.hpp"
 #include "collision/warm_start.hpp"
 #include "dynamics/contact_constraint.hpp"
 
@@ -31,6 +32,7 @@ struct CachedContact {
 struct PairCacheEntry {
   std::optional<PreviousSolution> previous;
   SupportHints hints;
+  WarmSimplex simplex;  ///< GJK's last simplex, which starts the next query
   std::array<CachedContact, 4> contacts;
   int contactCount = 0;
   std::optional<PersistentManifold> manifold;

@@ -15,6 +15,7 @@ nlohmann::json runSummaryJson(const RunSummary& r, const SceneDescription& scene
           {"bodies", r.bodies},
           {"gjk_variant", toString(scene.solver.gjkVariant)},
           {"warm_start", toString(scene.solver.warmStart)},
+          {"warm_simplex", scene.solver.warmSimplex},
           {"steps", r.steps},
           {"simulated_s", r.simulatedSeconds},
           {"wall_s", r.wallSeconds},

@@ -273,6 +273,7 @@ SolverDescription parseSolver(const json& value, const std::string& where,
                      "restitution_threshold",
                      "sleeping",
                      "continuous_collision",
+                     "warm_simplex",
                      "max_substeps",
                      "max_contact_turn",
                      "joint_rate",
@@ -313,6 +314,7 @@ SolverDescription parseSolver(const json& value, const std::string& where,
   set("restitution_threshold", solver.restitutionThreshold, nonNegativeNumber);
   set("sleeping", solver.sleeping, boolean);
   set("continuous_collision", solver.continuousCollision, boolean);
+  set("warm_simplex", solver.warmSimplex, boolean);
   return solver;
 }
 
@@ -441,6 +443,7 @@ std::string solverText(const SolverDescription& s) {
       {"restitution_threshold", s.restitutionThreshold},
       {"sleeping", s.sleeping},
       {"continuous_collision", s.continuousCollision},
+      {"warm_simplex", s.warmSimplex},
       {"max_substeps", s.maxSubsteps},
       {"max_contact_turn", s.maxContactTurn},
       {"joint_rate", s.jointRate},

@@ -111,6 +111,9 @@ struct SolverDescription {
   /// delta_k of the momentum variants (GjkOptions::schedule).
   MomentumSchedule momentumSchedule = MomentumSchedule::Paper;
   WarmStart warmStart = WarmStart::TransformedPrevious;
+  /// GJK starts a pair's query from its last simplex (collision/warm_simplex.hpp) when the
+  /// previous narrow phase saw the pair; warm_start's x0 then serves only the pairs without one.
+  bool warmSimplex = true;
   double gjkTolerance = defaults::kGjkTolerance;
   int gjkMaxIterations = defaults::kGjkMaxIterations;
   int velocityIterations = ContactSolverOptions{}.velocityIterations;

@@ -41,6 +41,9 @@ struct NarrowPhaseRecord {
   /// saw the pair.
   std::optional<PreviousSolution> previous;
   bool hadPrevious() const { return previous.has_value(); }
+  /// The simplex the query started from: the pair's last (solver.warm_simplex), when the previous
+  /// narrow phase saw the pair; empty otherwise.
+  WarmSimplex warmSimplex;
   /// Gaps below this (m) give speculative contacts: the scene's margin plus how far the two
   /// bodies can move this substep.
   double margin = 0.0;

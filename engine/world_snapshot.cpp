@@ -22,7 +22,8 @@ namespace hb {
 namespace world_snapshot {
 
 constexpr char kMagic[8] = {'h', 'b', 's', 'n', 'a', 'p', 0, 0};
-constexpr std::uint32_t kFormatVersion = 3;  // 2: the joints; 3: spherical drives, twist
+constexpr std::uint32_t kFormatVersion = 4;  // 2: the joints; 3: spherical drives, twist;
+                                             // 4: the pairs' kept simplices
 
 /// How a body was added, as far as a snapshot can say: an asset, a primitive shape given by its
 /// dimensions, or another shape (an inline mesh, a superquadric, a support function), which a
@@ -75,6 +76,14 @@ static void fields(A& a, T& s) requires std::is_same_v<std::remove_const_t<T>, S
   a(s.b);
 }
 template <class A, class T>
+static void fields(A& a, T& s) requires std::is_same_v<std::remove_const_t<T>, WarmSimplex> {
+  usedCount(a, s.size, static_cast<int>(s.a.size()));
+  for (int k = 0; k < s.size; ++k) {
+    a(s.a[k]);
+    a(s.b[k]);
+  }
+}
+template <class A, class T>
 static void fields(A& a, T& s) requires std::is_same_v<std::remove_const_t<T>, PreviousSolution> {
   a(s.separation);
   a(s.witnessALocal);
@@ -102,6 +111,7 @@ template <class A, class T>
 static void fields(A& a, T& e) requires std::is_same_v<std::remove_const_t<T>, PairCacheEntry> {
   a(e.previous);
   a(e.hints);
+  a(e.simplex);
   usedCount(a, e.contactCount, static_cast<int>(e.contacts.size()));
   for (int k = 0; k < e.contactCount; ++k) a(e.contacts[k]);
   a(e.manifold);

@@ -31,6 +31,7 @@ void solverPanel(World& world, DropControls& drop) {
   enumCombo("warm start", s.warmStart,
             std::array{WarmStart::None, WarmStart::ObbCenters, WarmStart::PreviousSolution,
                        WarmStart::TransformedPrevious});
+  ImGui::Checkbox("from the last simplex", &s.warmSimplex);
   float tolerance = static_cast<float>(s.gjkTolerance);
   if (ImGui::SliderFloat("GJK tolerance", &tolerance, 1e-12f, 1e-4f, "%.1e",
                          ImGuiSliderFlags_Logarithmic)) {

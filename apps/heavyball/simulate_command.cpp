@@ -33,6 +33,7 @@ struct SimulateOptions {
   double dropInterval = -1.0;
   std::string variant;
   std::string warmStart;
+  std::string warmSimplex;
   std::string record;
   bool json = false;
   bool overwrite = false;
@@ -50,10 +51,11 @@ void printSummary(const RunSummary& r, const SceneDescription& scene) {
                 i + 1 < kStageCount ? "," : "\n");
   }
   std::printf(
-      "narrow phase: %ld GJK calls (%s, warm start %s), %.2f iterations on average, %ld EPA "
+      "narrow phase: %ld GJK calls (%s, warm start %s%s), %.2f iterations on average, %ld EPA "
       "calls",
       r.gjkCalls, std::string(toString(scene.solver.gjkVariant)).c_str(),
-      std::string(toString(scene.solver.warmStart)).c_str(), r.gjkMeanIterations, r.epaCalls);
+      std::string(toString(scene.solver.warmStart)).c_str(),
+      scene.solver.warmSimplex ? " or the last simplex" : "", r.gjkMeanIterations, r.epaCalls);
   if (r.rtrCalls > 0) std::printf(", %ld RTR calls", r.rtrCalls);
   std::printf("\n");
   std::printf("contacts: %.1f per step on average, %d at most; deepest penetration %.2f mm\n",
@@ -100,6 +102,7 @@ void run(const SimulateOptions& o) {
   if (!o.warmStart.empty()) {
     scene.solver.warmStart = json_read::parseWarmStart(o.warmStart, "--warm-start");
   }
+  if (!o.warmSimplex.empty()) scene.solver.warmSimplex = o.warmSimplex == "on";
   if (!o.record.empty() && std::filesystem::exists(o.record) && !o.overwrite) {
     throw CLI::ValidationError("--record", o.record + " exists (--overwrite replaces it)");
   }
@@ -174,6 +177,9 @@ void addSimulateCommand(CLI::App& app) {
       ->check(CLI::IsMember({"gjk", "vanilla", "polyak", "nesterov", "auto"}));
   cmd->add_option("--warm-start", options->warmStart, "GJK warm start")
       ->check(CLI::IsMember({"none", "obb", "previous", "transformed"}));
+  cmd->add_option("--warm-simplex", options->warmSimplex,
+                  "GJK from each pair's last simplex (the scene's solver.warm_simplex)")
+      ->check(CLI::IsMember({"on", "off"}));
   cmd->add_option("--record", options->record,
                   "Record states and collision problems to this HDF5 file "
                   "(docs/recording-format.md)");

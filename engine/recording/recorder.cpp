@@ -402,6 +402,14 @@ void Recorder::Impl::appendProblems(const World& world,
     row.epaIterations = r.epaIterations;
     row.epaStatus = r.epaStatus ? static_cast<std::int8_t>(*r.epaStatus) : std::int8_t{-1};
     row.separationBound = record.margin;
+    const WarmSimplex& warm = record.warmSimplex;
+    row.warmSimplexSize = static_cast<std::int8_t>(warm.size);
+    for (int i = 0; i < 4; ++i) {
+      for (int j = 0; j < 3; ++j) {
+        row.warmSimplexA[i][j] = i < warm.size ? warm.a[i][j] : 0.0;
+        row.warmSimplexB[i][j] = i < warm.size ? warm.b[i][j] : 0.0;
+      }
+    }
   }
 }
 

@@ -30,7 +30,8 @@ inline constexpr const char* kFormatName = "heavyball-recording";
 /// separates the shapes by more than it).
 /// Version 9: each step row states the step's substeps ("steps.substeps"), the narrow-phase
 /// rounds its problems' substep numbers count.
-inline constexpr int kFormatVersion = 9;
+/// Version 10: problems carry the simplex GJK started from (the pair's kept simplex).
+inline constexpr int kFormatVersion = 10;
 
 /// Rows per chunk of the tables that grow with the run, which the recorder writes a whole chunk
 /// at a time: chunks of 3 to 52 KiB. Larger ones compress a little better; smaller ones let the

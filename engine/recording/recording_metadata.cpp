@@ -35,6 +35,7 @@ RecordingMetadata recordingMetadataFromText(const std::string& sceneJson,
   if (!solver.is_object()) solver = nlohmann::json::object();
   solver["gjk_variant"] = std::string(toString(scene.solver.gjkVariant));
   solver["warm_start"] = std::string(toString(scene.solver.warmStart));
+  solver["warm_simplex"] = scene.solver.warmSimplex;
   solver["gjk_tolerance"] = scene.solver.gjkTolerance;
   solver["gjk_max_iterations"] = scene.solver.gjkMaxIterations;
   meta.sceneJson = root.dump(2);

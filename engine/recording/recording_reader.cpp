@@ -207,6 +207,7 @@ std::vector<RecordedProblem> RecordingReader::Impl::readProblems(long first, lon
   }
   const bool hasSubstep = info.formatVersion >= 5;
   const bool hasBound = info.formatVersion >= 8;
+  const bool hasWarmSimplex = info.formatVersion >= 10;
   const auto rowsRead =
       readRows<ProblemRow>(dataset::kProblems, problemLayout(info.formatVersion), first, count);
   const int proxyCount = static_cast<int>(proxies.size());
@@ -258,6 +259,20 @@ std::vector<RecordedProblem> RecordingReader::Impl::readProblems(long first, lon
     p.separationBound = hasBound ? row.separationBound : std::numeric_limits<double>::infinity();
     if (!(p.separationBound >= 0.0)) {  // NaN too; infinity is a query run to its tolerance
       fail("problem " + std::to_string(first + k) + " has a negative or NaN separation bound");
+    }
+    if (hasWarmSimplex) {
+      WarmSimplex& warm = p.warmSimplex;
+      warm.size = row.warmSimplexSize;
+      if (warm.size < 0 || warm.size > 4) {
+        fail("problem " + std::to_string(first + k) + " has a warm simplex size out of range");
+      }
+      for (int i = 0; i < warm.size; ++i) {
+        warm.a[i] = vec3(row.warmSimplexA[i]);
+        warm.b[i] = vec3(row.warmSimplexB[i]);
+        if (!inRange(warm.a[i]) || !inRange(warm.b[i])) {
+          fail("problem " + std::to_string(first + k) + " has a warm simplex out of range");
+        }
+      }
     }
     CollisionResult& r = p.result;
     r.collide = row.collide != 0;

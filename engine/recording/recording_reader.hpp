@@ -106,7 +106,10 @@ struct RecordedProblem {
   /// GJK stopped once a plane separated the shapes by more than this (m): the pair's margin
   /// (format version 8; infinity before, every query run to its tolerance).
   double separationBound = std::numeric_limits<double>::infinity();
-  CollisionResult result;  ///< hints left empty
+  /// The simplex GJK started from (collide's `warm`; format version 10, empty before and when
+  /// the query started from initialGuess alone).
+  WarmSimplex warmSimplex;
+  CollisionResult result;  ///< hints and simplex left empty
   Eigen::Vector3d separation() const { return result.witnessA - result.witnessB; }
 };
 

@@ -206,6 +206,11 @@ RowLayout problemFields(int formatVersion) {
       .field("epa_iterations", offsetof(P, epaIterations), Kind::I32)
       .field("epa_status", offsetof(P, epaStatus), Kind::I8);
   if (formatVersion >= 8) layout.field("separation_bound", offsetof(P, separationBound), Kind::F64);
+  if (formatVersion >= 10) {
+    layout.field("warm_simplex_size", offsetof(P, warmSimplexSize), Kind::I8)
+        .field("warm_simplex_a", offsetof(P, warmSimplexA), Kind::F64, {4, 3})
+        .field("warm_simplex_b", offsetof(P, warmSimplexB), Kind::F64, {4, 3});
+  }
   return layout;
 }
 
@@ -213,8 +218,11 @@ RowLayout problemFields(int formatVersion) {
 
 const RowLayout& problemLayout(int formatVersion) {
   static const RowLayout version4 = problemFields(4), version7 = problemFields(7),
-                         current = problemFields(kFormatVersion);
-  return formatVersion < 5 ? version4 : formatVersion < 8 ? version7 : current;
+                         version9 = problemFields(9), current = problemFields(kFormatVersion);
+  return formatVersion < 5    ? version4
+         : formatVersion < 8  ? version7
+         : formatVersion < 10 ? version9
+                              : current;
 }
 
 const RowLayout& bodyLayout() {

@@ -100,8 +100,10 @@ struct ProblemRow {
   std::int32_t gjkIterations;
   std::int8_t gjkStatus;
   std::int32_t epaIterations;
-  std::int8_t epaStatus;   // -1: EPA did not run
-  double separationBound;  // format version 8
+  std::int8_t epaStatus;        // -1: EPA did not run
+  double separationBound;       // format version 8
+  std::int8_t warmSimplexSize;  // format version 10: 0 when GJK started from x0 alone
+  double warmSimplexA[4][3], warmSimplexB[4][3];
 };
 
 /// One body (table "bodies").

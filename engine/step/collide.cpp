@@ -36,6 +36,7 @@ void runNarrowPhase(const SolverDescription& settings, const ManifoldReuseTolera
       record.queried = false;
       record.result = *kept;
       record.result.hints = record.hints;
+      record.result.simplex = cache->simplex;
       return;
     }
   }
@@ -51,8 +52,9 @@ void runNarrowPhase(const SolverDescription& settings, const ManifoldReuseTolera
   options.gjk.tolerance = settings.gjkTolerance;
   options.gjk.maxIterations = settings.gjkMaxIterations;
   options.gjk.separationBound = record.margin;
+  if (seenLastRound && settings.warmSimplex) record.warmSimplex = cache->simplex;
   record.result = hb::collide(pa.shape, record.poseA, pb.shape, record.poseB, record.initialGuess,
-                              options, record.hints);
+                              options, record.hints, &record.warmSimplex);
 }
 
 /// What the step counts of a pair's narrow phase, and what it wakes; returns whether it woke an

@@ -39,6 +39,7 @@ void updatePairCache(const StepClock& clock, const BodyTable& bodies, const Piec
     const NarrowPhaseRecord& record = c.narrowPhase[i];
     const CollisionResult& r = record.result;
     entry.hints = r.hints;
+    entry.simplex = r.simplex;
     entry.lastRound = clock.round;
     // A stand-in's answer (the kept manifold's) does not replace the last query's, which warm
     // starts the next one.

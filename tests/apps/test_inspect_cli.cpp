@@ -53,7 +53,7 @@ TEST(InspectCli, SummarisesARecordedRun) {
   const CliRun inspectJson = runCli("inspect --json '" + recording.string() + "'");
   ASSERT_EQ(inspectJson.exitCode, 0) << inspectJson.out;
   const json summary = json::parse(inspectJson.out);
-  EXPECT_EQ(summary["format_version"], 9);
+  EXPECT_EQ(summary["format_version"], 10);
   EXPECT_EQ(summary["max_substeps"], 4);
   EXPECT_EQ(summary["convex_radius"], 0.002);
   EXPECT_EQ(summary["scene"], "funnel-pair");
@@ -74,7 +74,7 @@ TEST(InspectCli, SummarisesARecordedRun) {
   const CliRun inspectText = runCli("inspect '" + recording.string() + "'");
   ASSERT_EQ(inspectText.exitCode, 0) << inspectText.out;
   for (const char* expected :
-       {"format 9", "up to 4 substeps per step", "rounded by a convex radius of 0.002 m",
+       {"format 10", "up to 4 substeps per step", "rounded by a convex radius of 0.002 m",
         "scene funnel-pair", "seed 7", "steps: 60", "split into substeps",
         "bodies: 3, the statics (body 0) and 2 dynamic", "problems:", "colliding",
         "GJK iterations on average"}) {

@@ -133,7 +133,7 @@ RecordedRun* RecorderTest::run_ = nullptr;
 TEST_F(RecorderTest, MetadataShapesAndBodiesReadBack) {
   const RecordingReader reader(*file_);
   const RecordingInfo& info = reader.info();
-  EXPECT_EQ(info.formatVersion, 9);
+  EXPECT_EQ(info.formatVersion, 10);
   EXPECT_EQ(info.heavyballVersion, HB_VERSION);
   EXPECT_EQ(info.sceneName, "funnel-pair");
   EXPECT_EQ(info.sceneJson, R"({"name": "funnel-pair"})");
@@ -292,8 +292,8 @@ TEST_F(RecorderTest, ProblemsSolveAgainFromTheFileAlone) {
       obbB.center = p.obbCenterB;
       EXPECT_EQ(initialGuess(row.warmStart, obbA, obbB, p.poseA, p.poseB, p.previous),
                 p.initialGuess);
-      const CollisionResult r =
-          collide(a, p.poseA, b, p.poseB, p.initialGuess, reader.collisionOptions(i, p), p.hints);
+      const CollisionResult r = collide(a, p.poseA, b, p.poseB, p.initialGuess,
+                                        reader.collisionOptions(i, p), p.hints, &p.warmSimplex);
       EXPECT_NEAR(r.distance, p.result.distance, 1e-12) << "step " << i;
       EXPECT_EQ(r.gjkIterations, p.result.gjkIterations) << "step " << i;
       EXPECT_EQ(r.gjkStatus, p.result.gjkStatus);
@@ -352,7 +352,7 @@ long solveEveryProblemAgain(const RecordingReader& reader, Visit visit) {
       if (!p.exactInputs) continue;
       const CollisionResult r =
           collide(reader.proxies()[p.proxyA].shape, p.poseA, reader.proxies()[p.proxyB].shape,
-                  p.poseB, p.initialGuess, reader.collisionOptions(i, p), p.hints);
+                  p.poseB, p.initialGuess, reader.collisionOptions(i, p), p.hints, &p.warmSimplex);
       EXPECT_EQ(r.distance, p.result.distance) << "step " << i;
       EXPECT_EQ(r.gjkIterations, p.result.gjkIterations) << "step " << i;
       visit(p);
@@ -456,7 +456,7 @@ TEST(Recorder, TheMomentumScheduleIsRecorded) {
       if (!p.exactInputs) continue;
       const CollisionResult r =
           collide(reader.proxies()[p.proxyA].shape, p.poseA, reader.proxies()[p.proxyB].shape,
-                  p.poseB, p.initialGuess, reader.collisionOptions(i, p), p.hints);
+                  p.poseB, p.initialGuess, reader.collisionOptions(i, p), p.hints, &p.warmSimplex);
       EXPECT_EQ(r.gjkIterations, p.result.gjkIterations) << "step " << i;
       ++solved;
     }
@@ -635,7 +635,7 @@ TEST(RecordingReader, ReadsVersionOneAsSharpShapes) {
     for (const RecordedProblem& p : reader.problemsOfStep(i)) {
       const CollisionResult r =
           collide(reader.proxies()[p.proxyA].shape, p.poseA, reader.proxies()[p.proxyB].shape,
-                  p.poseB, p.initialGuess, reader.collisionOptions(i, p), p.hints);
+                  p.poseB, p.initialGuess, reader.collisionOptions(i, p), p.hints, &p.warmSimplex);
       EXPECT_NEAR(r.distance, p.result.distance, 1e-12);
       EXPECT_EQ(r.gjkIterations, p.result.gjkIterations);
       EXPECT_EQ(r.epaStatus, p.result.epaStatus);

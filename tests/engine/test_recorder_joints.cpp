@@ -109,7 +109,7 @@ TEST(RecorderJoints, APendulumOnAServoReadsBackBitForBit) {
   // 150 steps: more than two chunks of 64 rows.
   const auto values = record(*world, file, 150);
   const RecordingReader reader(file);
-  EXPECT_EQ(reader.info().formatVersion, 9);
+  EXPECT_EQ(reader.info().formatVersion, 10);
   ASSERT_EQ(reader.joints().size(), 1u);
   EXPECT_EQ(reader.joints()[0].name, "shoulder");
   EXPECT_EQ(reader.joints()[0].type, JointType::Revolute);
