@@ -36,7 +36,6 @@ void runNarrowPhase(const SolverDescription& settings, const ManifoldReuseTolera
       record.queried = false;
       record.result = *kept;
       record.result.hints = record.hints;
-      record.result.simplex = cache->simplex;
       return;
     }
   }

@@ -39,7 +39,6 @@ void updatePairCache(const StepClock& clock, const BodyTable& bodies, const Piec
     const NarrowPhaseRecord& record = c.narrowPhase[i];
     const CollisionResult& r = record.result;
     entry.hints = r.hints;
-    entry.simplex = r.simplex;
     entry.lastRound = clock.round;
     // A stand-in's answer (the kept manifold's) does not replace the last query's, which warm
     // starts the next one.
@@ -48,6 +47,12 @@ void updatePairCache(const StepClock& clock, const BodyTable& bodies, const Piec
                                             r.normal, r.distance);
     } else if (&entry != &old) {
       entry.previous = old.previous;
+    }
+    // Likewise the simplex (empty after an invalid query).
+    if (record.queried) {
+      entry.simplex = r.simplex;
+    } else if (&entry != &old) {
+      entry.simplex = old.simplex;
     }
     PairContacts& made = c.pairContacts[i];
     if (made.keptManifold) {
